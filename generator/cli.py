@@ -1,0 +1,102 @@
+"""The `tkg` command line: parses options, calls one library function, maps errors.
+
+Exit codes: 0 success; 1 invalid content (or warnings with --strict); 2 usage
+error; 3 a render or output failure. A traceback appears only with --debug.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+import click
+
+from generator import __version__
+from generator.diagnostics import to_json
+from generator.errors import ContentError, GeneratorError
+from generator.validate import Report, validate
+
+CONTENT = click.option("--content", "content_dir", default="content", show_default=True,
+                       type=click.Path(path_type=Path, file_okay=False),
+                       help="Folder holding tiles.yaml and game.yaml.")
+FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                      show_default=True, help="Human-readable text or JSON for tools.")
+
+
+def guarded(command):
+    """Turn a GeneratorError into its message and exit code; hide tracebacks without --debug."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        ctx = click.get_current_context()
+        try:
+            return command(*args, **kwargs)
+        except ContentError as exc:
+            print_diagnostics(exc.diagnostics)
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+        except GeneratorError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+        except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            if ctx.find_root().params.get("debug"):
+                raise
+            click.echo(f"internal error: {type(exc).__name__}: {exc} "
+                       "(run with --debug for the traceback, and please report it)", err=True)
+            ctx.exit(3)
+
+    return wrapper
+
+
+def print_diagnostics(diagnostics) -> None:
+    """Diagnostics one a line on stderr, errors first in file order."""
+    for d in diagnostics:
+        click.echo(d.format(), err=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="tkg")
+@click.option("--debug", is_flag=True, help="Show a traceback for unexpected errors.")
+def cli(debug: bool) -> None:
+    """Print-and-play generator for TKG ARENA: The Seal Bearers.
+
+    Validate the tile set, build print-ready sheets and the rulebook, and simulate
+    games to see how a tile set plays.
+    """
+
+
+def emit_report(report: Report, fmt: str) -> None:
+    """Print a validation report as text (diagnostics + summary) or as JSON."""
+    if fmt == "json":
+        # The contract (DESIGN.md): a JSON list of diagnostics; the summary goes to stderr.
+        click.echo(to_json(list(report.diagnostics)))
+        click.echo(report.summary(), err=True)
+        return
+    for d in report.diagnostics:
+        click.echo(d.format())
+    click.echo(report.summary())
+
+
+@cli.command("validate")
+@CONTENT
+@FORMAT
+@click.option("--strict", is_flag=True, help="Treat warnings as failures (exit 1).")
+@guarded
+def validate_command(content_dir: Path, fmt: str, strict: bool) -> None:
+    """Check the content against the game's rules and print every problem."""
+    report = validate(content_dir)
+    emit_report(report, fmt)
+    if not report.passed(strict):
+        sys.exit(1)
+
+
+# Commands that live in their own modules register here, one line each.
+# (keep this block at the end: helpers append to it)
+
+
+def main() -> None:
+    """Entry point of the `tkg` console script."""
+    cli(prog_name="tkg")

@@ -1,0 +1,204 @@
+"""The game's content as frozen data.
+
+Everything downstream (checks, layout, render, rulebook, simulator) reads these
+classes and nothing else. The module does no I/O and imports nothing of the
+project, so any stage can depend on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """Where a value came from: a file and a 1-based line and column."""
+
+    path: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+NOWHERE = Location("<content>", 0, 0)
+
+
+@dataclass(frozen=True)
+class Element:
+    """One of the four elements (fire, water, earth, air)."""
+
+    id: str
+    name: str
+    colour: str  # "#rrggbb", chosen from a colour-blind-safe palette
+    symbol: str  # name of the insignia silhouette, e.g. "flame"
+    symbol_file: Path | None = None  # absolute path of the insignia SVG, if any
+    where: Location = NOWHERE
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A world tile: a face with 1-4 distinct insignias."""
+
+    id: str
+    name: str
+    insignias: tuple[str, ...]
+    number: int  # 1-based position in the content file, printed on the face
+    flavour: str = ""
+    art: Path | None = None  # absolute path of the art file, if any
+    where: Location = NOWHERE
+
+    @property
+    def cost(self) -> dict[str, int]:
+        """Tokens needed to procure the tile face up: one per insignia."""
+        counts: dict[str, int] = {}
+        for element in self.insignias:
+            counts[element] = counts.get(element, 0) + 1
+        return counts
+
+    @property
+    def is_nexus(self) -> bool:
+        """A nexus world bears every element (four insignias)."""
+        return len(set(self.insignias)) >= 4
+
+    def connects(self, other: Tile) -> bool:
+        """Two tiles connect when they share at least one insignia."""
+        return bool(set(self.insignias) & set(other.insignias))
+
+
+@dataclass(frozen=True)
+class TokenSet:
+    """Life tokens in the bag: a count for each element id."""
+
+    per_element: tuple[tuple[str, int], ...]
+    where: Location = NOWHERE
+
+    def count(self, element: str) -> int:
+        """Tokens of one element (0 if the element has none)."""
+        return dict(self.per_element).get(element, 0)
+
+    @property
+    def total(self) -> int:
+        """All life tokens."""
+        return sum(n for _, n in self.per_element)
+
+
+@dataclass(frozen=True)
+class Oink:
+    """A player's marker, of one element."""
+
+    element: str
+    name: str
+    where: Location = NOWHERE
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule section's numbers, and whether the designer still calls it a draft."""
+
+    name: str
+    values: tuple[tuple[str, object], ...]
+    draft: bool = False
+    where: Location = NOWHERE
+
+    def __getitem__(self, key: str) -> object:
+        return dict(self.values)[key]
+
+    def get(self, key: str, default: object = None) -> object:
+        """A value of the section, or the default."""
+        return dict(self.values).get(key, default)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule number the rulebook and the simulator use."""
+
+    players_min: int = 2
+    players_max: int = 4
+    tiles_dealt: int = 3  # tiles each player is dealt at setup; keeps one
+    starting_tokens: int = 3  # tokens each player draws at setup
+    trade_zone_start: int = 3  # tokens of each element in the trade zone at setup
+    oink_capacity: int = 6
+    draw_count: int = 3
+    trade_give: int = 2
+    trade_get: int = 1
+    blind_cost: int = 2
+    grid_rows: int = 3
+    grid_columns: int = 3
+    end_tiles: int = 9
+    face_up_spaces: tuple[str, ...] = ("A", "B", "C", "D")
+    blind_space: str = "O"
+    score_match: int = 2  # an insignia of the Oink's element on a sealed tile
+    score_other: int = 1  # any other insignia on a sealed tile
+    score_unsealed: int = 0  # an insignia on an unsealed tile
+    turn_cap: int = 400  # the simulator calls a game stalled after this many turns
+    drafts: tuple[str, ...] = ()  # names of rule sections still flagged draft
+    sections: tuple[Rule, ...] = ()
+
+    @property
+    def is_draft(self) -> bool:
+        """True while any rule section is still a draft (a playtest edition)."""
+        return bool(self.drafts)
+
+    @property
+    def world_size(self) -> int:
+        """Cells in a player's world grid."""
+        return self.grid_rows * self.grid_columns
+
+    def section(self, name: str) -> Rule | None:
+        """The rule section of that name, if the content has it."""
+        return next((s for s in self.sections if s.name == name), None)
+
+
+@dataclass(frozen=True)
+class Balance:
+    """Thresholds for the balance warnings of `tkg validate`."""
+
+    min_connections: int = 8  # warn when a tile connects to fewer other tiles
+    max_element_spread: int = 0  # warn when element counts differ by more
+    sim_games: int = 400  # games played by `tkg validate --balance`
+    first_seat_margin: float = 0.10  # warn above fair share + this
+    max_stall_rate: float = 0.02
+    min_take_rate: float = 0.05  # warn for tiles procured in fewer games
+
+
+@dataclass(frozen=True)
+class Game:
+    """The whole content: elements, tiles, tokens, Oinks, rules."""
+
+    title: str
+    version: str
+    tile_count: int  # as declared; a check compares it to len(tiles)
+    elements: tuple[Element, ...]
+    tiles: tuple[Tile, ...]
+    tokens: TokenSet
+    oinks: tuple[Oink, ...]
+    rules: Rules = field(default_factory=Rules)
+    balance: Balance = field(default_factory=Balance)
+    content_dir: Path = Path("content")
+    fonts: tuple[tuple[str, Path], ...] = ()  # role ("heading", "body", ...) -> TTF
+
+    def element(self, element_id: str) -> Element:
+        """The element with that id (KeyError if unknown)."""
+        for element in self.elements:
+            if element.id == element_id:
+                return element
+        raise KeyError(element_id)
+
+    def tile(self, tile_id: str) -> Tile:
+        """The tile with that id (KeyError if unknown)."""
+        for tile in self.tiles:
+            if tile.id == tile_id:
+                return tile
+        raise KeyError(tile_id)
+
+    @property
+    def element_ids(self) -> tuple[str, ...]:
+        """Element ids in content order."""
+        return tuple(e.id for e in self.elements)
+
+    def font(self, role: str) -> Path | None:
+        """The TTF file for a typographic role, if the content names one."""
+        return dict(self.fonts).get(role)

@@ -1,0 +1,58 @@
+"""`validate`: load the content, run every check, and summarise the result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.checks import check_game
+from generator.content import load_content
+from generator.diagnostics import Diagnostic, Severity, sort_key
+from generator.model import Game
+
+
+@dataclass(frozen=True)
+class Report:
+    """The outcome of validation: the game (if it loaded) and every diagnostic, sorted."""
+
+    game: Game | None
+    diagnostics: tuple[Diagnostic, ...]
+    game_checked: bool
+
+    def count(self, severity: Severity) -> int:
+        """How many diagnostics have that severity."""
+        return sum(1 for d in self.diagnostics if d.severity is severity)
+
+    @property
+    def errors(self) -> int:
+        """Number of errors."""
+        return self.count(Severity.ERROR)
+
+    @property
+    def warnings(self) -> int:
+        """Number of warnings."""
+        return self.count(Severity.WARNING)
+
+    def passed(self, strict: bool = False) -> bool:
+        """True with no errors (and, when strict, no warnings)."""
+        return self.errors == 0 and not (strict and self.warnings)
+
+    def summary(self) -> str:
+        """One line: tiles, elements, errors, warnings."""
+        tiles = len(self.game.tiles) if self.game else 0
+        elements = len(self.game.elements) if self.game else 0
+        line = (f"{tiles} tiles, {elements} elements: {self.errors} error(s), "
+                f"{self.warnings} warning(s)")
+        if not self.game_checked:
+            line += " (game rules not checked until the file errors are fixed)"
+        return line
+
+
+def validate(content_dir: Path, extra: tuple[Diagnostic, ...] = ()) -> Report:
+    """Load and check the content in `content_dir`; never raises for bad content."""
+    loaded = load_content(content_dir)
+    found = list(loaded.diagnostics) + list(extra)
+    if loaded.game is not None:
+        found.extend(check_game(loaded.game))
+    game = loaded.game
+    return Report(game, tuple(sorted(found, key=sort_key)), game is not None)
