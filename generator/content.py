@@ -68,11 +68,15 @@ class _Reader:
         return False
 
 
-def _elements(r: _Reader, data: dict, top: YMap) -> tuple[Element, ...]:
+def _elements(r: _Reader, data: dict) -> tuple[tuple[Element, ...], set[str]]:
+    """The sound elements, and every id declared (so one broken element does not
+    make every tile that names it an error too)."""
     result, seen = [], {}
     for item, where in r.items(data, "elements"):
         f = r.fields(item, where, S.ELEMENT, "element")
         if not f or not {"id", "name", "colour", "symbol"} <= f.keys():
+            if f and isinstance(f.get("id"), str):
+                seen.setdefault(f["id"], where)
             continue
         where_id = item.where("id")
         if not r.slug(f["id"], where_id, "element id") or r.duplicate(
@@ -83,11 +87,11 @@ def _elements(r: _Reader, data: dict, top: YMap) -> tuple[Element, ...]:
                 "TKG108", item.where("colour"), f"colour {f['colour']!r} is not #rrggbb"))
             continue
         symbol = None
-        if f["symbol_file"] is not None:
+        if f.get("symbol_file") is not None:
             symbol = content_file(r.root, f["symbol_file"], item.where("symbol_file"),
                                   (".svg",), r.diagnostics)
         result.append(Element(f["id"], f["name"], f["colour"].upper(), f["symbol"], symbol, where))
-    return tuple(result)
+    return tuple(result), set(seen)
 
 
 def _insignias(r: _Reader, item: YMap, elements: set[str]) -> tuple[str, ...] | None:
@@ -116,12 +120,12 @@ def _tiles(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[list[
                                item.where("name"), "tile name")
         insignias = _insignias(r, item, elements)
         art = None
-        if f["art"] is not None:
+        if f.get("art") is not None:
             art = content_file(r.root, f["art"], item.where("art"), ART_SUFFIXES, r.diagnostics)
         if bad_id or bad_name or insignias is None:
             complete = False
             continue
-        tiles.append(Tile(f["id"], f["name"], insignias, number, f["flavour"], art, where))
+        tiles.append(Tile(f["id"], f["name"], insignias, number, f.get("flavour", ""), art, where))
     return tiles, complete
 
 
@@ -188,11 +192,10 @@ def load_content(content_dir: Path) -> Loaded:
     r.diagnostics.extend(tiles_src.diagnostics + game_src.diagnostics)
     parts = _tiles_file(r, tiles_src)
     rules_parts = _game_file(r, game_src)
-    game = None
-    if parts is not None and rules_parts is not None:
-        game = Game(**parts, **rules_parts, content_dir=content_dir)
-    ok_diags = tuple(r.diagnostics)
-    return Loaded(game if not any(d.is_error for d in ok_diags) else None, ok_diags)
+    found = tuple(r.diagnostics)
+    sound = parts is not None and rules_parts is not None and not any(d.is_error for d in found)
+    game = Game(**parts, **rules_parts, content_dir=content_dir) if sound else None
+    return Loaded(game, found)
 
 
 def _tiles_file(r: _Reader, src) -> dict | None:
@@ -203,9 +206,10 @@ def _tiles_file(r: _Reader, src) -> dict | None:
     if data is None:
         return None
     top = src.data
-    info = r.fields(data["game"], top.where("game"), S.GAME_INFO, "game") if "game" in data else None
-    elements = _elements(r, data, top)
-    ids = {e.id for e in elements}
+    info = None
+    if "game" in data:
+        info = r.fields(data["game"], top.where("game"), S.GAME_INFO, "game")
+    elements, ids = _elements(r, data)
     tiles, _ = _tiles(r, data, top, ids)
     oinks = _oinks(r, data, top, ids)
     tokens = None

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from enum import Enum
+from enum import StrEnum
 
 from generator.model import Location
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How bad a diagnostic is. Errors fail validation; warnings fail it with --strict."""
 
     ERROR = "error"

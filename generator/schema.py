@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from generator.diagnostics import Diagnostic, diagnostic
 from generator.model import Location
-from generator.yamlsource import YList, YMap
+from generator.yamlsource import Unsafe, YList, YMap
 
 _KIND_NAMES = {
     "str": "text",
@@ -73,10 +73,14 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _unknown_key(mapping: YMap, key: str, fields: tuple[Field, ...], what: str) -> Diagnostic:
-    names = [f.name for f in fields]
+def _unknown_key(mapping: YMap, key: str, fields: tuple[Field, ...], what: str,
+                 suggested: set[str]) -> Diagnostic:
+    names = [f.name for f in fields if f.name not in mapping]
     close = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
-    hint = f"did you mean {close[0]!r}?" if close else "known keys: " + ", ".join(names)
+    if close:
+        suggested.add(close[0])  # "did you mean" already explains the missing field
+    hint = f"did you mean {close[0]!r}?" if close else "known keys: " + ", ".join(
+        f.name for f in fields)
     return diagnostic("TKG101", mapping.key_where(key), f"unknown key {key!r} in {what}", hint)
 
 
@@ -99,22 +103,26 @@ def read_map(value: object, where: Location, fields: tuple[Field, ...], what: st
     so callers can tell a usable value from a broken one.
     """
     if not isinstance(value, YMap):
-        diagnostics.append(type_error(where, what, "map", value))
+        if not isinstance(value, Unsafe):
+            diagnostics.append(type_error(where, what, "map", value))
         return None
     known = {f.name for f in fields}
+    suggested: set[str] = set()
     for key in value:
         if key not in known:
-            diagnostics.append(_unknown_key(value, key, fields, what))
+            diagnostics.append(_unknown_key(value, key, fields, what, suggested))
     result: dict = {}
     for field in fields:
         if field.name not in value:
-            if field.required:
+            if not field.required:
+                result[field.name] = field.default
+            elif field.name not in suggested:
                 diagnostics.append(diagnostic(
                     "TKG102", value.loc, f"{what} is missing {field.name!r} ({field.doc})"))
-            else:
-                result[field.name] = field.default
             continue
         item, item_where = value[field.name], value.where(field.name)
+        if isinstance(item, Unsafe):
+            continue
         if not _kind_ok(field.kind, item):
             diagnostics.append(type_error(item_where, f"{what}.{field.name}", field.kind, item))
             continue

@@ -22,6 +22,16 @@ _SAFE_SCALARS = {f"tag:yaml.org,2002:{t}" for t in
                  ("str", "int", "float", "bool", "null", "timestamp")}
 
 
+class Unsafe:
+    """Stands for a value whose YAML tag was refused; already reported, so never re-checked."""
+
+    def __repr__(self) -> str:
+        return "<refused value>"
+
+
+UNSAFE = Unsafe()
+
+
 class YMap(dict):
     """A mapping that knows where it, each key and each value stand."""
 
@@ -90,14 +100,15 @@ class _Converter:
         self._seen[id(node)] = value
         return value
 
-    def _unsafe(self, node: yaml.Node) -> None:
+    def _unsafe(self, node: yaml.Node) -> Unsafe:
         self.diagnostics.append(diagnostic(
             "TKG005", _loc(self.display, node), f"the tag {node.tag!r} is not allowed"))
+        return UNSAFE
 
     def _mapping(self, node: yaml.MappingNode) -> YMap:
-        result = YMap(_loc(self.display, node))
         if node.tag != _MAP:
-            self._unsafe(node)
+            return self._unsafe(node)
+        result = YMap(_loc(self.display, node))
         for key_node, value_node in node.value:
             key = self.convert(key_node)
             key = "" if key is None else str(key)
@@ -112,9 +123,9 @@ class _Converter:
         return result
 
     def _sequence(self, node: yaml.SequenceNode) -> YList:
-        result = YList(_loc(self.display, node))
         if node.tag != _SEQ:
-            self._unsafe(node)
+            return self._unsafe(node)
+        result = YList(_loc(self.display, node))
         for item in node.value:
             result.item_locs.append(_loc(self.display, item))
             result.append(self.convert(item))
@@ -122,8 +133,7 @@ class _Converter:
 
     def _scalar(self, node: yaml.ScalarNode) -> object:
         if node.tag not in _SAFE_SCALARS:
-            self._unsafe(node)
-            return node.value
+            return self._unsafe(node)
         try:
             return self._constructor.construct_object(node)
         except (yaml.YAMLError, ValueError) as exc:

@@ -1,0 +1,34 @@
+"""What a build produces, before anything touches the disk.
+
+Every producer (tiles, tokens, rulebook, aids, ...) turns a `BuildRequest` into a
+list of `Artefact`s held in memory; only `writer` writes them to the output folder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.model import Game
+
+PAPERS = ("a4", "letter")
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """Everything a producer needs: the validated game and the chosen options."""
+
+    game: Game
+    templates_dir: Path
+    papers: tuple[str, ...] = PAPERS  # "a4", "letter"
+    layout: str = "default"  # name of the tile layout under templates/layouts/
+
+
+@dataclass(frozen=True)
+class Artefact:
+    """One output file: its path under the output folder, bytes, kind and page count."""
+
+    path: str  # posix path relative to the output folder, e.g. "svg/tiles/ember-hollow.svg"
+    data: bytes
+    kind: str  # the --only kind that made it: tiles, tokens, rulebook, aids, ...
+    pages: int = 0  # pages for a PDF, 0 otherwise

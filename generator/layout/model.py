@@ -1,0 +1,149 @@
+"""Layouts as plain frozen data, every length in millimetres.
+
+A layout says where things sit on a tile face, the shared back, a life token and an
+Oink, and how pieces are imposed on a sheet of paper. It is read from YAML under
+`templates/layouts/` by `generator.layout.loader`; nothing here draws or does I/O.
+Positions are measured from the top-left corner of a piece's trim, y pointing down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in mm: top-left corner, width and height."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """A line or paragraph of text in a box: font role, size (mm), colour, plate."""
+
+    box: Box
+    font: str  # a font role of content/game.yaml, e.g. "title"
+    size: float  # mm (a layout may write "13pt")
+    min_size: float  # mm; long text shrinks down to this before it wraps
+    colour: str
+    align: str = "middle"  # start | middle | end
+    plate: str | None = None  # colour of a rounded plate behind the text
+    plate_opacity: float = 1.0
+    plate_radius: float = 0.0
+    text: str = ""  # fixed text (back title); pieces usually fill their own
+    format: str = ""  # a str.format pattern, e.g. "{number}/{count}"
+
+
+@dataclass(frozen=True)
+class Insignias:
+    """How insignia badges look on a tile face, and where 1-4 of them sit."""
+
+    badge: float  # disc diameter, mm
+    symbol: float  # silhouette size, mm
+    ring: str
+    ring_width: float
+    symbol_colour: str
+    slots: tuple[tuple[tuple[float, float], ...], ...]  # slots[n - 1] = n badge centres
+
+    def centres(self, count: int) -> tuple[tuple[float, float], ...]:
+        """Badge centres for a tile with `count` insignias."""
+        return self.slots[count - 1]
+
+
+@dataclass(frozen=True)
+class TileLayout:
+    """The tile face: trim, bleed, safe zone and every box."""
+
+    trim: float
+    bleed: float
+    safe: float
+    background: str
+    art: Box
+    name: TextStyle
+    insignias: Insignias
+    flavour: TextStyle
+    number: TextStyle
+
+
+@dataclass(frozen=True)
+class Seal:
+    """The emblem on the shared back: four badges in a ring."""
+
+    centre: tuple[float, float]
+    radius: float
+    badge: float
+    symbol: float
+    ring: str
+    ring_width: float
+
+
+@dataclass(frozen=True)
+class BackLayout:
+    """The back shared by every tile (the size is the tile's)."""
+
+    background: str
+    pattern: str
+    seal: Seal
+    title: TextStyle
+    subtitle: TextStyle
+
+
+@dataclass(frozen=True)
+class DiscLayout:
+    """A round piece on a square cut: a life token, or an Oink (which has text too)."""
+
+    trim: float
+    bleed: float
+    disc: float
+    symbol: float
+    ring: str
+    ring_width: float
+    symbol_colour: str
+    surround: str
+    name: TextStyle | None = None
+    capacity: TextStyle | None = None
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Crop marks: drawn in the margin outside the grid, never over a piece."""
+
+    length: float
+    offset: float
+    width: float
+    colour: str
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Sheet imposition: paper sizes, printable margin, crop marks, gutters per piece."""
+
+    papers: tuple[tuple[str, tuple[float, float]], ...]  # name -> (width, height) mm
+    margin: float
+    marks: Marks
+    gutters: tuple[tuple[str, float], ...]  # piece kind -> gap between trims, mm
+
+    def paper(self, name: str) -> tuple[float, float]:
+        """Width and height of a paper, mm (KeyError if the layout lacks it)."""
+        return dict(self.papers)[name]
+
+    def gutter(self, kind: str) -> float:
+        """Gap between neighbouring trims for a piece kind (tile, token, oink...)."""
+        return dict(self.gutters).get(kind, 0.0)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A complete layout, as named by `tkg build --layout NAME`."""
+
+    name: str
+    tile: TileLayout
+    back: BackLayout
+    token: DiscLayout
+    oink: DiscLayout
+    sheets: SheetLayout
+    fonts: tuple[str, ...] = ()  # every font role the layout uses

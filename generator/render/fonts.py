@@ -1,0 +1,98 @@
+"""Fonts by role: registered with reportlab from the shipped TTFs, measured, fitted.
+
+Text is laid out once, here, with the real font metrics; the SVG and the PDF then
+draw the same lines at the same sizes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.errors import RenderError
+from generator.model import Game
+
+SERIF_ROLES = ("title", "heading", "italic")
+
+
+def font_name(role: str) -> str:
+    """The name a role's font goes by in reportlab and in SVG @font-face."""
+    return f"TKG-{role}"
+
+
+def generic_family(role: str) -> str:
+    """The CSS generic family to fall back on if the shipped font does not load."""
+    return "serif" if role in SERIF_ROLES else "sans-serif"
+
+
+def role_fonts(game: Game, roles) -> tuple[tuple[str, Path], ...]:
+    """(role, TTF path) for each role, RenderError if the content lacks one."""
+    found = []
+    for role in sorted(set(roles)):
+        path = game.font(role)
+        if path is None:
+            raise RenderError(f"the layout uses font role {role!r}, which content/game.yaml "
+                              "does not name under fonts:")
+        found.append((role, path))
+    return tuple(found)
+
+
+_registered: dict[str, Path] = {}
+
+
+def register(role: str, path: Path) -> str:
+    """Register a role's TTF with reportlab (once per file) and return its font name."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    name = font_name(role)
+    if _registered.get(name) != path:
+        try:
+            # A different file under the same role (another content folder) re-registers.
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+        except (TTFError, OSError) as exc:
+            raise RenderError(f"cannot read the font {path}: {exc}") from None
+        _registered[name] = path
+    return name
+
+
+def width(text: str, role: str, size: float, game: Game) -> float:
+    """Width of `text` set in the role's font at `size` (same unit as size)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    path = game.font(role)
+    if path is None:
+        raise RenderError(f"content/game.yaml names no font for role {role!r}")
+    return stringWidth(text, register(role, path), size)
+
+
+def fit_lines(text: str, role: str, size: float, min_size: float, box_w: float,
+              max_lines: int, game: Game) -> tuple[float, tuple[str, ...]]:
+    """The largest size (down to min_size) and the lines that fit `box_w`.
+
+    One line is tried first, shrinking to min_size; then the text wraps at words into
+    up to `max_lines` lines at min_size-or-larger; the last resort is min_size wrapped.
+    """
+    step = max(size * 0.04, 0.05)
+    current = size
+    while current >= min_size - 1e-9:
+        if width(text, role, current, game) <= box_w:
+            return current, (text,)
+        current -= step
+    current = size
+    while current >= min_size - 1e-9:
+        lines = wrap(text, role, current, box_w, game)
+        if len(lines) <= max_lines:
+            return current, lines
+        current -= step
+    return min_size, wrap(text, role, min_size, box_w, game)[:max_lines]
+
+
+def wrap(text: str, role: str, size: float, box_w: float, game: Game) -> tuple[str, ...]:
+    """Greedy word wrap into lines no wider than box_w (a long word stands alone)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and width(f"{lines[-1]} {word}", role, size, game) <= box_w:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return tuple(lines)

@@ -1,0 +1,204 @@
+"""The actions of a turn, and the legal actions of a state, enumerated lazily by kind.
+
+Token amounts in actions are tuples of counts indexed by element (see `tables.Table`).
+`Legal` computes each kind only when asked, so a heuristic player that looks at two
+kinds does not pay for enumerating all seven; `Legal.all()` gives the full list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+from typing import ClassVar
+
+from generator.sim.state import EMPTY, GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Take `rules.draw_count` tokens from the bag."""
+
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """One or more exchanges with the trade zone: each is (give counts, get counts)."""
+
+    exchanges: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    kind: ClassVar[str] = "trade"
+
+
+@dataclass(frozen=True, slots=True)
+class Procure:
+    """Take the top tile of face-up space `space` and place it in world cell `cell`."""
+
+    space: int
+    cell: int
+    kind: ClassVar[str] = "procure"
+
+
+@dataclass(frozen=True, slots=True)
+class Blind:
+    """Pay `payment` (any `rules.blind_cost` tokens) and reveal the bottom tile of O."""
+
+    payment: tuple[int, ...]
+    kind: ClassVar[str] = "blind"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move the Oink to world cell `cell`."""
+
+    cell: int
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Refresh:
+    """Put the top tile of face-up space `space` face down on top of O."""
+
+    space: int
+    kind: ClassVar[str] = "refresh"
+
+
+@dataclass(frozen=True, slots=True)
+class Seal:
+    """Seal the tile under the Oink with tokens matching its insignias."""
+
+    kind: ClassVar[str] = "seal"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Do nothing; legal only when no other action is."""
+
+    kind: ClassVar[str] = "pass"
+
+
+Action = Draw | Trade | Procure | Blind | Move | Refresh | Seal | Pass
+KINDS = ("draw", "trade", "procure", "blind", "move", "refresh", "seal", "pass")
+DRAW, SEAL, PASS = Draw(), Seal(), Pass()
+
+
+def multisets(counts: list[int], size: int) -> list[tuple[int, ...]]:
+    """Every way to pick `size` tokens from `counts`, as count tuples."""
+    found = []
+    for combo in combinations_with_replacement(range(len(counts)), size):
+        pick = [0] * len(counts)
+        for e in combo:
+            pick[e] += 1
+        if all(p <= c for p, c in zip(pick, counts, strict=True)):
+            found.append(tuple(pick))
+    return found
+
+
+def can_draw(state: GameState) -> bool:
+    """True when the bag, refilled if it is empty, would yield a token."""
+    keep = state.rules.trade_zone_start
+    return any(state.bag) or any(z > keep for z in state.zone)
+
+
+class Legal:
+    """The legal actions of the player to move, computed per kind on demand."""
+
+    __slots__ = ("_procures", "me", "state")
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.me = state.players[state.current]
+        self._procures: list[Procure] | None = None  # asked for twice a turn, so kept
+
+    def draw(self) -> Draw | None:
+        """The draw action, if the bag can give anything."""
+        return DRAW if can_draw(self.state) else None
+
+    def seal(self) -> Seal | None:
+        """The seal action, if the tile under the Oink is unsealed and affordable."""
+        me, table = self.me, self.state.table
+        if me.sealed[me.cell]:
+            return None
+        mask = table.masks[me.grid[me.cell]]
+        return SEAL if not mask & ~me.hold_mask() else None
+
+    def placement_cells(self, tile: int) -> list[int]:
+        """Cells where `tile` may go: empty, next to the Oink, sharing an insignia with its tile."""
+        me, masks = self.me, self.state.table.masks
+        if not masks[tile] & masks[me.grid[me.cell]]:
+            return []
+        return me.empty_neighbours(self.state.table, me.cell)
+
+    def procures(self) -> list[Procure]:
+        """Every affordable, placeable face-up tile in every legal cell."""
+        if self._procures is None:
+            self._procures = self._list_procures()
+        return self._procures
+
+    def _list_procures(self) -> list[Procure]:
+        me, state = self.me, self.state
+        masks = state.table.masks
+        empties = me.empty_neighbours(state.table, me.cell)
+        if not empties:
+            return []
+        hold, here = me.hold_mask(), masks[me.grid[me.cell]]
+        found = []
+        for s, space in enumerate(state.spaces):
+            if space:
+                mask = masks[space[-1]]
+                if mask & here and not mask & ~hold:
+                    found.extend(Procure(s, c) for c in empties)
+        return found
+
+    def can_blind(self) -> bool:
+        """True when the Oink can pay the blind cost and stack O has a tile."""
+        return bool(self.state.stack) and sum(self.me.tokens) >= self.state.rules.blind_cost
+
+    def blinds(self) -> list[Blind]:
+        """Every distinct payment for a blind procure."""
+        if not self.can_blind():
+            return []
+        return [Blind(p) for p in multisets(self.me.tokens, self.state.rules.blind_cost)]
+
+    def can_procure(self) -> bool:
+        """True when some procure (face up or blind) is legal."""
+        return self.can_blind() or bool(self.procures())
+
+    def trades(self) -> list[Trade]:
+        """Every single exchange (longer trades are legal too, but not listed)."""
+        rules, zone = self.state.rules, self.state.zone
+        if sum(self.me.tokens) < rules.trade_give:
+            return []
+        found = []
+        for give in multisets(self.me.tokens, rules.trade_give):
+            after = [z + g for z, g in zip(zone, give, strict=True)]
+            found.extend(Trade(((give, get),)) for get in multisets(after, rules.trade_get)
+                         if get != give)
+        return found
+
+    def moves(self) -> list[Move]:
+        """Every cell the Oink can move to."""
+        cells = self.me.reachable(self.state.table)
+        return [Move(c) for c in cells[1:]]
+
+    def refreshes(self) -> list[Refresh]:
+        """Every face-up space with a tile on it."""
+        return [Refresh(s) for s, space in enumerate(self.state.spaces) if space]
+
+    def by_kind(self) -> dict[str, list[Action]]:
+        """The legal actions grouped by kind; kinds with none are left out."""
+        groups: dict[str, list[Action]] = {
+            "draw": [a for a in (self.draw(),) if a], "trade": self.trades(),
+            "procure": self.procures(), "blind": self.blinds(), "move": self.moves(),
+            "refresh": self.refreshes(), "seal": [a for a in (self.seal(),) if a],
+        }
+        groups = {k: v for k, v in groups.items() if v}
+        return groups or {"pass": [PASS]}
+
+    def all(self) -> list[Action]:
+        """Every listed legal action (Pass only when nothing else is legal)."""
+        return [a for group in self.by_kind().values() for a in group]
+
+
+def occupied(state: GameState, seat: int) -> list[int]:
+    """Cells of a player's world that hold a tile."""
+    return [c for c, t in enumerate(state.players[seat].grid) if t != EMPTY]

@@ -1,0 +1,214 @@
+"""Applying an action to a game state: the rules of a turn, the end condition, the scores.
+
+`apply` checks the action is legal (raising `IllegalAction` otherwise) and then changes
+the state. Every token an action moves goes between the bag, the trade zone, an Oink
+and the seals, so the supply of each element stays whole; every tile moves between the
+face-up spaces, stack O and the worlds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from generator.sim.actions import (
+    Action, Blind, Draw, Legal, Move, Pass, Procure, Refresh, Seal, Trade, can_draw,
+)
+from generator.sim.state import EMPTY, GameState, PlayerState
+
+
+class IllegalAction(ValueError):
+    """Raised by `apply` when an action breaks the rules in the given state."""
+
+
+class Placer(Protocol):
+    """Whoever picks the cell for a blind tile that can be placed (the player to move)."""
+
+    def place(self, state: GameState, tile: int, cells: list[int],
+              rng: random.Random) -> int: ...
+
+
+def refill_bag(state: GameState) -> None:
+    """Tip the trade zone into the empty bag, keeping `trade_zone_start` of each element."""
+    keep = state.rules.trade_zone_start
+    for e, n in enumerate(state.zone):
+        if n > keep:
+            state.bag[e] += n - keep
+            state.zone[e] = keep
+
+
+def draw_tokens(state: GameState, me: PlayerState, count: int) -> None:
+    """Draw up to `count` tokens blind; refill the bag the moment it runs out."""
+    bag, rng = state.bag, state.rng
+    if not any(bag):
+        refill_bag(state)
+    for _ in range(count):
+        total = sum(bag)
+        if not total:
+            break
+        r = rng.randrange(total)
+        e = 0
+        while r >= bag[e]:
+            r -= bag[e]
+            e += 1
+        bag[e] -= 1
+        me.tokens[e] += 1
+        if total == 1:
+            refill_bag(state)
+    discard_excess(state, me)
+
+
+def discard_excess(state: GameState, me: PlayerState) -> None:
+    """Discard down to the Oink's capacity into the trade zone, most-held element first."""
+    tokens = me.tokens
+    while sum(tokens) > state.rules.oink_capacity:
+        e = tokens.index(max(tokens))
+        tokens[e] -= 1
+        state.zone[e] += 1
+
+
+def _pay(state: GameState, me: PlayerState, counts, into: list[int]) -> None:
+    tokens = me.tokens
+    if any(c < 0 or c > t for c, t in zip(counts, tokens, strict=True)):
+        raise IllegalAction(f"the Oink cannot pay {counts} from {tokens}")
+    for e, c in enumerate(counts):
+        tokens[e] -= c
+        into[e] += c
+
+
+def _tile_cost(state: GameState, tile: int) -> list[int]:
+    cost = [0] * len(state.table.elements)
+    for e in state.table.insignias[tile]:
+        cost[e] += 1
+    return cost
+
+
+def _place(state: GameState, me: PlayerState, tile: int, cell: int) -> None:
+    me.grid[cell] = tile
+    me.placed += 1
+    state.procured.append(tile)
+    rules = state.rules
+    if me.placed >= rules.end_tiles and me.connected_tiles(state.table) >= rules.end_tiles:
+        state.over, state.reason = True, "world complete"
+
+
+def refill_spaces(state: GameState) -> None:
+    """Refill every empty face-up space from the bottom of stack O."""
+    for space in state.spaces:
+        if not space and state.stack:
+            space.append(state.stack.popleft())
+
+
+def _draw(state: GameState, me: PlayerState, action: Draw, placer: Placer, rng) -> None:
+    if not can_draw(state):
+        raise IllegalAction("the bag and the trade zone have nothing to draw")
+    draw_tokens(state, me, state.rules.draw_count)
+
+
+def _trade(state: GameState, me: PlayerState, action: Trade, placer: Placer, rng) -> None:
+    rules = state.rules
+    if not action.exchanges:
+        raise IllegalAction("a trade needs at least one exchange")
+    # Work on copies so a refused trade leaves the state untouched.
+    tokens, zone = list(me.tokens), list(state.zone)
+    for give, get in action.exchanges:
+        if sum(give) != rules.trade_give or sum(get) != rules.trade_get:
+            raise IllegalAction(f"an exchange gives {rules.trade_give} for {rules.trade_get}")
+        for e, (g, t) in enumerate(zip(give, get, strict=True)):
+            if g < 0 or t < 0 or g > tokens[e]:
+                raise IllegalAction(f"the Oink cannot give {give}")
+            tokens[e] -= g
+            zone[e] += g
+        for e, t in enumerate(get):
+            if t > zone[e]:
+                raise IllegalAction(f"the trade zone lacks {get}")
+            zone[e] -= t
+            tokens[e] += t
+    me.tokens[:] = tokens
+    state.zone[:] = zone
+    discard_excess(state, me)
+
+
+def _procure(state: GameState, me: PlayerState, action: Procure, placer: Placer, rng) -> None:
+    if not 0 <= action.space < len(state.spaces) or not state.spaces[action.space]:
+        raise IllegalAction(f"face-up space {action.space} has no tile")
+    tile = state.spaces[action.space][-1]
+    if action.cell not in Legal(state).placement_cells(tile):
+        raise IllegalAction(f"tile {state.table.tile_ids[tile]} cannot go in cell "
+                            f"{state.table.cell_name(action.cell)}")
+    _pay(state, me, _tile_cost(state, tile), state.zone)
+    state.spaces[action.space].pop()
+    _place(state, me, tile, action.cell)
+    refill_spaces(state)
+
+
+def _blind(state: GameState, me: PlayerState, action: Blind, placer: Placer, rng) -> None:
+    if sum(action.payment) != state.rules.blind_cost or not state.stack:
+        raise IllegalAction(f"a blind procure pays {state.rules.blind_cost} tokens from O")
+    _pay(state, me, action.payment, state.zone)
+    tile = state.stack.popleft()
+    cells = Legal(state).placement_cells(tile)
+    if not cells:
+        state.stack.append(tile)  # face down on top of O
+        return
+    cell = placer.place(state, tile, cells, rng)
+    if cell not in cells:
+        raise IllegalAction(f"cell {cell} is not one of {cells}")
+    _place(state, me, tile, cell)
+    refill_spaces(state)
+
+
+def _move(state: GameState, me: PlayerState, action: Move, placer: Placer, rng) -> None:
+    if action.cell == me.cell or action.cell not in me.reachable(state.table):
+        raise IllegalAction(f"the Oink cannot reach cell {action.cell}")
+    me.cell = action.cell
+
+
+def _refresh(state: GameState, me: PlayerState, action: Refresh, placer: Placer, rng) -> None:
+    if not 0 <= action.space < len(state.spaces) or not state.spaces[action.space]:
+        raise IllegalAction(f"face-up space {action.space} has no tile")
+    state.stack.append(state.spaces[action.space].pop())
+    refill_spaces(state)
+
+
+def _seal(state: GameState, me: PlayerState, action: Seal, placer: Placer, rng) -> None:
+    if me.sealed[me.cell]:
+        raise IllegalAction("the tile under the Oink is sealed already")
+    _pay(state, me, _tile_cost(state, me.grid[me.cell]), state.sealed_tokens)
+    me.sealed[me.cell] = True
+
+
+def _pass(state: GameState, me: PlayerState, action: Pass, placer: Placer, rng) -> None:
+    if Legal(state).by_kind().keys() != {"pass"}:
+        raise IllegalAction("passing is legal only when nothing else is")
+
+
+APPLY: dict[type, Callable] = {
+    Draw: _draw, Trade: _trade, Procure: _procure, Blind: _blind, Move: _move,
+    Refresh: _refresh, Seal: _seal, Pass: _pass,
+}
+
+
+def apply(state: GameState, action: Action, placer: Placer, rng: random.Random) -> None:
+    """Carry out `action` for the player to move; `placer` picks a blind tile's cell."""
+    handler = APPLY.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"unknown action {action!r}")
+    handler(state, state.players[state.current], action, placer, rng)
+
+
+def scores(state: GameState) -> tuple[int, ...]:
+    """Each player's points now (precomputed by `generator.scoring.tile_points`)."""
+    table = state.table
+    found = []
+    for p in state.players:
+        sealed, unsealed = table.sealed_points[p.oink], table.unsealed_points[p.oink]
+        found.append(sum((sealed if p.sealed[c] else unsealed)[t]
+                         for c, t in enumerate(p.grid) if t != EMPTY))
+    return tuple(found)
+
+
+def supply_exhausted(state: GameState) -> bool:
+    """True when no tile is left to procure anywhere, so no world can grow."""
+    return not state.stack and not any(state.spaces)

@@ -1,0 +1,120 @@
+"""The mutable state of one simulated game, and its bookkeeping invariants.
+
+For speed the state is mutable, but only the engine (`engine.apply`) changes it;
+players receive it as a read-only view. Token counts are lists indexed by element;
+a face-up space is a list with its top tile last; stack O is a deque whose left end
+is the bottom (blind procure reveals the left end; returned tiles go on the right).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from generator.sim.tables import Table
+
+EMPTY = -1  # a world cell with no tile
+
+
+class PlayerState:
+    """One player's Oink, tokens and world."""
+
+    __slots__ = ("cell", "grid", "oink", "placed", "sealed", "seat", "tokens")
+
+    def __init__(self, seat: int, oink: int, elements: int, cells: int):
+        self.seat = seat
+        self.oink = oink  # element index of the player's Oink
+        self.tokens = [0] * elements  # life tokens on the Oink
+        self.grid = [EMPTY] * cells  # tile index in each world cell
+        self.sealed = [False] * cells
+        self.cell = 0  # the cell the Oink stands on
+        self.placed = 0  # tiles in the world
+
+    def hold_mask(self) -> int:
+        """Bit i set when the Oink holds at least one token of element i."""
+        mask = 0
+        for i, n in enumerate(self.tokens):
+            if n:
+                mask |= 1 << i
+        return mask
+
+    def empty_neighbours(self, table: Table, cell: int) -> list[int]:
+        """Empty grid cells orthogonally next to `cell`."""
+        grid = self.grid
+        return [c for c in table.neighbours[cell] if grid[c] == EMPTY]
+
+    def reachable(self, table: Table) -> list[int]:
+        """Cells the Oink can reach through orthogonally adjacent connected tiles."""
+        grid, masks, neighbours = self.grid, table.masks, table.neighbours
+        seen = [self.cell]
+        for cell in seen:  # breadth first; `seen` grows while we walk it
+            mask = masks[grid[cell]]
+            for n in neighbours[cell]:
+                tile = grid[n]
+                if tile != EMPTY and n not in seen and masks[tile] & mask:
+                    seen.append(n)
+        return seen
+
+    def connected_tiles(self, table: Table) -> int:
+        """Size of the largest group of tiles connected through shared insignias."""
+        grid, masks, neighbours = self.grid, table.masks, table.neighbours
+        best, done = 0, set()
+        for start in range(len(grid)):
+            if grid[start] == EMPTY or start in done:
+                continue
+            group = [start]
+            done.add(start)
+            for cell in group:
+                for n in neighbours[cell]:
+                    if grid[n] != EMPTY and n not in done and masks[grid[n]] & masks[grid[cell]]:
+                        done.add(n)
+                        group.append(n)
+            best = max(best, len(group))
+        return best
+
+
+class GameState:
+    """Bag, trade zone, spaces, stack O, players, and whose turn it is."""
+
+    __slots__ = ("bag", "current", "over", "players", "procured", "reason", "rng", "rules",
+                 "sealed_tokens", "spaces", "stack", "table", "turn", "zone")
+
+    def __init__(self, table: Table, seats: int, rng: random.Random):
+        elements = len(table.elements)
+        self.table = table
+        self.rules = table.rules
+        self.rng = rng  # the game's own randomness: shuffles and blind draws
+        self.bag = list(table.supply)
+        self.sealed_tokens = [0] * elements  # tokens resting on seals, out of play
+        self.spaces: list[list[int]] = [[] for _ in table.rules.face_up_spaces]
+        self.stack: deque[int] = deque()
+        self.players = [PlayerState(s, table.oinks[s], elements, table.cells)
+                        for s in range(seats)]
+        self.zone = [0] * elements  # the trade zone
+        self.current = 0
+        self.turn = 0
+        self.over = False
+        self.reason = ""
+        self.procured: list[int] = []  # tiles placed by procure (face up or blind), in order
+
+    @property
+    def me(self) -> PlayerState:
+        """The player whose turn it is."""
+        return self.players[self.current]
+
+
+def token_census(state: GameState) -> list[int]:
+    """Tokens of each element over bag, trade zone, Oinks and seals (must equal the supply)."""
+    totals = [b + z + s for b, z, s in zip(state.bag, state.zone, state.sealed_tokens,
+                                          strict=True)]
+    for player in state.players:
+        totals = [t + n for t, n in zip(totals, player.tokens, strict=True)]
+    return totals
+
+
+def tile_census(state: GameState) -> list[int]:
+    """Every tile index found on the table (spaces, stack O, worlds), sorted."""
+    found = [t for space in state.spaces for t in space] + list(state.stack)
+    for player in state.players:
+        found.extend(t for t in player.grid if t != EMPTY)
+    return sorted(found)

@@ -1,0 +1,31 @@
+"""Shared fixtures: the shipped content, and a private copy a test may change."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+TEMPLATES = ROOT / "templates"
+
+
+@pytest.fixture(scope="session")
+def shipped_game():
+    """The canonical game, loaded once per session (read-only)."""
+    from generator.content import load_content
+
+    loaded = load_content(CONTENT)
+    assert loaded.game is not None, [d.format() for d in loaded.diagnostics]
+    return loaded.game
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A temporary copy of content/ and templates/ that a test may edit freely."""
+    shutil.copytree(CONTENT, tmp_path / "content")
+    if TEMPLATES.exists():
+        shutil.copytree(TEMPLATES, tmp_path / "templates")
+    return tmp_path
