@@ -84,10 +84,12 @@ def emit_report(report: Report, fmt: str) -> None:
 @CONTENT
 @FORMAT
 @click.option("--strict", is_flag=True, help="Treat warnings as failures (exit 1).")
+@click.option("--balance", is_flag=True,
+              help="Also simulate games and warn about seat advantage, stalls and unused tiles.")
 @guarded
-def validate_command(content_dir: Path, fmt: str, strict: bool) -> None:
+def validate_command(content_dir: Path, fmt: str, strict: bool, balance: bool) -> None:
     """Check the content against the game's rules and print every problem."""
-    report = validate(content_dir)
+    report = validate(content_dir, balance=balance)
     emit_report(report, fmt)
     if not report.passed(strict):
         sys.exit(1)
@@ -95,6 +97,12 @@ def validate_command(content_dir: Path, fmt: str, strict: bool) -> None:
 
 # Commands that live in their own modules register here, one line each.
 # (keep this block at the end: helpers append to it)
+from generator.cli_simulate import simulate_command  # noqa: E402
+
+cli.add_command(simulate_command)
+from generator.cli_build import build_command  # noqa: E402
+
+cli.add_command(build_command)
 
 
 def main() -> None:

@@ -48,11 +48,19 @@ class Report:
         return line
 
 
-def validate(content_dir: Path, extra: tuple[Diagnostic, ...] = ()) -> Report:
-    """Load and check the content in `content_dir`; never raises for bad content."""
+def validate(content_dir: Path, balance: bool = False) -> Report:
+    """Load and check the content in `content_dir`; never raises for bad content.
+
+    With `balance`, a sound tile set is also played by the simulator and its findings
+    become warnings (TKG401-TKG403).
+    """
     loaded = load_content(content_dir)
-    found = list(loaded.diagnostics) + list(extra)
+    found = list(loaded.diagnostics)
     if loaded.game is not None:
         found.extend(check_game(loaded.game))
+    if balance and loaded.game is not None and not any(d.is_error for d in found):
+        from generator.sim.balance import balance_diagnostics  # heavy: only when asked
+
+        found.extend(balance_diagnostics(loaded.game))
     game = loaded.game
     return Report(game, tuple(sorted(found, key=sort_key)), game is not None)

@@ -53,12 +53,15 @@ def test_missing_content_folder_is_a_positioned_error(tmp_path: Path):
 def test_many_problems_are_reported_in_one_run(project: Path):
     tiles = project / "content" / "tiles.yaml"
     text = tiles.read_text()
-    text = text.replace("name: Tidewell", "name: Ember Hollow")  # duplicate name
-    text = text.replace("insignias: [earth]\n    flavour: Roots", "insignias: [soil]\n    flavour: R")
-    text = text.replace('colour: "#56B4E9"', 'colour: "sky"')
+    for old, new in [("name: Tidewell", "name: Ember Hollow"),  # a duplicate name
+                     ("insignias: [earth]", "insignias: [soil]"),  # an unknown element
+                     ('colour: "#56B4E9"', 'colour: "sky"')]:  # a bad colour
+        assert old in text
+        text = text.replace(old, new, 1)
     tiles.write_text(text)
     result = invoke("validate", "--content", str(project / "content"))
-    codes = {line.split()[2].rstrip(":") for line in result.output.splitlines() if " error " in line}
+    lines = result.output.splitlines()
+    codes = {line.split()[2].rstrip(":") for line in lines if " error " in line}
     assert codes == {"TKG106", "TKG107", "TKG108"} and result.exit_code == 1
 
 

@@ -39,7 +39,7 @@ def test_a_chain_of_nine_fits_only_alternate_cells():
     # the grid, which starts and ends on corners or the centre.
     chain = [A, A | B, B | C, C | D, D | E, E | F, F | G, G | H, H]
     placements = solve_placements(chain, GRID)
-    for cell in CORNERS + (CENTRE,):
+    for cell in (*CORNERS, CENTRE):
         assert placements.possible(A, cell)
         assert not placements.possible(A | B, cell)
     for cell in EDGES:

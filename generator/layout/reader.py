@@ -10,7 +10,15 @@ import re
 
 from generator.diagnostics import Diagnostic, diagnostic
 from generator.layout.model import (
-    BackLayout, Box, DiscLayout, Insignias, Layout, Marks, Seal, SheetLayout, TextStyle,
+    BackLayout,
+    Box,
+    DiscLayout,
+    Insignias,
+    Layout,
+    Marks,
+    Seal,
+    SheetLayout,
+    TextStyle,
     TileLayout,
 )
 from generator.layout.units import parse_length

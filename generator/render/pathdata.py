@@ -7,6 +7,7 @@ falls back to a full SVG renderer for that file.
 
 from __future__ import annotations
 
+import functools
 import re
 
 _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtZzAa]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -106,6 +107,7 @@ class _State:
         return (2 * self.x - p[0], 2 * self.y - p[1]) if p else (self.x, self.y)
 
 
+@functools.lru_cache(maxsize=4096)  # a symbol's outline recurs on every badge
 def path_d(commands: tuple[tuple, ...], places: int = 3) -> str:
     """Commands back to compact SVG path data (rounded, so output is stable)."""
     parts = []

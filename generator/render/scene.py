@@ -9,7 +9,7 @@ outputs come from the same geometry and cannot disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path as FilePath
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ class Image:
     y: float
     w: float
     h: float
-    path: Path
+    path: FilePath
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,7 @@ class Group:
     translate: tuple[float, float] = (0.0, 0.0)
     scale: float = 1.0
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h in the parent
+    label: str = ""  # a class for the SVG group, e.g. "insignia fire" (tests, stylesheets)
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,7 @@ class Scene:
     bleed: float
     items: tuple
     title: str = ""  # a human label for the SVG <title>
-    fonts: tuple[tuple[str, Path], ...] = field(default=(), compare=False)
+    fonts: tuple[tuple[str, FilePath], ...] = field(default=(), compare=False)
 
     @property
     def trim(self) -> tuple[float, float]:

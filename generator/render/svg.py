@@ -115,6 +115,8 @@ class _Writer:
 
     def _group(self, g: Group):
         el = self.dwg.g()
+        if g.label:
+            el["class"] = g.label
         if g.clip is not None:
             cid = self.new_id("c")
             clip = self.dwg.clipPath(id=cid)
@@ -124,9 +126,13 @@ class _Writer:
             el["clip-path"] = f"url(#{cid})"
         inner = el
         if g.translate != (0.0, 0.0) or g.scale != 1.0:
-            inner = self.dwg.g(transform=f"translate({fmt(g.translate[0])} {fmt(g.translate[1])})"
-                                         f" scale({fmt(g.scale, 5)})")
-            el.add(inner)
+            transform = (f"translate({fmt(g.translate[0])} {fmt(g.translate[1])})"
+                         f" scale({fmt(g.scale, 5)})")
+            if g.clip is None:
+                el["transform"] = transform  # no clip to keep apart: one group does
+            else:
+                inner = self.dwg.g(transform=transform)
+                el.add(inner)
         for child in g.children:
             inner.add(self.element(child))
         return el

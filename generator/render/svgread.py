@@ -16,7 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.render.pathdata import parse_path
-from generator.render.scene import Ellipse, Gradient, Path as PathShape, Rect, Style
+from generator.render.scene import Ellipse, Gradient, Rect, Style
+from generator.render.scene import Path as PathShape
 
 NS = "{http://www.w3.org/2000/svg}"
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")

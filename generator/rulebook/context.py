@@ -36,6 +36,10 @@ class Record:
     def __getitem__(self, name: str):
         return self._data[name]
 
+    def names(self) -> tuple[str, ...]:
+        """The record's field names (for error messages and the README)."""
+        return tuple(self._data)
+
     def __contains__(self, name: object) -> bool:
         return name in self._data
 
@@ -66,6 +70,17 @@ def join(items, last: str = "and") -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 token', '3 tokens' (or the given plural form)."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def place_name(rows: int, columns: int, row: int, column: int) -> str:
+    """'the top left corner', 'the centre' or 'row 2, column 3' for a grid cell."""
+    vertical = {0: "top", rows - 1: "bottom"}.get(row)
+    horizontal = {0: "left", columns - 1: "right"}.get(column)
+    if vertical and horizontal:
+        return f"the {vertical} {horizontal} corner"
+    if (row, column) == (rows // 2, columns // 2) and rows % 2 and columns % 2:
+        return "the centre"
+    return f"row {row + 1}, column {column + 1}"
 
 
 def _element_names(game: Game, ids) -> list[str]:
@@ -164,7 +179,9 @@ def build_context(game: Game) -> dict:
         "example": _action_examples(game, world),
         "world": None if world is None else {
             "rows": [[tile_info(game, t) for t in row] for row in world.rows()],
-            "start": tile_info(game, world.tiles[world.start_cell])},
+            "start": tile_info(game, world.tiles[world.start_cell]),
+            "start_place": place_name(world.grid.rows, world.grid.columns,
+                                      *world.grid.position(world.start_cell))},
         "scoring": scoring_example(game, world),
     }
     return {k: freeze(v) for k, v in context.items()}

@@ -13,11 +13,22 @@ from xml.sax.saxutils import escape
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from reportlab.platypus import (CondPageBreak, Flowable, FrameBreak, KeepTogether, PageBreak,
-                                Paragraph, Spacer, Table, TableStyle)
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    FrameBreak,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from generator.rulebook.styles import ACCENT, PAPER_TINT, RULE, Styles
 
+KEEP_WHOLE = 14  # tables of up to this many rows never break across columns
 FigureMaker = Callable[[str, str], list[Flowable]]
 _PARSER = MarkdownIt("commonmark", {"html": False}).enable("table")
 INLINE_TAGS = {"strong_open": "<b>", "strong_close": "</b>", "em_open": "<i>",
@@ -64,6 +75,7 @@ def lone_image(token: Token) -> Token | None:
 class _Converter:
     def __init__(self, styles: Styles, figure: FigureMaker, keys: dict[str, int]):
         self.s, self.figure, self.keys = styles, figure, keys
+        self.lead_ins: dict = {}
         self.out: list[Flowable] = []
 
     def key(self, text: str) -> str:
@@ -109,6 +121,8 @@ class _Converter:
     def paragraph(self, inline: Token, style) -> list[Flowable]:
         image = lone_image(inline)
         if image is None:
+            if plain_text(inline).rstrip().endswith(":"):  # it introduces what follows
+                style = self._lead_in(style)
             return [Paragraph(inline_markup(inline), style)]
         src = image.attrGet("src") or ""
         kind, _, name = src.partition(":")
@@ -119,6 +133,12 @@ class _Converter:
         if src == "break:column":
             return [FrameBreak()]
         return [Paragraph(escape(plain_text(image)), style)]
+
+    def _lead_in(self, style):
+        key = (style.name, "lead-in")
+        if key not in self.lead_ins:
+            self.lead_ins[key] = style.clone(f"{style.name}-lead-in", keepWithNext=1)
+        return self.lead_ins[key]
 
     def list_(self, tokens, i, out) -> int:
         ordered = tokens[i].type == "ordered_list_open"
@@ -155,25 +175,48 @@ class _Converter:
                 style = self.s.cell_head if head else self.s.cell
                 rows[-1].append(Paragraph(inline_markup(t), style))
             i += 1
-        out.append(FitTable(rows))
+        out.append(FitTable(rows, self.s.fonts["body"]))
         return i + 1
+
+
+def _words(cell: Paragraph) -> tuple[float, float]:
+    """Widest single word and whole text width of a cell, in points, plus padding."""
+    style = cell.style
+    text = cell.getPlainText()
+    words = text.split() or [""]
+    font = style.fontName
+    pad = 9.0
+    return (max(stringWidth(w, font, style.fontSize) for w in words) + pad,
+            stringWidth(text, font, style.fontSize) + pad)
+
+
+def column_widths(rows: list[list[Paragraph]], width: float) -> list[float]:
+    """Each column at least its longest word; the remaining width shared by text length."""
+    columns = max(len(r) for r in rows)
+    least, want = [0.0] * columns, [0.0] * columns
+    for row in rows:
+        for c, cell in enumerate(row):
+            word, whole = _words(cell)
+            least[c], want[c] = max(least[c], word), max(want[c], whole)
+    spare = max(width - sum(least), 0.0)
+    extra = [max(w - m, 0.0) for w, m in zip(want, least, strict=True)]
+    if sum(extra) <= spare:  # everything fits on one line: spread the rest evenly
+        return [m + e + (spare - sum(extra)) / columns for m, e in zip(least, extra, strict=True)]
+    return [m + spare * e / sum(extra) for m, e in zip(least, extra, strict=True)]
 
 
 class FitTable(Flowable):
     """A table whose column widths follow their text, fitted to the frame at wrap time."""
 
-    def __init__(self, rows: list[list[Paragraph]]):
+    def __init__(self, rows: list[list[Paragraph]], font: str):
         super().__init__()
-        self.rows, self.table = rows, None
+        self.rows, self.font, self.table = rows, font, None
 
     def _build(self, width: float) -> Table:
-        columns = max(len(r) for r in self.rows)
-        longest = [max((len(r[c].getPlainText()) if c < len(r) else 0) for r in self.rows)
-                   for c in range(columns)]
-        weights = [min(max(n, 6), 40) for n in longest]
-        widths = [width * w / sum(weights) for w in weights]
+        widths = column_widths(self.rows, width)
         table = Table(self.rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), self.font, 10),  # else reportlab names Helvetica
             ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, PAPER_TINT]),
             ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
@@ -189,6 +232,8 @@ class FitTable(Flowable):
         return w, h + 8
 
     def split(self, avail_width, avail_height):
+        if len(self.rows) <= KEEP_WHOLE:  # a short table moves on whole rather than break
+            return []
         table = self._build(avail_width)
         return table.split(avail_width, avail_height)
 

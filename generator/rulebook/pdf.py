@@ -12,8 +12,17 @@ from dataclasses import dataclass
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak,
-                                PageTemplate, Paragraph, Spacer)
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    TableStyle,
+)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.rulebook.markdown_flow import Heading
@@ -36,6 +45,15 @@ class Meta:
 
 class RulebookDoc(BaseDocTemplate):
     """Turns every `Heading` into a contents entry and a bookmark as it lands on a page."""
+
+    layout_only = False  # true during the first pass, whose pages are discarded
+    passes = 0
+    has_contents = False  # set when the story has headings for the contents page
+
+    def beforeDocument(self) -> None:
+        """Count passes: with headings, multiBuild always makes a second, final pass."""
+        self.passes += 1
+        self.layout_only = self.passes == 1 and self.has_contents
 
     def afterFlowable(self, flowable: Flowable) -> None:
         """Record headings with their page (for the contents and the outline)."""
@@ -78,7 +96,7 @@ def _templates(pagesize, meta: Meta, styles: Styles, cover_painter) -> list[Page
                      topPadding=0, bottomPadding=0)
 
     cover = Frame(0, 0, width, height, id="cover", leftPadding=MARGIN_X, rightPadding=MARGIN_X,
-                  topPadding=28 * mm, bottomPadding=18 * mm)
+                  topPadding=36 * mm, bottomPadding=18 * mm)
     return [
         PageTemplate("cover", [cover], onPage=cover_painter),
         PageTemplate("single", [frame(MARGIN_X, inner_w, "single")], onPage=footer),
@@ -90,7 +108,15 @@ def _templates(pagesize, meta: Meta, styles: Styles, cover_painter) -> list[Page
 
 def contents(styles: Styles) -> list[Flowable]:
     """The contents page: a title and reportlab's two-pass table of contents."""
-    toc = TableOfContents(levelStyles=[styles.toc1, styles.toc2], dotsMinLevel=0)
+    # The contents is a table inside; its default cell font would be Helvetica.
+    table_style = TableStyle([("FONT", (0, 0), (-1, -1), styles.fonts["body"], 10),
+                              ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                              ("TOPPADDING", (0, 0), (-1, -1), 0),
+                              ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+    toc = TableOfContents(levelStyles=[styles.toc1, styles.toc2], dotsMinLevel=0,
+                          tableStyle=table_style)
     return [Paragraph(CONTENTS_TITLE, styles.h1), Spacer(1, 6), toc]
 
 
@@ -103,10 +129,11 @@ def build_pdf(paper: str, meta: Meta, styles: Styles, cover: list[Flowable],
                       author=meta.title, subject=f"{meta.subject}, version {meta.version}",
                       keywords=[meta.edition, f"version {meta.version}"],
                       creator="tkg (TKG ARENA print-and-play generator)", invariant=1,
-                      pageCompression=1)
+                      pageCompression=1, initialFontName=styles.fonts["body"])
     doc.addPageTemplates(_templates(pagesize, meta, styles,
                                     cover_painter or (lambda canvas, doc: None)))
     story = [*cover, NextPageTemplate("single"), PageBreak(), *contents(styles),
              NextPageTemplate("columns"), PageBreak(), *body]
+    doc.has_contents = any(isinstance(f, Heading) and f.level <= 2 for f in body)
     doc.multiBuild(story)
     return buffer.getvalue(), doc.page

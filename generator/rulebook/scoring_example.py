@@ -7,7 +7,7 @@ from generator.rulebook.examples import ExampleWorld
 from generator.scoring import tile_points, world_points
 
 
-def _sealed_cells(world: ExampleWorld) -> tuple[int, ...]:
+def sealed_cells(world: ExampleWorld) -> tuple[int, ...]:
     """Seal about half the world, always including the start: a believable late game."""
     picks = {world.start_cell, *range(0, world.grid.size, 2)}
     return tuple(sorted(picks))[: max(world.grid.size // 2, 1)]
@@ -18,7 +18,7 @@ def scoring_example(game: Game, world: ExampleWorld | None) -> dict | None:
     if world is None or not game.oinks:
         return None
     oink = game.oinks[0]
-    sealed = set(_sealed_cells(world))
+    sealed = set(sealed_cells(world))
     rows = []
     for cell, tile in enumerate(world.tiles):
         is_sealed = cell in sealed

@@ -1,24 +1,22 @@
 """The rulebook's type: the content's fonts registered with reportlab, and paragraph styles.
 
 Fonts are part of the content (game.yaml `fonts:`), so every machine sets the same
-pages; reportlab embeds a subset of each TTF. Registration is global in reportlab,
-so each file is registered once per process under a name derived from its path.
+pages; reportlab embeds a subset of each TTF. Registration goes through the print
+engineer's `generator.render.fonts.register`, so pieces and text share the names.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.errors import RenderError
 from generator.model import Game
+from generator.render.fonts import register
 
 ROLES = ("title", "heading", "italic", "body", "bold", "body_italic", "black")
 INK = colors.HexColor("#222222")
@@ -28,22 +26,13 @@ RULE = colors.HexColor("#C9B79C")
 PAPER_TINT = colors.HexColor("#F6F0E6")
 
 
-@cache
-def _register(path: Path) -> str:
-    name = f"TKG-{path.stem}"
-    try:
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-    except Exception as exc:  # reportlab raises several types for a broken TTF
-        raise RenderError(f"cannot use the font {path}: {exc}") from exc
-    return name
-
-
 def font_names(game: Game) -> dict[str, str]:
     """Each font role's registered reportlab name; every role must be in the content."""
     missing = [role for role in ROLES if game.font(role) is None]
     if missing:
         raise RenderError(f"game.yaml fonts: lacks the role(s) {', '.join(missing)}")
-    names = {role: _register(game.font(role)) for role in ROLES}
+    # The same names as the pieces' fonts, so a figure and the text share one embedding.
+    names = {role: register(role, game.font(role)) for role in ROLES}
     pdfmetrics.registerFontFamily(names["body"], normal=names["body"], bold=names["bold"],
                                   italic=names["body_italic"], boldItalic=names["bold"])
     pdfmetrics.registerFontFamily(names["heading"], normal=names["heading"],
@@ -73,8 +62,10 @@ class Styles:
 def make_styles(game: Game) -> Styles:
     """The rulebook styles: body 10.5 pt Lato, headings in EB Garamond."""
     f = font_names(game)
-    body = ParagraphStyle("body", fontName=f["body"], fontSize=10.5, leading=14.2,
-                          textColor=INK, spaceAfter=5)
+    # No lone first or last line of a paragraph at the foot or the top of a column.
+    body = ParagraphStyle("body", fontName=f["body"], bulletFontName=f["bold"], fontSize=10.5,
+                          leading=13.8, textColor=INK, spaceAfter=5, allowWidows=0,
+                          allowOrphans=0)
     return Styles(
         fonts=f, body=body,
         bullet=ParagraphStyle("bullet", parent=body, leftIndent=13, bulletIndent=2,

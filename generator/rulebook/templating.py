@@ -18,11 +18,25 @@ from generator.diagnostics import diagnostic
 from generator.errors import ContentError, RenderError
 from generator.model import Location
 from generator.paths import display_path
-from generator.rulebook.context import join, plural
+from generator.rulebook.context import Record, join, plural
 
 RULEBOOK_DIR = "rulebook"
 SUFFIX = ".md.j2"
 AID_TEMPLATE = "aid.md.j2"  # the player aid; every other NN-*.md.j2 is a rulebook section
+
+
+class ContextUndefined(jinja2.StrictUndefined):
+    """Strict, and when a record lacks a name, the message lists the names it has."""
+
+    __slots__ = ()
+
+    @property
+    def _undefined_message(self) -> str:
+        owner = self._undefined_obj
+        if isinstance(owner, Record) and isinstance(self._undefined_name, str):
+            known = ", ".join(owner.names())
+            return f"no variable {self._undefined_name!r} here; known: {known}"
+        return super()._undefined_message
 
 
 class UnknownFigure(jinja2.TemplateRuntimeError):
@@ -49,7 +63,7 @@ def _figure_call(known: frozenset[str]):
 def make_environment(folder: Path, figures: frozenset[str]) -> jinja2.Environment:
     """A sandboxed Jinja2 environment over `folder` where unknown names are errors."""
     env = ImmutableSandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(str(folder)), undefined=jinja2.StrictUndefined,
+        loader=jinja2.FileSystemLoader(str(folder)), undefined=ContextUndefined,
         autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.globals.update(figure=_figure_call(figures), join=join, plural=plural,
                        page_break=lambda: "\n\n![](break:page)\n\n",
@@ -72,9 +86,12 @@ def _template_line(exc: BaseException, path: Path) -> int:
     return line
 
 
+HINT = "the names a template may use are listed in templates/rulebook/README.md"
+
+
 def _error(code: str, path: Path, line: int, message: str) -> ContentError:
     where = Location(display_path(path), max(line, 1), 1)
-    return ContentError([diagnostic(code, where, message)])
+    return ContentError([diagnostic(code, where, message, HINT if code == "TKG302" else None)])
 
 
 def render_template(env: jinja2.Environment, folder: Path, name: str,

@@ -13,7 +13,17 @@ from collections.abc import Callable
 from typing import Protocol
 
 from generator.sim.actions import (
-    Action, Blind, Draw, Legal, Move, Pass, Procure, Refresh, Seal, Trade, can_draw,
+    Action,
+    Blind,
+    Draw,
+    Legal,
+    Move,
+    Pass,
+    Procure,
+    Refresh,
+    Seal,
+    Trade,
+    can_draw,
 )
 from generator.sim.state import EMPTY, GameState, PlayerState
 

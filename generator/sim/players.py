@@ -42,14 +42,17 @@ class RandomPlayer:
     name = "random"
 
     def start(self, state, seat, dealt, rng):
+        """Any dealt tile, in any cell."""
         return rng.choice(dealt), rng.randrange(state.table.cells)
 
     def choose(self, state, legal, rng):
+        """A random kind of legal action, then a random action of that kind."""
         # Kind first: otherwise the many ways to trade would crowd out everything else.
         groups = legal.by_kind()
         return rng.choice(groups[rng.choice(list(groups))])
 
     def place(self, state, tile, cells, rng):
+        """Any offered cell."""
         return rng.choice(cells)
 
 
@@ -65,24 +68,26 @@ class GreedyPlayer:
     name = "greedy"
 
     def start(self, state, seat, dealt, rng):
+        """The dealt tile worth most to this Oink once sealed, in the centre cell."""
         table = state.table
         points = table.sealed_points[table.oinks[seat]]
         tile = max(dealt, key=lambda t: (points[t], table.masks[t].bit_count(), -t))
         return tile, table.centre
 
     def place(self, state, tile, cells, rng):
+        """The offered cell with the most room around it."""
         return _roomiest(state, state.me, cells)
 
     def choose(self, state, legal, rng):
+        """The first worthwhile action in the order of preference above."""
         me, rules = state.me, state.rules
         procures = legal.procures()
         if procures and (me.placed + 1 < rules.end_tiles or _leading(state, me)):
             points = state.table.sealed_points[me.oink]
-            best_tile = max({a.space for a in procures},
-                            key=lambda s: (points[state.spaces[s][-1]], -s))
-            cells = [a.cell for a in procures if a.space == best_tile]
-            return next(a for a in procures if a.space == best_tile
-                        and a.cell == _roomiest(state, me, cells))
+            space = max({a.space for a in procures},
+                        key=lambda s: (points[state.spaces[s][-1]], -s))
+            cell = _roomiest(state, me, [a.cell for a in procures if a.space == space])
+            return next(a for a in procures if a.space == space and a.cell == cell)
         seal = legal.seal()
         if seal:
             return seal
@@ -91,7 +96,7 @@ class GreedyPlayer:
             return action
         if sum(me.tokens) < rules.oink_capacity and legal.draw():
             return DRAW
-        if legal.can_blind() and me.empty_neighbours(state.table, me.cell):
+        if legal.can_blind() and me.has_room(state.table, me.cell):
             return _blind(state, me)
         return _refresh(state, me) or legal.draw() or rng.choice(legal.all())
 
@@ -107,28 +112,36 @@ def _leading(state: GameState, me: PlayerState) -> bool:
     return points[me.seat] >= max(points)
 
 
-def _cell_worth(state: GameState, me: PlayerState, cell: int, hold: int) -> int:
-    """How good a place for the Oink `cell` is: a tile to seal, room to grow."""
+def _cell_worth(state: GameState, me: PlayerState, cell: int, hold: int,
+                tops: list[tuple[int, bool]]) -> int:
+    """How good a place for the Oink `cell` is: a tile to seal, room to grow.
+
+    `tops` holds each face-up top tile's mask and whether the Oink can pay for it.
+    """
     table = state.table
     tile = me.grid[cell]
     mask = table.masks[tile]
     worth = 0
     if not me.sealed[cell]:
         worth += table.sealed_points[me.oink][tile] + (2 if not mask & ~hold else 0)
-    if me.empty_neighbours(table, cell):
-        for space in state.spaces:
-            if space and table.masks[space[-1]] & mask:
-                worth += 1 + (2 if not table.masks[space[-1]] & ~hold else 0)
+    if me.has_room(table, cell):
+        for top, affordable in tops:
+            if top & mask:
+                worth += 3 if affordable else 1
     return worth
 
 
 def _move(state: GameState, me: PlayerState, legal: Legal):
     """Move when another reachable tile is worth more than the one under the Oink."""
-    hold = me.hold_mask()
-    here = _cell_worth(state, me, me.cell, hold)
-    best, target = here, None
-    for move in legal.moves():
-        worth = _cell_worth(state, me, move.cell, hold)
+    moves = legal.moves()
+    if not moves:
+        return None
+    hold, masks = me.hold_mask(), state.table.masks
+    tops = [(masks[s[-1]], not masks[s[-1]] & ~hold) for s in state.spaces if s]
+    best = _cell_worth(state, me, me.cell, hold, tops)
+    target = None
+    for move in moves:
+        worth = _cell_worth(state, me, move.cell, hold, tops)
         if worth > best:
             best, target = worth, move
     return target
@@ -140,7 +153,7 @@ def _goal(state: GameState, me: PlayerState, hold: int) -> int:
     masks = [table.masks[t] for c, t in enumerate(me.grid) if t != EMPTY and not me.sealed[c]]
     growing = 0
     for c, t in enumerate(me.grid):
-        if t != EMPTY and me.empty_neighbours(table, c):
+        if t != EMPTY and me.has_room(table, c):
             growing |= table.masks[t]
     masks += [table.masks[s[-1]] for s in state.spaces if s and table.masks[s[-1]] & growing]
     missing = [(bin(m & ~hold).count("1"), m) for m in masks if m & ~hold]
@@ -198,7 +211,7 @@ def _refresh(state: GameState, me: PlayerState):
     table = state.table
     growing = 0
     for c, t in enumerate(me.grid):
-        if t != EMPTY and me.empty_neighbours(table, c):
+        if t != EMPTY and me.has_room(table, c):
             growing |= table.masks[t]
     for s, space in enumerate(state.spaces):
         if space and not table.masks[space[-1]] & growing:

@@ -43,6 +43,14 @@ class PlayerState:
         grid = self.grid
         return [c for c in table.neighbours[cell] if grid[c] == EMPTY]
 
+    def has_room(self, table: Table, cell: int) -> bool:
+        """True when some orthogonal neighbour of `cell` is empty."""
+        grid = self.grid
+        for c in table.neighbours[cell]:  # noqa: SIM110 - a plain loop beats any() in this hot call
+            if grid[c] == EMPTY:
+                return True
+        return False
+
     def reachable(self, table: Table) -> list[int]:
         """Cells the Oink can reach through orthogonally adjacent connected tiles."""
         grid, masks, neighbours = self.grid, table.masks, table.neighbours

@@ -1,0 +1,54 @@
+"""`tkg build`: wires the options to `generator.build.build` and prints a summary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator.cli import CONTENT, guarded, print_diagnostics
+
+PAPER_CHOICES = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
+
+
+def _kinds(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None:
+    from generator.build import known_kinds
+
+    if value is None:
+        return None
+    kinds = [k.strip() for k in value.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in known_kinds()]
+    if unknown or not kinds:
+        raise click.BadParameter(f"unknown kind(s) {', '.join(unknown) or '(none given)'}; "
+                                 f"known kinds: {', '.join(known_kinds())}")
+    return kinds
+
+
+def _progress(what: str, step: int, total: int) -> None:
+    click.echo(f"[{step}/{total}] {what}…", err=True)
+
+
+@click.command("build")
+@CONTENT
+@click.option("--templates", "templates_dir", default="templates", show_default=True,
+              type=click.Path(path_type=Path, file_okay=False),
+              help="Folder holding the layouts (layouts/*.yaml) and other templates.")
+@click.option("--out", "out_dir", default="output", show_default=True,
+              type=click.Path(path_type=Path, file_okay=False), help="Where to write.")
+@click.option("--paper", type=click.Choice(sorted(PAPER_CHOICES)), default="both",
+              show_default=True, help="Paper size of the sheets.")
+@click.option("--only", "kinds", callback=_kinds, metavar="KIND,...",
+              help="Build only these kinds (comma-separated), e.g. tiles,tokens.")
+@click.option("--layout", default="default", show_default=True,
+              help="Tile layout: a file name under templates/layouts/ without .yaml.")
+@guarded
+def build_command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
+                  kinds: list[str] | None, layout: str) -> None:
+    """Validate the content, then write SVG pieces and print-ready PDF sheets."""
+    from generator.build import build
+
+    result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layout,
+                   progress=_progress)
+    print_diagnostics(result.diagnostics)
+    for line in result.summary():
+        click.echo(line)

@@ -1,0 +1,1 @@
+"""The live preview of `tkg watch`: build status, the gallery page, the local server."""

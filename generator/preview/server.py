@@ -1,0 +1,152 @@
+"""The preview server: 127.0.0.1 only, files from the output folder and nothing else.
+
+Routes: `/` the gallery, `/proof` the proof sheet, `/status.json` the last build,
+`/events` a server-sent event stream that announces each finished build, and
+`/files/<path>` the output files. A path with `..`, an absolute path, or one that
+resolves outside the output folder is refused with 403.
+"""
+
+from __future__ import annotations
+
+import json
+import mimetypes
+import threading
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path, PurePosixPath
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from generator.preview.page import gallery_page, proof_page
+from generator.preview.status import BuildStatus
+
+HOST = "127.0.0.1"  # never reachable from another machine
+KEEPALIVE_SECONDS = 10.0
+TYPES = {".svg": "image/svg+xml", ".pdf": "application/pdf", ".html": "text/html; charset=utf-8",
+         ".json": "application/json", ".png": "image/png"}
+
+
+def safe_file(root: Path, requested: str) -> Path | None:
+    """The file under `root` that `requested` names, or None if it is not allowed.
+
+    Refuses empty paths, absolute paths, backslashes, NUL bytes and any `..` part,
+    then checks the resolved path (links included) still lies inside `root`.
+    """
+    if not requested or "\\" in requested or "\0" in requested:
+        return None
+    pure = PurePosixPath(requested)
+    if pure.is_absolute() or ".." in pure.parts:
+        return None
+    base = root.resolve()
+    candidate = (base / pure).resolve()
+    if not candidate.is_relative_to(base) or not candidate.is_file():
+        return None
+    return candidate
+
+
+class PreviewHandler(BaseHTTPRequestHandler):
+    """Serves the preview; the server object carries the output folder and status."""
+
+    server: PreviewServer
+
+    def log_message(self, format: str, *args) -> None:
+        """Stay quiet: the watcher prints one line per build, not per request."""
+
+    def do_GET(self) -> None:
+        """Route a GET request."""
+        url = urlsplit(self.path)
+        route = unquote(url.path)
+        if route in ("/", "/index.html"):
+            self._page(gallery_page)
+        elif route == "/proof":
+            self._page(proof_page)
+        elif route == "/status.json":
+            self._status()
+        elif route == "/events":
+            self._events(int(parse_qs(url.query).get("since", ["0"])[0] or 0))
+        elif route.startswith("/files/"):
+            self._file(route[len("/files/"):])
+        else:
+            self.send_error(HTTPStatus.NOT_FOUND)
+
+    def _send(self, body: bytes, content_type: str, status: int = HTTPStatus.OK) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _page(self, render) -> None:
+        generation, outcome = self.server.status.snapshot()
+        html = render(self.server.title, self.server.manifest(), generation, outcome)
+        self._send(html.encode(), TYPES[".html"])
+
+    def _status(self) -> None:
+        generation, outcome = self.server.status.snapshot()
+        data = {"generation": generation, "ok": outcome.ok, "seconds": outcome.seconds,
+                "changed": list(outcome.changed), "message": outcome.message,
+                "diagnostics": [d.as_dict() for d in outcome.diagnostics]}
+        self._send(json.dumps(data).encode(), TYPES[".json"])
+
+    def _file(self, requested: str) -> None:
+        path = safe_file(self.server.root, requested)
+        if path is None:
+            self.send_error(HTTPStatus.FORBIDDEN, "only files inside the output folder")
+            return
+        kind = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0]
+        self._send(path.read_bytes(), kind or "application/octet-stream")
+
+    def _events(self, seen: int) -> None:
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        try:
+            while not self.server.stopping.is_set():
+                generation = self.server.status.wait_newer(seen, KEEPALIVE_SECONDS)
+                if generation > seen:
+                    seen = generation
+                    self.wfile.write(f"data: {generation}\n\n".encode())
+                else:
+                    self.wfile.write(b": keep-alive\n\n")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
+
+
+class PreviewServer(ThreadingHTTPServer):
+    """The HTTP server, knowing the output folder, the title and the build status."""
+
+    daemon_threads = True
+
+    def __init__(self, root: Path, status: BuildStatus, port: int = 0, title: str = "Preview"):
+        super().__init__((HOST, port), PreviewHandler)
+        self.root = root
+        self.status = status
+        self.title = title
+        self.stopping = threading.Event()
+
+    @property
+    def url(self) -> str:
+        """Where the preview is, e.g. http://127.0.0.1:8000/."""
+        return f"http://{HOST}:{self.server_address[1]}/"
+
+    def manifest(self) -> dict:
+        """The output folder's manifest (empty before the first good build)."""
+        try:
+            return json.loads((self.root / "manifest.json").read_text())
+        except (OSError, ValueError):
+            return {}
+
+    def start(self) -> threading.Thread:
+        """Serve in a background thread and return it."""
+        thread = threading.Thread(target=self.serve_forever, name="preview", daemon=True)
+        thread.start()
+        return thread
+
+    def stop(self) -> None:
+        """Stop serving and release the port."""
+        self.stopping.set()
+        self.status.publish(self.status.outcome)  # wake event streams so they end
+        self.shutdown()
+        self.server_close()

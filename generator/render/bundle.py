@@ -1,0 +1,155 @@
+"""The print-and-play bundle: a cover page of instructions and a checklist, then sheets.
+
+One file per paper size, `pnp-<paper>.pdf`. The cover tells the player how to print
+(100 % scale, long-edge flip, one test sheet first), shows a scale bar to check it,
+and lists every component with its count, a picture and the pages it is on.
+"""
+
+from __future__ import annotations
+
+from generator.artefacts import Artefact, BuildRequest
+from generator.layout.units import PT
+from generator.render.document import render_pdf
+from generator.render.fonts import register
+from generator.render.pdf import colour, place
+from generator.render.produce import PieceSet, draw_kind, piece_set, plan_pages, sheet_plan
+
+INK, SOFT, ACCENT = "#1B1A24", "#5A5566", "#B5542A"
+
+
+def produce_bundle(request: BuildRequest, kinds: list[str]) -> list[Artefact]:
+    """pnp-<paper>.pdf for each paper: the cover, then the sheets of `kinds` in order."""
+    ps = piece_set(request)
+    out = []
+    for paper in request.papers:
+        def draw(canvas, paper=paper):
+            ranges, page = {}, 2
+            for kind in kinds:
+                count = plan_pages(sheet_plan(request, ps, kind, paper))
+                ranges[kind] = (page, page + count - 1)
+                page += count
+            cover(canvas, request, ps, paper, ranges)
+            for kind in kinds:
+                draw_kind(canvas, request, ps, kind, paper)
+        data, pages = render_pdf(request.game, f"print-and-play, {paper.upper()}", draw)
+        out.append(Artefact(f"pnp-{paper}.pdf", data, "pnp", pages))
+    return out
+
+
+class _Pen:
+    """Writes lines of text down the page, in mm from the top-left."""
+
+    def __init__(self, canvas, request: BuildRequest, height: float):
+        self.c, self.game, self.height = canvas, request.game, height
+
+    def text(self, x: float, y: float, text: str, role: str, size_pt: float,
+             ink: str = INK, align: str = "start") -> None:
+        c = self.c
+        c.setFont(register(role, self.game.font(role)), size_pt)
+        c.setFillColor(colour(ink))
+        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
+        draw[align](x * PT, (self.height - y) * PT, text)
+
+    def rule(self, x0: float, x1: float, y: float, ink: str = ACCENT, width: float = 0.4):
+        self.c.setStrokeColor(colour(ink))
+        self.c.setLineWidth(width * PT)
+        self.c.line(x0 * PT, (self.height - y) * PT, x1 * PT, (self.height - y) * PT)
+
+
+INSTRUCTIONS = (
+    ("Print at 100 % scale.", "Choose “Actual size”; turn off “Fit to page”. "
+     "The bar at the bottom of this page must measure exactly 50 mm."),
+    ("Print double-sided, flip on the long edge.", "Every back page follows its front "
+     "page; its columns are mirrored so each back lands behind its front."),
+    ("Print one test sheet first.", "Print pages 2–3 only, hold the sheet to the light "
+     "and check that fronts and backs line up before printing the rest."),
+    ("Cut on the crop marks.", "The short lines in the margins mark every cut; the art "
+     "runs a little past each cut so small slips do not show."),
+)
+
+
+def cover(canvas, request: BuildRequest, ps: PieceSet, paper: str,
+          ranges: dict[str, tuple[int, int]]) -> None:
+    """The first page: title, how to print, the component checklist, a scale bar."""
+    width, height = ps.layout.sheets.paper(paper)
+    canvas.setPageSize((width * PT, height * PT))
+    pen, game, m = _Pen(canvas, request, height), request.game, 20.0
+    pen.text(m, 30, game.title, "title", 26)
+    edition = " · Playtest edition" if game.rules.is_draft else ""
+    pen.text(m, 39, f"Print-and-play · version {game.version}{edition} · {paper.upper()}",
+             "italic", 13, SOFT)
+    pen.rule(m, width - m, 44)
+    y = _instructions(pen, m, 54, width - m)
+    y = _checklist(canvas, pen, request, ps, m, y + 6, ranges, width - m)
+    _scale_bar(pen, m, height - 22)
+    canvas.showPage()
+
+
+def _instructions(pen: _Pen, x: float, y: float, right: float) -> float:
+    pen.text(x, y, "Before you print", "heading", 16)
+    y += 8
+    for number, (head, body) in enumerate(INSTRUCTIONS, start=1):
+        pen.text(x, y, f"{number}", "black", 11, ACCENT)
+        pen.text(x + 7, y, head, "bold", 10.5)
+        y += 5
+        pen.text(x + 7, y, body, "body", 8.8, SOFT)
+        y += 8
+    return y
+
+
+def _checklist(canvas, pen: _Pen, request: BuildRequest, ps: PieceSet, x: float, y: float,
+               ranges: dict[str, tuple[int, int]], right: float) -> float:
+    game = request.game
+    pen.text(x, y, "What to print and cut", "heading", 16)
+    y += 6
+    rows = [("World tiles", f"{len(game.tiles)} tiles, one shared back", "tiles",
+             [*ps.tiles[:1], ps.back]),
+            ("Life tokens", f"{game.tokens.total} tokens, {game.tokens.per_element[0][1]} "
+             "of each element", "tokens", list(ps.tokens)),
+            ("Oinks", f"{len(game.oinks)} markers, one per player", "tokens", list(ps.oinks))]
+    for name, detail, kind, pictures in rows:
+        pages = ranges.get(kind)
+        where = f"pages {pages[0]}–{pages[1]}" if pages else "not in this file"
+        _box(pen, x, y + 4)
+        pen.text(x + 7, y + 7, name, "bold", 11)
+        pen.text(x + 7, y + 12, detail, "body", 9, SOFT)
+        pen.text(x + 7, y + 17, where, "body_italic", 9, SOFT)
+        px = right
+        for scene in reversed(pictures):
+            px -= _picture(canvas, pen, scene, px, y + 1) + 3
+        y += 27
+    _box(pen, x, y + 4)
+    pen.text(x + 7, y + 7, "Not printed", "bold", 11)
+    pen.text(x + 7, y + 12, "an opaque bag for the life tokens; the trade zone and spaces "
+             f"{', '.join(game.rules.face_up_spaces)} and {game.rules.blind_space} are "
+             "areas on the table", "body", 9, SOFT)
+    return y + 16
+
+
+def _picture(canvas, pen: _Pen, scene, right: float, top: float) -> float:
+    # Pictures show the cut piece (bleed clipped away), tiles larger than tokens.
+    trim = scene.width - 2 * scene.bleed
+    size = 24.0 if trim > 50 else 18.0 if trim > 30 else 13.0
+    scale = size / trim
+    x, bottom = right - size, pen.height - top - size
+    clip = (x * PT, bottom * PT, size * PT, size * PT)
+    place(canvas, scene, (x - scene.bleed * scale) * PT, (bottom - scene.bleed * scale) * PT,
+          scale=scale, clip=clip)
+    return size
+
+
+def _box(pen: _Pen, x: float, y: float) -> None:
+    pen.c.setStrokeColor(colour(INK))
+    pen.c.setLineWidth(0.35 * PT)
+    pen.c.rect(x * PT, (pen.height - y - 4) * PT, 4 * PT, 4 * PT, stroke=1, fill=0)
+
+
+def _scale_bar(pen: _Pen, x: float, y: float) -> None:
+    pen.c.setFillColor(colour(INK))
+    for i in range(5):  # alternating 10 mm blocks read more precisely than one long bar
+        if i % 2 == 0:
+            pen.c.rect((x + i * 10) * PT, (pen.height - y) * PT, 10 * PT, 2.5 * PT,
+                       stroke=0, fill=1)
+    pen.rule(x, x + 50, y, INK, 0.3)
+    pen.text(x + 55, y - 0.2, "50 mm at 100 % scale: measure this bar before you print the "
+             "rest", "body", 8.5, SOFT)

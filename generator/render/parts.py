@@ -1,0 +1,98 @@
+"""Building blocks shared by the pieces: text in a box, an insignia badge, art in a box."""
+
+from __future__ import annotations
+
+from generator.diagnostics import diagnostic
+from generator.errors import ContentError
+from generator.layout.model import Box, TextStyle
+from generator.model import Element, Game, Tile
+from generator.render.fonts import fit_lines
+from generator.render.scene import Ellipse, Group, Image, Rect, Style, Text
+from generator.render.svgread import Unsupported, read_svg, recolour
+from generator.render.symbols import element_symbol
+
+LINE_HEIGHT = 1.18
+CAP = 0.70  # how far a line's baseline sits below its top, as a share of the size
+DARK = "#15141C"
+
+
+def text_block(style: TextStyle, text: str, game: Game, dx: float, dy: float,
+               max_lines: int = 2) -> tuple:
+    """The text fitted into its box (shrunk, then wrapped), on its plate if any."""
+    box = style.box
+    items: list = []
+    if style.plate:
+        items.append(Rect(box.x + dx, box.y + dy, box.w, box.h,
+                          Style(fill=style.plate, opacity=style.plate_opacity), style.plate_radius))
+    if not text:
+        return tuple(items)
+    pad = min(box.h * 0.15, 1.5) if style.plate else 0.0
+    size, lines = fit_lines(text, style.font, style.size, style.min_size, box.w - 2 * pad,
+                            max_lines, game)
+    block = size * (CAP + LINE_HEIGHT * (len(lines) - 1))
+    baseline = box.y + dy + (box.h - block) / 2 + size * CAP
+    x = {"start": box.x + pad, "middle": box.x + box.w / 2, "end": box.x + box.w - pad}
+    for i, line in enumerate(lines):
+        items.append(Text(x[style.align] + dx, baseline + i * size * LINE_HEIGHT, line,
+                          style.font, size, style.colour, style.align))
+    return tuple(items)
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance of #rrggbb (WCAG)."""
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def symbol_ink(badge: str, light: str) -> str:
+    """The light ink on a badge unless it reads poorly there (e.g. sky blue); then dark."""
+    return light if contrast(badge, light) >= 3.0 else DARK
+
+
+def symbol(element: Element, cx: float, cy: float, size: float, colour: str) -> Group:
+    """The element's silhouette centred on (cx, cy), `size` mm on its longer side."""
+    (vx, vy, vw, vh), shapes = element_symbol(element)
+    scale = size / max(vw, vh)
+    return Group(recolour(shapes, colour),
+                 translate=(cx - (vx + vw / 2) * scale, cy - (vy + vh / 2) * scale), scale=scale)
+
+
+def badge(element: Element, cx: float, cy: float, diameter: float, symbol_size: float,
+          ring: str, ring_width: float, light: str) -> tuple:
+    """An insignia: a soft shadow, the element's disc with a ring, the silhouette on it."""
+    r = diameter / 2
+    return (Group((Ellipse(cx, cy + 0.35, r + ring_width, r + ring_width,
+                           Style(fill="#000000", opacity=0.35)),
+                   Ellipse(cx, cy, r, r, Style(fill=element.colour, stroke=ring,
+                                               stroke_width=ring_width)),
+                   symbol(element, cx, cy, symbol_size, symbol_ink(element.colour, light))),
+                  label=f"insignia {element.id}"),)
+
+
+def art(tile: Tile, box: Box, dx: float, dy: float) -> tuple:
+    """The tile's art covering the box (cropped, never stretched); () without art."""
+    if tile.art is None:
+        return ()
+    clip = (box.x + dx, box.y + dy, box.w, box.h)
+    if tile.art.suffix.lower() != ".svg":
+        return (Group((Image(*clip, tile.art),), clip=clip),)
+    try:
+        (vx, vy, vw, vh), shapes = read_svg(tile.art)
+    except Unsupported:
+        return (Group((Image(*clip, tile.art),), clip=clip),)
+    except (ValueError, OSError) as exc:
+        raise ContentError([diagnostic("TKG304", tile.where,
+                                       f"the art of {tile.id!r} cannot be drawn: {exc}")]) from None
+    scale = max(box.w / vw, box.h / vh)
+    tx = clip[0] + (box.w - vw * scale) / 2 - vx * scale
+    ty = clip[1] + (box.h - vh * scale) / 2 - vy * scale
+    return (Group((Group(shapes, translate=(tx, ty), scale=scale),), clip=clip),)

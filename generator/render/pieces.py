@@ -1,0 +1,121 @@
+"""The printed pieces as scenes and as SVG: tile faces, the shared back, tokens, Oinks.
+
+These are the public entry points for anyone who needs a piece as a picture (the
+rulebook's figures, the player aids, the preview): build a `Scene` with `*_scene`,
+then turn it into SVG text with `*_svg` or into a reportlab flowable with
+`generator.render.pdf.scene_flowable`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from generator.layout.model import Layout
+from generator.model import Game, Oink, Tile
+from generator.render.fonts import role_fonts
+from generator.render.parts import DARK, badge, symbol, symbol_ink, text_block
+from generator.render.parts import art as art_items
+from generator.render.scene import Ellipse, Rect, Scene, Style
+from generator.render.svg import scene_svg
+
+
+def tile_scene(game: Game, tile: Tile, layout: Layout) -> Scene:
+    """A tile's face: art, name plate, insignia badges, flavour text and number."""
+    t = layout.tile
+    b, size = t.bleed, t.trim + 2 * t.bleed
+    items: list = [Rect(0, 0, size, size, Style(fill=t.background))]
+    items += art_items(tile, t.art, b, b)
+    items += text_block(t.name, tile.name, game, b, b, max_lines=1)
+    ins = t.insignias
+    for element_id, (x, y) in zip(tile.insignias, ins.centres(len(tile.insignias)), strict=True):
+        items += badge(game.element(element_id), x + b, y + b, ins.badge, ins.symbol, ins.ring,
+                       ins.ring_width, ins.symbol_colour)
+    items += text_block(t.flavour, tile.flavour, game, b, b, max_lines=2)
+    number = (t.number.format or "{number}").format(number=tile.number, count=len(game.tiles),
+                                                    id=tile.id)
+    items += text_block(t.number, number, game, b, b, max_lines=1)
+    return Scene(f"tile-{tile.id}", size, size, b, tuple(items), f"{tile.name} ({tile.id})",
+                 role_fonts(game, layout.fonts))
+
+
+def back_scene(game: Game, layout: Layout) -> Scene:
+    """The back shared by every tile: a seal of the four elements and the game's name."""
+    t, k = layout.tile, layout.back
+    b, size = t.bleed, t.trim + 2 * t.bleed
+    items: list = [Rect(0, 0, size, size, Style(fill=k.background))]
+    cx, cy = k.seal.centre[0] + b, k.seal.centre[1] + b
+    for i in range(7, 0, -1):  # concentric rings fading outwards, centred on the seal
+        items.append(Ellipse(cx, cy, i * 5.2, i * 5.2,
+                             Style(stroke=k.pattern, stroke_width=0.6 + 0.15 * i)))
+    items.append(Ellipse(cx, cy, k.seal.radius, k.seal.radius,
+                         Style(stroke=k.seal.ring, stroke_width=k.seal.ring_width * 1.6)))
+    count = len(game.elements)
+    for i, element in enumerate(game.elements):
+        angle = -math.pi / 2 + 2 * math.pi * i / count
+        x, y = cx + k.seal.radius * math.cos(angle), cy + k.seal.radius * math.sin(angle)
+        items += badge(element, x, y, k.seal.badge, k.seal.symbol, k.seal.ring,
+                       k.seal.ring_width, "#FFFFFF")
+    items.append(Ellipse(cx, cy, k.seal.radius * 0.42, k.seal.radius * 0.42,
+                         Style(fill=k.seal.ring, stroke=k.background, stroke_width=0.8)))
+    items += text_block(k.title, k.title.text or game.title, game, b, b, max_lines=1)
+    items += text_block(k.subtitle, k.subtitle.text, game, b, b, max_lines=1)
+    return Scene("tile-back", size, size, b, tuple(items), f"{game.title}: tile back",
+                 role_fonts(game, layout.fonts))
+
+
+def token_scene(game: Game, element_id: str, layout: Layout) -> Scene:
+    """A life token of one element: a round face on a square cut (both sides alike)."""
+    d = layout.token
+    element = game.element(element_id)
+    size, mid = d.trim + 2 * d.bleed, d.trim / 2 + d.bleed
+    items = _disc(d, element.colour, mid, size)
+    items.append(symbol(element, mid, mid, d.symbol, symbol_ink(element.colour, d.symbol_colour)))
+    return Scene(f"token-{element_id}", size, size, d.bleed, tuple(items),
+                 f"{element.name} life token", role_fonts(game, layout.fonts))
+
+
+def oink_scene(game: Game, oink: Oink, layout: Layout) -> Scene:
+    """An Oink marker: a larger disc with the element, the Oink's name and its capacity."""
+    d = layout.oink
+    element = game.element(oink.element)
+    size, mid = d.trim + 2 * d.bleed, d.trim / 2 + d.bleed
+    items = _disc(d, element.colour, mid, size)
+    ink = symbol_ink(element.colour, d.symbol_colour)
+    items.append(symbol(element, mid, mid - d.disc * 0.04, d.symbol, ink))
+    if d.name is not None:
+        items += text_block(d.name, oink.name.upper(), game, d.bleed, d.bleed, max_lines=1)
+    if d.capacity is not None:
+        text = d.capacity.format.format(capacity=game.rules.oink_capacity)
+        items += text_block(d.capacity, text, game, d.bleed, d.bleed, max_lines=1)
+    return Scene(f"oink-{oink.element}", size, size, d.bleed, tuple(items), oink.name,
+                 role_fonts(game, layout.fonts))
+
+
+def _disc(d, colour: str, mid: float, size: float) -> list:
+    r = d.disc / 2
+    items = [Rect(0, 0, size, size, Style(fill=d.surround)),
+             Ellipse(mid, mid, r, r, Style(fill=colour, stroke=d.ring, stroke_width=d.ring_width))]
+    for share in (0.80, 0.62):  # engraved rings give the face some depth in greyscale too
+        items.append(Ellipse(mid, mid, r * share, r * share,
+                             Style(stroke=DARK, stroke_width=d.ring_width * 0.6, opacity=0.25)))
+    return items
+
+
+def tile_svg(game: Game, tile: Tile, layout: Layout, font_dir: str | None = None) -> str:
+    """A tile face as SVG text (bleed included, size in mm); fonts from `font_dir` if given."""
+    return scene_svg(tile_scene(game, tile, layout), font_dir)
+
+
+def back_svg(game: Game, layout: Layout, font_dir: str | None = None) -> str:
+    """The shared tile back as SVG text."""
+    return scene_svg(back_scene(game, layout), font_dir)
+
+
+def token_svg(game: Game, element_id: str, layout: Layout, font_dir: str | None = None) -> str:
+    """A life token face as SVG text."""
+    return scene_svg(token_scene(game, element_id, layout), font_dir)
+
+
+def oink_svg(game: Game, oink: Oink, layout: Layout, font_dir: str | None = None) -> str:
+    """An Oink marker as SVG text."""
+    return scene_svg(oink_scene(game, oink, layout), font_dir)

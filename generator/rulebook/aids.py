@@ -1,0 +1,128 @@
+"""Player aids: one card per Oink, coloured for its element, from templates/rulebook/aid.md.j2.
+
+Each card is a scene (SVG first, like every piece); the PDF sheets impose the same
+scenes with the print engineer's `draw_sheets`, crop marks and all. `aid_pieces`
+is the entry point for the print-and-play bundle.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.artefacts import Artefact, BuildRequest
+from generator.layout.imposition import grid_for
+from generator.layout.loader import load_layout
+from generator.layout.model import SheetLayout
+from generator.model import Game, Oink
+from generator.render.document import render_pdf
+from generator.render.parts import badge
+from generator.render.scene import Rect, Scene, Style, Text
+from generator.render.sheets import Label, Piece, draw_sheets
+from generator.render.svg import scene_svg
+from generator.rulebook.context import build_context, freeze
+from generator.rulebook.richtext import Fonts, blocks, set_blocks
+from generator.rulebook.templating import render_aid
+
+KIND = "aids"
+TRIM = (88.9, 127.0)  # 3.5 x 5 in: four to a page on A4 and on Letter
+BLEED = 3.0
+PAD = 5.5  # mm of paper between the trim and the text (the safe zone and then some)
+FONT_ROLES = ("body", "bold", "black", "title")
+PT_MM = 25.4 / 72
+
+
+def tint(colour: str, amount: float) -> str:
+    """The colour mixed with white (amount 0 = white, 1 = the colour)."""
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - (255 - c) * amount):02X}" for c in rgb)
+
+
+def aid_scene(game: Game, oink: Oink, markdown: str, edition: str) -> Scene:
+    """One player aid: a band in the Oink's colour over the rules summary."""
+    element = game.element(oink.element)
+    w, h = TRIM[0] + 2 * BLEED, TRIM[1] + 2 * BLEED
+    band = BLEED + 21.0
+    items: list = [Rect(0, 0, w, h, Style(fill=tint(element.colour, 0.10))),
+                   Rect(0, 0, w, band, Style(fill=element.colour))]
+    items += badge(element, BLEED + PAD + 6.5, BLEED + 10.5, 13.0, 9.0, "#FFFFFF", 0.6,
+                   "#FFFFFF")
+    title_ink = "#FFFFFF" if _dark_enough(element.colour) else "#15141C"
+    x_text = BLEED + PAD + 15.5
+    items.append(Text(x_text, BLEED + 10.2, oink.name, "title", 16 * PT_MM, title_ink))
+    items.append(Text(x_text, BLEED + 15.6, f"{element.name} \u00b7 player aid", "bold",
+                      8 * PT_MM, title_ink))
+    body_top, foot = band + 4.0, h - BLEED - PAD
+    lines, _ = set_blocks(blocks(markdown), BLEED + PAD, body_top, TRIM[0] - 2 * PAD,
+                          foot - 4.5 - body_top, (9.8 * PT_MM, 6.5 * PT_MM), game,
+                          Fonts(heading_ink=_heading_ink(element.colour)))
+    items += lines
+    items.append(Text(w / 2, foot, f"{game.title} \u00b7 {edition} \u00b7 v{game.version}",
+                      "body", 6.2 * PT_MM, "#5A5A5A", "middle"))
+    fonts = tuple((r, game.font(r)) for r in FONT_ROLES if game.font(r))
+    return Scene(f"aid-{element.id}", w, h, BLEED, tuple(items),
+                 f"{game.title}: player aid, {oink.name}", fonts)
+
+
+def _dark_enough(colour: str) -> bool:
+    from generator.render.parts import contrast
+
+    return contrast(colour, "#FFFFFF") >= 3.0
+
+
+def _heading_ink(colour: str) -> str:
+    # A heading in the element's colour, unless it is too pale to read on the card.
+    return colour if _dark_enough(colour) else "#15141C"
+
+
+def aid_scenes(game: Game, templates_dir: Path, context: dict | None = None) -> list[Scene]:
+    """One aid scene per Oink, in content order."""
+    context = context or build_context(game)
+    scenes = []
+    for oink in game.oinks:
+        element = game.element(oink.element)
+        local = {**context, "oink": freeze({"name": oink.name, "element": element.name,
+                                            "colour": element.colour})}
+        markdown = render_aid(templates_dir, local).markdown
+        scenes.append(aid_scene(game, oink, markdown, context["edition"]))
+    return scenes
+
+
+def aid_pieces(game: Game, templates_dir: Path) -> list[Piece]:
+    """The aids as sheet pieces (single-sided) for `generator.render.sheets.draw_sheets`."""
+    return [Piece(scene) for scene in aid_scenes(game, templates_dir)]
+
+
+def draw_aid_sheets(canvas, game: Game, pieces: list[Piece], sheet: SheetLayout,
+                    paper: str) -> int:
+    """Impose the aid cards on `paper` with crop marks; return the pages drawn."""
+    grid = grid_for(sheet, paper, TRIM, BLEED, "aid")
+    label = Label(f"{game.title} v{game.version} \u00b7 player aids", ("body", game.font("body")))
+    return draw_sheets(canvas, pieces, grid, sheet, label)
+
+
+def _font_files(game: Game) -> list[Artefact]:
+    paths = sorted({game.font(r) for r in FONT_ROLES if game.font(r)})
+    licences = sorted({p for f in paths for p in f.parent.glob("LICENSE*")})
+    return [Artefact(f"fonts/{p.name}", p.read_bytes(), KIND) for p in paths + licences]
+
+
+def build_aids(request: BuildRequest) -> list[Artefact]:
+    """Producer of kind `aids`: an SVG per aid and imposed PDF sheets per paper."""
+    game = request.game
+    sheet = load_layout(request.templates_dir, request.layout).sheets
+    scenes = aid_scenes(game, request.templates_dir)
+    out = [Artefact(f"svg/aids/{o.element}.svg", scene_svg(s, "../../fonts").encode("utf-8"),
+                    KIND) for o, s in zip(game.oinks, scenes, strict=True)]
+    out += _font_files(game)
+    pieces = [Piece(s) for s in scenes]
+    for paper in request.papers:
+        data, pages = render_pdf(game, f"player aids, {paper.upper()} sheets",
+                                 lambda c, p=paper: draw_aid_sheets(c, game, pieces, sheet, p))
+        out.append(Artefact(f"pdf/{paper}/player-aids.pdf", data, KIND, pages))
+    return out
+
+
+def aid_page_count(game: Game, sheet: SheetLayout, paper: str) -> int:
+    """Pages `draw_aid_sheets` will draw for the game's Oinks (for a bundle's contents)."""
+    grid = grid_for(sheet, paper, TRIM, BLEED, "aid")
+    return -(-len(game.oinks) // grid.per_page)

@@ -1,0 +1,98 @@
+"""The only module that writes to the output folder.
+
+`write_artefacts` stages every file (and manifest.json) in a temporary folder next to
+the output folder, then moves them in one by one with `os.replace`. Nothing in the
+output folder changes until every file is staged, so a build that fails while
+rendering or staging leaves the previous output whole; each replace is atomic, so a
+reader never sees a half-written file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path, PurePosixPath
+
+from generator.artefacts import Artefact
+from generator.errors import OutputError
+
+MANIFEST = "manifest.json"
+
+
+def manifest_bytes(artefacts: Sequence[Artefact], kept: Sequence[dict] = ()) -> bytes:
+    """manifest.json: every file with its kind, pages and sha256; sorted, no timestamps.
+
+    `kept` are entries of an earlier manifest for kinds this build did not make.
+    """
+    files = [{"path": a.path, "kind": a.kind, "pages": a.pages, "bytes": len(a.data),
+              "sha256": hashlib.sha256(a.data).hexdigest()} for a in artefacts]
+    files = sorted([*files, *kept], key=lambda f: f["path"])
+    return (json.dumps({"files": files}, indent=2, sort_keys=True) + "\n").encode()
+
+
+def check_paths(artefacts: Sequence[Artefact]) -> None:
+    """Refuse paths that would leave the output folder or clash (OutputError)."""
+    seen: dict[str, bytes] = {}
+    for a in artefacts:
+        p = PurePosixPath(a.path)
+        if p.is_absolute() or ".." in p.parts or not p.parts or a.path == MANIFEST:
+            raise OutputError(f"refusing to write {a.path!r}: not a plain path under the output")
+        if a.path in seen and seen[a.path] != a.data:
+            raise OutputError(f"two artefacts want to write {a.path!r} with different contents")
+        seen[a.path] = a.data
+
+
+def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
+                    kinds: Sequence[str] | None = None) -> list[Artefact]:
+    """Write the artefacts (deduplicated by path) and manifest.json into `out_dir`.
+
+    `kinds` are the kinds this build made (default: those of the artefacts); the
+    manifest keeps earlier entries of other kinds, so `--only rulebook` does not
+    forget the tiles. Returns the artefacts written, manifest included. Raises
+    OutputError, leaving the old output untouched, if staging fails.
+    """
+    check_paths(artefacts)
+    out_dir = Path(out_dir)
+    unique = list({a.path: a for a in artefacts}.values())
+    made = set(kinds) if kinds is not None else {a.kind for a in unique}
+    manifest = Artefact(MANIFEST, manifest_bytes(unique, _kept(out_dir, made, unique)),
+                        "manifest")
+    try:
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
+    except OSError as exc:
+        raise OutputError(f"cannot write next to {out_dir}: {exc.strerror or exc}") from None
+    try:
+        for a in [*unique, manifest]:
+            target = staging / a.path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(a.data)
+        _swap_in(staging, out_dir, [*unique, manifest])
+    except OSError as exc:
+        raise OutputError(f"cannot write the output to {out_dir}: {exc.strerror or exc}") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return [*unique, manifest]
+
+
+def _kept(out_dir: Path, made: set[str], new: Sequence[Artefact]) -> list[dict]:
+    try:
+        old = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []  # no usable earlier manifest: list only this build's files
+    paths = {a.path for a in new}
+    return [f for f in old if isinstance(f, dict) and f.get("kind") not in made
+            and f.get("path") not in paths and (out_dir / str(f.get("path"))).is_file()]
+
+
+def _swap_in(staging: Path, out_dir: Path, artefacts: Sequence[Artefact]) -> None:
+    # Files the build no longer makes are left alone: the manifest says what is current,
+    # and other commands (rulebook, aids) may own files in the same folder.
+    for a in artefacts:
+        target = out_dir / a.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(staging / a.path, target)

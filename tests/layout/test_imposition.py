@@ -1,0 +1,45 @@
+"""Sheet grids fit the printable area and backs mirror their fronts."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.errors import RenderError
+from generator.layout import load_layout
+from generator.layout.imposition import grid_for
+from tests.conftest import TEMPLATES
+
+SHEETS = load_layout(TEMPLATES).sheets
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("kind", "size", "bleed"), [("tile", 63.5, 3), ("token", 22, 2),
+                                                     ("oink", 40, 2)])
+def test_grid_and_its_marks_stay_inside_the_printable_margin(paper, kind, size, bleed):
+    grid = grid_for(SHEETS, paper, (size, size), bleed, kind)
+    x0, y0, x1, y1 = grid.extent
+    reach = grid.bleed + SHEETS.marks.offset + SHEETS.marks.length
+    width, height = SHEETS.paper(paper)
+    assert x0 - reach >= SHEETS.margin - 1e-9 and y0 - reach >= SHEETS.margin - 1e-9
+    assert x1 + reach <= width - SHEETS.margin + 1e-9
+    assert y1 + reach <= height - SHEETS.margin + 1e-9
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_back_slots_mirror_front_slots_across_the_vertical_axis(paper):
+    grid = grid_for(SHEETS, paper, (63.5, 63.5), 3, "tile")
+    width = SHEETS.paper(paper)[0]
+    for i in range(grid.per_page):
+        fx, fy, w, _ = grid.trim(i)
+        bx, by, _, _ = grid.trim(i, back=True)
+        assert bx == pytest.approx(width - fx - w, abs=0.1)
+        assert by == fy
+
+
+def test_a4_takes_eight_tiles_a_page():
+    assert grid_for(SHEETS, "a4", (63.5, 63.5), 3, "tile").per_page == 8
+
+
+def test_a_piece_too_big_for_the_paper_is_a_render_error():
+    with pytest.raises(RenderError):
+        grid_for(SHEETS, "a4", (300, 300), 3, "tile")

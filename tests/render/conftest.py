@@ -1,0 +1,17 @@
+"""One full build of the shipped content, shared by the render tests (read-only)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import CONTENT, TEMPLATES
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """The output folder of `build` for both papers, tiles and tokens."""
+    from generator.build import build
+
+    out = tmp_path_factory.mktemp("built") / "output"
+    build(CONTENT, TEMPLATES, out, ("a4", "letter"), ["tiles", "tokens"])
+    return out

@@ -1,0 +1,29 @@
+"""The prose never types a rule number or a content name: they all come from tags."""
+
+from __future__ import annotations
+
+import re
+
+from rbkit import ROOT
+
+TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+LIST_MARK = re.compile(r"^\s*\d+\.\s")
+
+
+def _prose():
+    for path in sorted((ROOT / "templates" / "rulebook").glob("*.md.j2")):
+        yield path.name, TAGS.sub("", path.read_text())
+
+
+def test_no_digits_in_the_prose():
+    found = [(name, line) for name, text in _prose() for line in text.splitlines()
+             if re.search(r"\d", LIST_MARK.sub("", line))]
+    assert found == []
+
+
+def test_no_element_or_oink_names_in_the_prose(shipped_game):
+    names = [e.name for e in shipped_game.elements] + [o.name for o in shipped_game.oinks]
+    names += [t.name for t in shipped_game.tiles]
+    found = [(file, name) for file, text in _prose() for name in names
+             if re.search(rf"\b{re.escape(name)}\b", text)]
+    assert found == []

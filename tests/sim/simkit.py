@@ -1,0 +1,36 @@
+"""Helpers for the simulator tests: find tiles, write token counts, build bare states."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from generator.sim.state import GameState
+from generator.sim.tables import Table
+
+
+def tile_with(table: Table, *elements: str) -> int:
+    """The first tile bearing exactly these elements (in any order)."""
+    wanted = {table.elements.index(e) for e in elements}
+    return next(t for t, ins in enumerate(table.insignias) if set(ins) == wanted)
+
+
+def counts(table: Table, **per_element: int) -> list[int]:
+    """Token counts by element index, e.g. counts(table, fire=2)."""
+    return [per_element.get(e, 0) for e in table.elements]
+
+
+def bare_state(table: Table, seats: int = 2, seed: int = 1) -> GameState:
+    """A state with every token in the bag, nothing dealt, and each Oink on a fire tile.
+
+    Tests then set up exactly the situation they need.
+    """
+    state = GameState(table, seats, random.Random(seed))
+    for me, element in zip(state.players, ("fire", "water", "earth", "air"), strict=False):
+        me.cell = table.centre
+        me.grid[me.cell] = tile_with(table, element)
+        me.placed = 1
+    return state
+
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
