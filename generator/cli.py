@@ -7,6 +7,7 @@ error; 3 a render or output failure. A traceback appears only with --debug.
 from __future__ import annotations
 
 import functools
+import importlib
 import sys
 from pathlib import Path
 
@@ -57,7 +58,20 @@ def print_diagnostics(diagnostics) -> None:
         click.echo(d.format(), err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose commands in LAZY_COMMANDS are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in LAZY_COMMANDS and name not in self.commands:
+            module, _, attr = LAZY_COMMANDS[name].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attr), name)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="tkg")
 @click.option("--debug", is_flag=True, help="Show a traceback for unexpected errors.")
 def cli(debug: bool) -> None:
@@ -95,14 +109,13 @@ def validate_command(content_dir: Path, fmt: str, strict: bool, balance: bool) -
         sys.exit(1)
 
 
-# Commands that live in their own modules register here, one line each.
-# (keep this block at the end: helpers append to it)
-from generator.cli_simulate import simulate_command  # noqa: E402
-
-cli.add_command(simulate_command)
-from generator.cli_build import build_command  # noqa: E402
-
-cli.add_command(build_command)
+# Commands that live in their own modules, imported only when they run, so that
+# `tkg validate` never pays for the simulator and `tkg build` never for the watcher.
+LAZY_COMMANDS = {
+    "build": "generator.cli_build:build_command",
+    "simulate": "generator.cli_simulate:simulate_command",
+    "watch": "generator.cli_watch:watch_command",
+}
 
 
 def main() -> None:

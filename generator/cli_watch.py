@@ -1,0 +1,59 @@
+"""`tkg watch`: rebuild on change and serve a live preview on 127.0.0.1."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from pathlib import Path
+
+import click
+
+from generator.cli import CONTENT, guarded
+from generator.cli_build import PAPER_CHOICES
+
+
+@click.command("watch")
+@CONTENT
+@click.option("--templates", "templates_dir", default="templates", show_default=True,
+              type=click.Path(path_type=Path, file_okay=False),
+              help="Folder holding the layouts and the rulebook templates.")
+@click.option("--out", "out_dir", default="output", show_default=True,
+              type=click.Path(path_type=Path, file_okay=False), help="Where to write.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port of the preview page on 127.0.0.1 (0 picks a free one).")
+@click.option("--paper", type=click.Choice(sorted(PAPER_CHOICES)), default="both",
+              show_default=True, help="Paper size of the sheets.")
+@click.option("--layout", default="default", show_default=True, help="Tile layout name.")
+@guarded
+def watch_command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
+                  paper: str, layout: str) -> None:
+    """Rebuild whenever the content or templates change, with a live preview page.
+
+    Each rebuild prints one line; a broken edit prints its diagnostics and keeps the
+    last good output. Press Ctrl-C to stop.
+    """
+    from generator.build import build
+    from generator.preview.server import PreviewServer
+    from generator.preview.status import BuildStatus
+    from generator.watch import WatchOptions, watch_loop
+
+    status = BuildStatus()
+    try:
+        server = PreviewServer(out_dir, status, port, title="TKG ARENA preview")
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on 127.0.0.1:{port}: {exc.strerror}") from None
+    server.start()
+    click.echo(f"preview at {server.url} (watching {content_dir} and {templates_dir}; "
+               "Ctrl-C stops)")
+    run = functools.partial(build, content_dir, templates_dir, out_dir, PAPER_CHOICES[paper],
+                            None, layout)
+    stop = threading.Event()
+    try:
+        watch_loop(WatchOptions(content_dir, templates_dir, out_dir), run, status,
+                   click.echo, stop)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        server.stop()
+        click.echo("stopped watching")
