@@ -21,6 +21,7 @@ from generator.artefacts import Artefact
 from generator.errors import OutputError
 
 MANIFEST = "manifest.json"
+UNLISTED = "cache"  # the build cache's own state: written here, not listed in the manifest
 
 
 def manifest_bytes(artefacts: Sequence[Artefact], kept: Sequence[dict] = ()) -> bytes:
@@ -58,25 +59,42 @@ def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
     check_paths(artefacts)
     out_dir = Path(out_dir)
     unique = list({a.path: a for a in artefacts}.values())
-    made = set(kinds) if kinds is not None else {a.kind for a in unique}
-    manifest = Artefact(MANIFEST, manifest_bytes(unique, _kept(out_dir, made, unique)),
+    listed = [a for a in unique if a.kind != UNLISTED]
+    made = set(kinds) if kinds is not None else {a.kind for a in listed}
+    manifest = Artefact(MANIFEST, manifest_bytes(listed, _kept(out_dir, made, listed)),
                         "manifest")
+    changed = _changed(out_dir, [*unique, manifest])
     try:
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
     except OSError as exc:
         raise OutputError(f"cannot write next to {out_dir}: {exc.strerror or exc}") from None
     try:
-        for a in [*unique, manifest]:
+        for a in changed:
             target = staging / a.path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(a.data)
-        _swap_in(staging, out_dir, [*unique, manifest])
+        _swap_in(staging, out_dir, changed)
     except OSError as exc:
         raise OutputError(f"cannot write the output to {out_dir}: {exc.strerror or exc}") from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return [*unique, manifest]
+    return [*listed, manifest]
+
+
+def _changed(out_dir: Path, artefacts: Sequence[Artefact]) -> list[Artefact]:
+    # A file whose bytes are already in place is not rewritten: an incremental build
+    # touches only what changed (and file watchers and browsers see only that).
+    changed = []
+    for a in artefacts:
+        target = out_dir / a.path
+        try:
+            same = target.stat().st_size == len(a.data) and target.read_bytes() == a.data
+        except OSError:
+            same = False
+        if not same:
+            changed.append(a)
+    return changed
 
 
 def _kept(out_dir: Path, made: set[str], new: Sequence[Artefact]) -> list[dict]:

@@ -1,0 +1,106 @@
+"""What each kind of output is drawn from, as one digest per kind.
+
+A kind's fingerprint changes exactly when its files would: it hashes the drawings
+(scenes, which carry every shape, colour and line of text), the art and font files
+they point at, the paper sizes and the sheet layout. `build` compares these with
+the last build's to decide which kinds to render again; so editing one tile renders
+the tiles and the sheets that hold them, but not the tokens or the player aids, and
+the rulebook only when a tile it pictures (or a number it prints) changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.artefacts import BuildRequest
+from generator.cache import code_digest, digest, file_digest
+from generator.model import Game
+
+
+def _common(request: BuildRequest, kind: str) -> list[str]:
+    game = request.game
+    fonts = [f"{role}:{file_digest(path)}" for role, path in game.fonts]
+    return [kind, code_digest(), repr(request.papers), request.layout, game.title,
+            game.version, *fonts]
+
+
+def _art(game: Game) -> list[str]:
+    files = sorted({p for t in game.tiles for p in (t.art,) if p} |
+                   {e.symbol_file for e in game.elements if e.symbol_file})
+    return [f"{p.name}:{file_digest(p)}" for p in files]
+
+
+def _pieces(request: BuildRequest):
+    from generator.render.produce import piece_set
+
+    return piece_set(request)
+
+
+def tiles(request: BuildRequest) -> str:
+    """Tile faces, the back, and the print-shop file."""
+    ps = _pieces(request)
+    return digest(*_common(request, "tiles"), *_art(request.game), repr(ps.tiles),
+                  repr(ps.back), repr(ps.layout.tile), repr(ps.layout.back))
+
+
+def tokens(request: BuildRequest) -> str:
+    """Token and Oink faces."""
+    ps = _pieces(request)
+    game = request.game
+    return digest(*_common(request, "tokens"), *_art(game), repr(ps.tokens), repr(ps.oinks),
+                  repr(game.tokens.per_element))
+
+
+def bundle(request: BuildRequest, kinds: list[str]) -> str:
+    """The print-and-play bundle: every piece it imposes and the counts on its cover."""
+    ps = _pieces(request)
+    game = request.game
+    parts = [*_common(request, "pnp"), *_art(game), repr(kinds), repr(ps),
+             repr(game.tokens.per_element), repr(game.rules)]
+    if "aids" in kinds:
+        parts.append(aids(request))
+    return digest(*parts)
+
+
+def _rulebook_common(request: BuildRequest, kind: str) -> list[str]:
+    # The rulebook's words are a function of the context and the templates, so both are
+    # hashed instead of rendering the templates (which would cost Jinja2 and platypus).
+    from generator.cache import tree_digest
+    from generator.rulebook.context import build_context
+
+    context = build_context(request.game)
+    return [*_common(request, kind), repr(context),
+            tree_digest(request.templates_dir / "rulebook"), repr(request.game.oinks),
+            repr(request.game.elements)]
+
+
+def rulebook(request: BuildRequest) -> str:
+    """The rulebook: the context and templates of its text, its figures and cover."""
+    from generator.layout import load_layout
+    from generator.rulebook.diagrams import cover, draw_figure, figure_names
+    from generator.rulebook.figures import make_kit
+
+    kit = make_kit(request.game, load_layout(request.templates_dir, request.layout))
+    figures = [repr(draw_figure(kit, name)) for name in sorted(figure_names())]
+    return digest(*_rulebook_common(request, "rulebook"), *_art(request.game), *figures,
+                  repr(cover(kit)))
+
+
+def aids(request: BuildRequest) -> str:
+    """The player aids: their text's context and template, and the sheet layout."""
+    from generator.layout import load_layout
+
+    sheets = load_layout(request.templates_dir, request.layout).sheets
+    return digest(*_rulebook_common(request, "aids"), repr(sheets))
+
+
+FINGERPRINTS: dict[str, Callable[[BuildRequest], str]] = {
+    "tiles": tiles, "tokens": tokens, "rulebook": rulebook, "aids": aids,
+}
+
+
+def fingerprint(kind: str, request: BuildRequest, everything: str) -> str:
+    """The kind's fingerprint; a kind without one depends on `everything` (all inputs)."""
+    known = FINGERPRINTS.get(kind)
+    return known(request) if known else digest(kind, everything)
+

@@ -1,0 +1,76 @@
+"""Run independent rendering jobs on two cores by forking, with the same results.
+
+Rendering is CPU-bound Python, so threads would not help; a forked child shares the
+parent's loaded modules, fonts and scenes for free. Results come back pickled, in
+job order, so the output does not depend on which process drew what. Where forking
+is unsafe or pointless (one job, one core, other threads running, no fork), the jobs
+simply run here, one after another.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import threading
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def _can_fork() -> bool:
+    # Forking while other threads run (the preview server) could copy a held lock.
+    return hasattr(os, "fork") and (os.cpu_count() or 1) > 1 and threading.active_count() == 1
+
+
+def _split(jobs: Sequence, weights: Sequence[float]) -> tuple[list[int], list[int]]:
+    """Indices for here and for the child, balancing the weights greedily."""
+    here, there, load_here, load_there = [], [], 0.0, 0.0
+    for i in sorted(range(len(jobs)), key=lambda i: -weights[i]):
+        if load_here <= load_there:
+            here.append(i)
+            load_here += weights[i]
+        else:
+            there.append(i)
+            load_there += weights[i]
+    return sorted(here), sorted(there)
+
+
+def run_jobs(jobs: Sequence[Callable[[], T]], weights: Sequence[float] | None = None) -> list[T]:
+    """Call every job and return the results in order, using a second core if it helps.
+
+    An exception in a job is raised here, whichever process ran it.
+    """
+    if len(jobs) < 2 or not _can_fork():
+        return [job() for job in jobs]
+    here, there = _split(jobs, weights or [1.0] * len(jobs))
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: run its share, send it back, and leave without cleanup
+        os.close(read_end)
+        try:
+            payload = ("ok", [jobs[i]() for i in there])
+        except BaseException as exc:  # handed to the parent, which raises it
+            payload = ("error", exc)
+        with os.fdopen(write_end, "wb") as pipe:
+            try:
+                pickle.dump(payload, pipe)
+            except Exception as exc:  # an unpicklable result or error: say what it was
+                pickle.dump(("error", RuntimeError(f"rendering worker failed: {exc!r}")), pipe)
+        os._exit(0)
+    os.close(write_end)
+    results: dict[int, T] = {}
+    try:
+        for i in here:
+            results[i] = jobs[i]()
+    finally:
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(pid, 0)
+    if not data:
+        raise RuntimeError("a rendering worker ended without a result")
+    status, value = pickle.loads(data)
+    if status == "error":
+        raise value
+    results.update(zip(there, value, strict=True))
+    return [results[i] for i in range(len(jobs))]

@@ -1,0 +1,93 @@
+"""Incremental builds: nothing rendered without a change, only what a change touches
+otherwise, and always the same bytes as a clean build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.cache import CACHE_DIR
+from generator.parallel import run_jobs
+
+pytestmark = pytest.mark.slow
+PAPERS = ("a4",)
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+            if p.is_file() and CACHE_DIR not in p.parts}
+
+
+def stamps(root: Path) -> dict[str, int]:
+    return {p.relative_to(root).as_posix(): p.stat().st_mtime_ns for p in root.rglob("*")
+            if p.is_file()}
+
+
+def run(project: Path, out: str = "output"):
+    return build(project / "content", project / "templates", project / out, PAPERS)
+
+
+def edit(project: Path, name: str, old: str, new: str) -> None:
+    path = project / "content" / name
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_a_build_without_change_renders_and_writes_nothing(project):
+    first = run(project)
+    assert set(first.rendered) == {"tiles", "tokens", "rulebook", "aids", "pnp"}
+    before = stamps(project / "output")
+    again = run(project)
+    assert again.rendered == () and again.summary()[0].startswith("nothing changed")
+    assert stamps(project / "output") == before
+
+
+def test_one_tile_edit_renders_the_tiles_and_their_sheets_only(project):
+    run(project)
+    before = stamps(project / "output")
+    edit(project, "tiles.yaml", "flavour: Speak softly", "flavour: Whisper softly")
+    result = run(project)
+    assert {"tiles", "pnp"} <= set(result.rendered)
+    assert not {"tokens", "aids"} & set(result.rendered)
+    after = stamps(project / "output")
+    changed = {p for p in after if after[p] != before.get(p)}
+    assert "svg/tiles/whispering-heights.svg" in changed
+    assert "svg/tiles/ember-hollow.svg" not in changed  # unchanged files are not rewritten
+    assert "pdf/a4/player-aids.pdf" not in changed
+    assert b"Whisper softly" in (project / "output/svg/tiles/whispering-heights.svg").read_bytes()
+
+
+def test_incremental_output_equals_a_clean_build(project):
+    run(project)
+    edit(project, "tiles.yaml", "name: Mossfen", "name: Moss Fen")
+    run(project)
+    edit(project, "game.yaml", "capacity: 6 ", "capacity: 7 ")
+    result = run(project)
+    assert {"tokens", "rulebook", "aids"} <= set(result.rendered)
+    run(project, "clean")  # a fresh folder: everything rendered from scratch
+    assert tree(project / "output") == tree(project / "clean")
+
+
+def test_a_file_changed_by_hand_is_rendered_again(project):
+    run(project)
+    aid = project / "output" / "pdf" / "a4" / "player-aids.pdf"
+    original = aid.read_bytes()
+    aid.write_bytes(b"scribbled over")
+    result = run(project)
+    assert "aids" in result.rendered and aid.read_bytes() == original
+
+
+def test_parallel_jobs_keep_their_order_and_raise_errors():
+    assert run_jobs([lambda i=i: i * i for i in range(5)], [1, 5, 1, 1, 2]) == [0, 1, 4, 9, 16]
+
+    def fails():
+        raise ValueError("boom in a worker")
+
+    # The heavier job runs here, so the failing one runs in the forked child; then
+    # the other way round.
+    for weights in ([1.0, 5.0], [5.0, 1.0]):
+        with pytest.raises(ValueError, match="boom in a worker"):
+            run_jobs([fails, lambda: 1], weights)
