@@ -22,6 +22,7 @@ class BuildRequest:
     templates_dir: Path
     papers: tuple[str, ...] = PAPERS  # "a4", "letter"
     layout: str = "default"  # name of the tile layout under templates/layouts/
+    compare: tuple[str, ...] = ()  # layouts to show side by side (empty: no comparison)
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.artefacts import PAPERS, Artefact, BuildRequest
 from generator.cache import (
+    CACHE_DIR,
     BuildState,
     code_digest,
     digest,
@@ -42,13 +43,14 @@ PRODUCERS: dict[str, str | Producer] = {
     "tokens": "generator.render.produce:produce_tokens",
     "rulebook": "generator.rulebook.book:build_rulebook",
     "aids": "generator.rulebook.aids:build_aids",
+    "compare": "generator.render.compare:produce_comparison",  # only with two layouts
 }
 # Kinds whose sheets go into the print-and-play bundle (pnp-<paper>.pdf), in order.
 BUNDLE = "generator.render.bundle:produce_bundle"
-BUNDLE_KINDS = ("tiles", "tokens")
+BUNDLE_KINDS = ("tiles", "tokens", "aids")
 BUNDLE_KIND = "pnp"
 # Rough cost of each kind, so the two cores get even shares (see generator.parallel).
-WEIGHTS = {"rulebook": 4.0, "tiles": 2.0, "pnp": 2.0, "aids": 1.0, "tokens": 0.5}
+WEIGHTS = {"rulebook": 5.0, "pnp": 4.0, "tiles": 2.0, "aids": 1.0, "compare": 1.0, "tokens": 0.5}
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,11 @@ def known_kinds() -> list[str]:
     return sorted(PRODUCERS)
 
 
+def default_kinds(compare: Sequence[str] = ()) -> list[str]:
+    """What a plain `tkg build` makes: every kind, the comparison only with two layouts."""
+    return [k for k in known_kinds() if k != "compare" or len(compare) > 1]
+
+
 def inputs_digest(content_dir: Path, templates_dir: Path, papers: Sequence[str],
                   kinds: Sequence[str], layout: str) -> str:
     """One digest of everything a build reads: files, options and the generator's code."""
@@ -103,39 +110,57 @@ def inputs_digest(content_dir: Path, templates_dir: Path, papers: Sequence[str],
 
 def build(content_dir: Path, templates_dir: Path, out_dir: Path,
           papers: Sequence[str] = PAPERS, kinds: Sequence[str] | None = None,
-          layout: str = "default", progress: Progress | None = None) -> BuildResult:
+          layout: str = "default", progress: Progress | None = None,
+          compare: Sequence[str] = ()) -> BuildResult:
     """Validate the content, make every artefact of `kinds` in memory, then write them.
+
+    With two or more `compare` layouts, the `compare` kind shows them side by side.
 
     Raises ContentError (with every diagnostic) when the content or the layout has
     errors, RenderError when a drawing fails, OutputError when writing fails; in each
     case the previous output is left as it was.
     """
-    kinds = list(kinds or known_kinds())
+    kinds = list(kinds or default_kinds(compare))
     unknown = [k for k in kinds if k not in PRODUCERS]
     if unknown:
         raise ValueError(f"unknown kinds {unknown}; known: {known_kinds()}")
     out_dir = Path(out_dir)
-    everything = inputs_digest(content_dir, templates_dir, papers, kinds, layout)
+    everything = inputs_digest(content_dir, templates_dir, papers, kinds,
+                               "|".join([layout, *compare]))
     state = load_state(out_dir)
     if state.inputs == everything and outputs_intact(out_dir, state):
         warnings = tuple(Diagnostic(**{**d, "severity": Severity(d["severity"])})
                          for d in state.warnings)
         return BuildResult(out_dir, (), warnings, (), tuple(kinds))
-    return _render(content_dir, templates_dir, out_dir, papers, kinds, layout, progress,
-                   state, everything)
+    options = _Options(Path(templates_dir), tuple(papers), layout, tuple(compare))
+    return _render(content_dir, out_dir, kinds, options, progress, state, everything)
 
 
-def _render(content_dir, templates_dir, out_dir, papers, kinds, layout, progress,
+@dataclass(frozen=True)
+class _Options:
+    """The build options that go into every producer's request."""
+
+    templates_dir: Path
+    papers: tuple[str, ...]
+    layout: str
+    compare: tuple[str, ...]
+
+
+def _render(content_dir, out_dir, kinds, options: _Options, progress,
             state: BuildState, everything: str) -> BuildResult:
     from generator.fingerprints import bundle as bundle_fingerprint
     from generator.fingerprints import fingerprint
+    from generator.render.memo import MEMO, MEMO_FILE
     from generator.validate import validate
-    from generator.writer import write_artefacts
+    from generator.writer import UNLISTED, write_artefacts
+
+    MEMO.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
 
     report = validate(content_dir)
     if report.errors or report.game is None:
         raise ContentError(list(report.diagnostics))
-    request = BuildRequest(report.game, Path(templates_dir), tuple(papers), layout)
+    request = BuildRequest(report.game, options.templates_dir, options.papers, options.layout,
+                           options.compare)
     _check_layout(request)
     warnings = tuple(d for d in report.diagnostics if d.severity is Severity.WARNING)
     new = BuildState(everything, dict(state.fingerprints), dict(state.files),
@@ -156,7 +181,7 @@ def _render(content_dir, templates_dir, out_dir, papers, kinds, layout, progress
         else:
             reused[kind] = found
     _tell(progress, "rendering " + (", ".join(k for k, _, _ in todo) or "nothing"), 1, 2)
-    made = run_jobs([make for _, _, make in todo], [WEIGHTS.get(k, 1.0) for k, _, _ in todo])
+    made = _run_split(request, todo, bundled)
     for (kind, key, _), artefacts in zip(todo, made, strict=True):
         new.fingerprints[kind] = key
         new.files[kind] = entries(artefacts)
@@ -164,9 +189,42 @@ def _render(content_dir, templates_dir, out_dir, papers, kinds, layout, progress
     _tell(progress, "writing", 2, 2)
     made_kinds = [*kinds, BUNDLE_KIND] if bundled else kinds
     everything_made = [a for kind, _, _ in jobs for a in by_kind[kind]]
-    written = write_artefacts(out_dir, [*everything_made, state_artefact(new)], made_kinds)
+    memo = Artefact(f"{CACHE_DIR}/{MEMO_FILE}", MEMO.dump(), UNLISTED)
+    in_place = frozenset(a.path for found in reused.values() for a in found)
+    written = write_artefacts(out_dir, [*everything_made, memo, state_artefact(new)],
+                              made_kinds, in_place)
     return BuildResult(out_dir, tuple(written), warnings, tuple(k for k, _, _ in todo),
                        tuple(reused))
+
+
+def _run_split(request: BuildRequest, todo, bundled: list[str]) -> list[list[Artefact]]:
+    """Render the kinds to do, the bundle split by paper so both cores share the work."""
+    from generator.render.memo import MEMO
+
+    jobs, weights, owners = [], [], []
+    for index, (kind, _, make) in enumerate(todo):
+        if kind == BUNDLE_KIND and len(request.papers) > 1:
+            for paper in request.papers:
+                one = replace(request, papers=(paper,))
+                jobs.append(lambda one=one: resolve(BUNDLE)(one, bundled))
+                weights.append(WEIGHTS[kind] / len(request.papers))
+                owners.append(index)
+        else:
+            jobs.append(make)
+            weights.append(WEIGHTS.get(kind, 1.0))
+            owners.append(index)
+    results = run_jobs(jobs, weights, carry=(lambda: MEMO.used, MEMO.used.update))
+    made: list[list[Artefact]] = [[] for _ in todo]
+    for owner, artefacts in zip(owners, results, strict=True):
+        made[owner] += artefacts
+    return made
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def _reusable(out_dir: Path, old: BuildState, kind: str, key: str) -> list[Artefact] | None:
@@ -181,7 +239,8 @@ def _check_layout(request: BuildRequest) -> None:
     # diagnostics instead of failing halfway through rendering.
     from generator.layout import load_layout
 
-    load_layout(request.templates_dir, request.layout)
+    for name in dict.fromkeys([request.layout, *request.compare]):
+        load_layout(request.templates_dir, name)
 
 
 def _tell(progress: Progress | None, what: str, step: int, total: int) -> None:

@@ -60,8 +60,17 @@ def code_digest() -> str:
 
 
 def file_digest(path: Path | None) -> str:
-    """sha256 of a file's bytes ('' for no file)."""
-    return hashlib.sha256(path.read_bytes()).hexdigest() if path else ""
+    """sha256 of a file's bytes ('' for no file); each file is read once per process
+    unless its size or modification time changes (the watcher runs many builds)."""
+    if not path:
+        return ""
+    info = path.stat()
+    return _file_digest(path, info.st_size, info.st_mtime_ns)
+
+
+@cache
+def _file_digest(path: Path, size: int, mtime_ns: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 @dataclass

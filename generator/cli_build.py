@@ -39,16 +39,20 @@ def _progress(what: str, step: int, total: int) -> None:
               show_default=True, help="Paper size of the sheets.")
 @click.option("--only", "kinds", callback=_kinds, metavar="KIND,...",
               help="Build only these kinds (comma-separated), e.g. tiles,tokens.")
-@click.option("--layout", default="default", show_default=True,
-              help="Tile layout: a file name under templates/layouts/ without .yaml.")
+@click.option("--layout", "layouts", multiple=True, metavar="NAME",
+              help="Tile layout: a file name under templates/layouts/ without .yaml "
+                   "[default: default]. Give it twice or more (--layout A --layout B) to "
+                   "also build compare/: the same tiles in each layout side by side.")
 @guarded
 def build_command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
-                  kinds: list[str] | None, layout: str) -> None:
+                  kinds: list[str] | None, layouts: tuple[str, ...]) -> None:
     """Validate the content, then write SVG pieces and print-ready PDF sheets."""
     from generator.build import build
 
-    result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layout,
-                   progress=_progress)
+    layouts = layouts or ("default",)
+    compare = layouts if len(layouts) > 1 else ()
+    result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layouts[0],
+                   progress=_progress, compare=compare)
     print_diagnostics(result.diagnostics)
     for line in result.summary():
         click.echo(line)

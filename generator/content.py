@@ -171,7 +171,8 @@ def _rules(r: _Reader, data: dict, top: YMap) -> Rules | None:
             complete = False
             continue
         draft = bool(values.pop("draft"))
-        sections.append(Rule(name, tuple(values.items()), draft, rules_map.where(name)))
+        frozen = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in values.items())
+        sections.append(Rule(name, frozen, draft, rules_map.where(name)))
     if not complete:
         return None
     return rules_from_sections(tuple(sections), r.diagnostics)

@@ -94,8 +94,18 @@ def aids(request: BuildRequest) -> str:
     return digest(*_rulebook_common(request, "aids"), repr(sheets))
 
 
+def compare(request: BuildRequest) -> str:
+    """The layout comparison: every tile in every compared layout."""
+    from generator.render.compare import comparison_scenes
+
+    if len(request.compare) < 2:
+        return digest(*_common(request, "compare"), "no comparison")
+    return digest(*_common(request, "compare"), *_art(request.game),
+                  repr(comparison_scenes(request)))
+
+
 FINGERPRINTS: dict[str, Callable[[BuildRequest], str]] = {
-    "tiles": tiles, "tokens": tokens, "rulebook": rulebook, "aids": aids,
+    "tiles": tiles, "tokens": tokens, "rulebook": rulebook, "aids": aids, "compare": compare,
 }
 
 

@@ -36,10 +36,14 @@ def _split(jobs: Sequence, weights: Sequence[float]) -> tuple[list[int], list[in
     return sorted(here), sorted(there)
 
 
-def run_jobs(jobs: Sequence[Callable[[], T]], weights: Sequence[float] | None = None) -> list[T]:
+def run_jobs(jobs: Sequence[Callable[[], T]], weights: Sequence[float] | None = None,
+             carry: tuple[Callable[[], object], Callable[[object], None]] | None = None,
+             ) -> list[T]:
     """Call every job and return the results in order, using a second core if it helps.
 
-    An exception in a job is raised here, whichever process ran it.
+    An exception in a job is raised here, whichever process ran it. `carry` is a
+    (take, give) pair for state a job leaves behind besides its result (a memo): the
+    child's `take()` is handed to `give` here, as if the job had run in this process.
     """
     if len(jobs) < 2 or not _can_fork():
         return [job() for job in jobs]
@@ -49,7 +53,8 @@ def run_jobs(jobs: Sequence[Callable[[], T]], weights: Sequence[float] | None = 
     if pid == 0:  # the child: run its share, send it back, and leave without cleanup
         os.close(read_end)
         try:
-            payload = ("ok", [jobs[i]() for i in there])
+            done = [jobs[i]() for i in there]
+            payload = ("ok", (done, carry[0]() if carry else None))
         except BaseException as exc:  # handed to the parent, which raises it
             payload = ("error", exc)
         with os.fdopen(write_end, "wb") as pipe:
@@ -72,5 +77,8 @@ def run_jobs(jobs: Sequence[Callable[[], T]], weights: Sequence[float] | None = 
     status, value = pickle.loads(data)
     if status == "error":
         raise value
-    results.update(zip(there, value, strict=True))
+    done, carried = value
+    if carry:
+        carry[1](carried)
+    results.update(zip(there, done, strict=True))
     return [results[i] for i in range(len(jobs))]

@@ -51,8 +51,9 @@ def run_build(build: Callable[[], object], changed: tuple[str, ...] = ()) -> Bui
     except GeneratorError as exc:
         return BuildOutcome(False, (), changed, time.perf_counter() - start, str(exc))
     diagnostics = tuple(getattr(result, "diagnostics", ()))
-    summary = getattr(result, "summary", lambda: "")()
-    return BuildOutcome(True, diagnostics, changed, time.perf_counter() - start, summary)
+    summary = getattr(result, "summary", list)()
+    return BuildOutcome(True, diagnostics, changed, time.perf_counter() - start,
+                        summary[-1] if summary else "")
 
 
 def outcome_lines(outcome: BuildOutcome, base: Path) -> list[str]:
@@ -80,9 +81,9 @@ def watch_loop(options: WatchOptions, build: Callable[[], object], status: Build
     from watchfiles import watch  # imported here: only the watcher needs it
 
     def publish(outcome: BuildOutcome) -> None:
-        status.publish(outcome)
         for line in outcome_lines(outcome, Path.cwd()):
             echo(line)
+        status.publish(outcome)  # last: whoever waits on the status sees the lines too
 
     publish(run_build(build))
     folders = [str(p) for p in (options.content_dir, options.templates_dir) if p.exists()]

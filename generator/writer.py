@@ -48,12 +48,14 @@ def check_paths(artefacts: Sequence[Artefact]) -> None:
 
 
 def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
-                    kinds: Sequence[str] | None = None) -> list[Artefact]:
+                    kinds: Sequence[str] | None = None,
+                    in_place: frozenset[str] = frozenset()) -> list[Artefact]:
     """Write the artefacts (deduplicated by path) and manifest.json into `out_dir`.
 
     `kinds` are the kinds this build made (default: those of the artefacts); the
     manifest keeps earlier entries of other kinds, so `--only rulebook` does not
-    forget the tiles. Returns the artefacts written, manifest included. Raises
+    forget the tiles. `in_place` names paths the caller just read from the output
+    folder, so they need no comparing. Returns the artefacts written, manifest included. Raises
     OutputError, leaving the old output untouched, if staging fails.
     """
     check_paths(artefacts)
@@ -63,7 +65,7 @@ def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
     made = set(kinds) if kinds is not None else {a.kind for a in listed}
     manifest = Artefact(MANIFEST, manifest_bytes(listed, _kept(out_dir, made, listed)),
                         "manifest")
-    changed = _changed(out_dir, [*unique, manifest])
+    changed = _changed(out_dir, [a for a in [*unique, manifest] if a.path not in in_place])
     try:
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))

@@ -72,3 +72,8 @@ def test_world_check_flags_a_tile_that_fits_nowhere(shipped_game):
 
 def test_fully_matched_count_on_shipped_set(shipped_game):
     assert len(fully_matched_tiles(shipped_game)) == 48
+
+
+def test_the_model_is_frozen_all_the_way_down(shipped_game):
+    # Hashable means no list or dict from the YAML reader leaked into the model.
+    assert isinstance(hash(shipped_game), int)

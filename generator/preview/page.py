@@ -23,6 +23,7 @@ header { padding: 12px 20px; background: #26323a; color: #fff; display: flex; ga
 header a { color: #cfe6f7; }
 #status { padding: 10px 20px; font-weight: 600; }
 #status.ok { background: #d9efe3; } #status.broken { background: #f8d7cf; }
+#status.pending { background: #efe9d0; }
 #status ul { font: 13px/1.5 ui-monospace, monospace; font-weight: 400; margin: 6px 0 0; }
 section { padding: 8px 20px 20px; }
 h2 { font-size: 17px; margin: 14px 0 8px; }
@@ -39,12 +40,14 @@ _PAGE = _ENV.from_string("""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>{{ title }}</title>
 <style>{{ style }}</style></head>
-<body data-generation="{{ generation }}">
+<body data-generation="{{ generation }}" data-run="{{ run }}">
 <header><strong>{{ title }}</strong>
 <a href="/">Gallery</a><a href="/proof">Proof sheet</a>
 {% if compare %}<a href="/files/{{ compare }}">Layout comparison</a>{% endif %}</header>
-<div id="status" class="{{ 'ok' if outcome.ok else 'broken' }}">
+{# Generation 0: the first build is still running; its placeholder outcome is no failure. #}
+<div id="status" class="{{ 'ok' if outcome.ok else 'broken' if generation else 'pending' }}">
 {% if outcome.ok %}Valid content &middot; built in {{ '%.2f' % outcome.seconds }} s
+{% elif not generation %}First build running&hellip; this page reloads when it is done
 {% else %}Build failed: {{ outcome.message }}{% endif %}
 {% if outcome.changed %} &middot; after {{ outcome.changed | join(', ') }}{% endif %}
 {% if outcome.diagnostics %}<ul id="diagnostics">
@@ -55,8 +58,10 @@ _PAGE = _ENV.from_string("""<!doctype html>
 <script>
 // Reload when the watcher reports a newer build than the one this page shows.
 const shown = Number(document.body.dataset.generation);
-const events = new EventSource("/events?since=" + shown);
+const events = new EventSource("/events?since=" + shown + "&run=" + document.body.dataset.run);
 events.onmessage = (e) => { if (Number(e.data) > shown) { location.reload(); } };
+// The server restarted on this port and numbers its builds anew: show its pages.
+events.addEventListener("restarted", () => location.reload());
 </script>
 </body></html>
 """)
@@ -130,24 +135,29 @@ def _groups(entries: list[Entry]) -> list[Group]:
 
 
 def _page(title: str, body: str, generation: int, outcome: BuildOutcome,
-          entries: list[Entry]) -> str:
+          entries: list[Entry], run: str = "") -> str:
     compare = next((e.path for e in entries if e.path.startswith("compare/")
                     and e.path.endswith(".html")), "")
     return _PAGE.render(title=title, style=_STYLE, body=body, generation=generation,
-                        outcome=outcome, compare=compare)
+                        outcome=outcome, compare=compare, run=run)
 
 
-def gallery_page(title: str, manifest: dict, generation: int, outcome: BuildOutcome) -> str:
-    """The main preview page: every piece, every PDF, and the build status."""
+def gallery_page(title: str, manifest: dict, generation: int, outcome: BuildOutcome,
+                 run: str = "") -> str:
+    """The main preview page: every piece, every PDF, and the build status.
+
+    `run` names the serving process, so an open page notices a restarted server.
+    """
     entries = entries_from_manifest(manifest)
     pdfs = [e for e in entries if e.path.endswith(".pdf")]
     body = _GALLERY.render(groups=_groups(entries), pdfs=pdfs)
-    return _page(title, body, generation, outcome, entries)
+    return _page(title, body, generation, outcome, entries, run)
 
 
-def proof_page(title: str, manifest: dict, generation: int, outcome: BuildOutcome) -> str:
+def proof_page(title: str, manifest: dict, generation: int, outcome: BuildOutcome,
+               run: str = "") -> str:
     """All tile faces side by side at print size (CSS millimetres), for proofreading."""
     entries = entries_from_manifest(manifest)
     tiles = [e for e in entries if e.path.startswith("svg/tiles/") and e.path.endswith(".svg")]
     return _page(title + " - proof sheet", _PROOF.render(tiles=tiles), generation, outcome,
-                 entries)
+                 entries, run)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import mimetypes
+import secrets
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -62,7 +63,8 @@ class PreviewHandler(BaseHTTPRequestHandler):
         elif route == "/status.json":
             self._status()
         elif route == "/events":
-            self._events(int(parse_qs(url.query).get("since", ["0"])[0] or 0))
+            query = parse_qs(url.query)
+            self._events(int(query.get("since", ["0"])[0] or 0), query.get("run", [""])[0])
         elif route.startswith("/files/"):
             self._file(route[len("/files/"):])
         else:
@@ -78,7 +80,8 @@ class PreviewHandler(BaseHTTPRequestHandler):
 
     def _page(self, render) -> None:
         generation, outcome = self.server.status.snapshot()
-        html = render(self.server.title, self.server.manifest(), generation, outcome)
+        html = render(self.server.title, self.server.manifest(), generation, outcome,
+                      run=self.server.run)
         self._send(html.encode(), TYPES[".html"])
 
     def _status(self) -> None:
@@ -96,14 +99,25 @@ class PreviewHandler(BaseHTTPRequestHandler):
         kind = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0]
         self._send(path.read_bytes(), kind or "application/octet-stream")
 
-    def _events(self, seen: int) -> None:
+    def _events(self, seen: int, run: str = "") -> None:
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
         try:
+            if run and run != self.server.run:
+                # A page from an earlier `tkg watch` on this port (EventSource reconnects by
+                # itself): this server counts builds from 0 again, so the page's `since`
+                # would hold back every reload until as many builds had run. Reload it now.
+                self.wfile.write(b"event: restarted\ndata: 0\n\n")
+                self.wfile.flush()
+                return
             while not self.server.stopping.is_set():
                 generation = self.server.status.wait_newer(seen, KEEPALIVE_SECONDS)
+                if self.server.stopping.is_set():
+                    # Woken by stop(), not by a build: announcing it as one made every open
+                    # page reload into a browser error page the moment the watcher stopped.
+                    return
                 if generation > seen:
                     seen = generation
                     self.wfile.write(f"data: {generation}\n\n".encode())
@@ -125,6 +139,7 @@ class PreviewServer(ThreadingHTTPServer):
         self.status = status
         self.title = title
         self.stopping = threading.Event()
+        self.run = secrets.token_hex(6)  # tells this server's pages from an earlier one's
 
     @property
     def url(self) -> str:

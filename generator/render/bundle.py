@@ -7,12 +7,17 @@ and lists every component with its count, a picture and the pages it is on.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from generator.artefacts import Artefact, BuildRequest
+from generator.errors import RenderError
 from generator.layout.units import PT
 from generator.render.document import render_pdf
 from generator.render.fonts import register
 from generator.render.pdf import colour, place
 from generator.render.produce import PieceSet, draw_kind, piece_set, plan_pages, sheet_plan
+from generator.render.scene import Scene
+from generator.render.sheets import Piece
 
 INK, SOFT, ACCENT = "#1B1A24", "#5A5566", "#B5542A"
 
@@ -20,20 +25,51 @@ INK, SOFT, ACCENT = "#1B1A24", "#5A5566", "#B5542A"
 def produce_bundle(request: BuildRequest, kinds: list[str]) -> list[Artefact]:
     """pnp-<paper>.pdf for each paper: the cover, then the sheets of `kinds` in order."""
     ps = piece_set(request)
+    aids = _aid_pieces(request) if "aids" in kinds else []
     out = []
     for paper in request.papers:
-        def draw(canvas, paper=paper):
-            ranges, page = {}, 2
+        ranges, page = {}, 2
+        for kind in kinds:
+            count = _page_count(request, ps, kind, paper)
+            ranges[kind] = (page, page + count - 1)
+            page += count
+
+        def draw(canvas, paper=paper, ranges=ranges):
+            cover(canvas, request, ps, paper, ranges, [a.front for a in aids])
             for kind in kinds:
-                count = plan_pages(sheet_plan(request, ps, kind, paper))
-                ranges[kind] = (page, page + count - 1)
-                page += count
-            cover(canvas, request, ps, paper, ranges)
-            for kind in kinds:
-                draw_kind(canvas, request, ps, kind, paper)
+                _draw(canvas, request, ps, kind, paper, aids)
+
         data, pages = render_pdf(request.game, f"print-and-play, {paper.upper()}", draw)
+        if pages != page - 1:  # the cover's page ranges would point at the wrong sheets
+            raise RenderError(f"pnp-{paper}.pdf has {pages} pages, its cover lists {page - 1}")
         out.append(Artefact(f"pnp-{paper}.pdf", data, "pnp", pages))
     return out
+
+
+def _aid_pieces(request: BuildRequest) -> list[Piece]:
+    # Imported here so a bundle without the aids never loads the rulebook's Jinja2 stack.
+    from generator.rulebook.aids import aid_pieces
+
+    return aid_pieces(request.game, request.templates_dir)
+
+
+def _page_count(request: BuildRequest, ps: PieceSet, kind: str, paper: str) -> int:
+    if kind == "aids":
+        from generator.rulebook.aids import aid_page_count
+
+        return aid_page_count(request.game, ps.layout.sheets, paper, duplex=True)
+    return plan_pages(sheet_plan(request, ps, kind, paper))
+
+
+def _draw(canvas, request: BuildRequest, ps: PieceSet, kind: str, paper: str,
+          aids: list[Piece]) -> None:
+    if kind == "aids":
+        from generator.rulebook.aids import draw_aid_sheets
+
+        # Duplex: each aid sheet gets a blank back, as the whole bundle prints two-sided.
+        draw_aid_sheets(canvas, request.game, aids, ps.layout.sheets, paper, duplex=True)
+    else:
+        draw_kind(canvas, request, ps, kind, paper)
 
 
 class _Pen:
@@ -69,8 +105,12 @@ INSTRUCTIONS = (
 
 
 def cover(canvas, request: BuildRequest, ps: PieceSet, paper: str,
-          ranges: dict[str, tuple[int, int]]) -> None:
-    """The first page: title, how to print, the component checklist, a scale bar."""
+          ranges: dict[str, tuple[int, int]], aids: Sequence[Scene] = ()) -> None:
+    """The first page: title, how to print, the component checklist, a scale bar.
+
+    `ranges` gives the first and last page of each bundled kind; `aids` are the
+    player-aid cards to picture (none when the aids are not in the bundle).
+    """
     width, height = ps.layout.sheets.paper(paper)
     canvas.setPageSize((width * PT, height * PT))
     pen, game, m = _Pen(canvas, request, height), request.game, 20.0
@@ -80,7 +120,7 @@ def cover(canvas, request: BuildRequest, ps: PieceSet, paper: str,
              "italic", 13, SOFT)
     pen.rule(m, width - m, 44)
     y = _instructions(pen, m, 54, width - m)
-    y = _checklist(canvas, pen, request, ps, m, y + 6, ranges, width - m)
+    y = _checklist(canvas, pen, request, ps, aids, m, y + 6, ranges, width - m)
     _scale_bar(pen, m, height - 22)
     canvas.showPage()
 
@@ -97,8 +137,8 @@ def _instructions(pen: _Pen, x: float, y: float, right: float) -> float:
     return y
 
 
-def _checklist(canvas, pen: _Pen, request: BuildRequest, ps: PieceSet, x: float, y: float,
-               ranges: dict[str, tuple[int, int]], right: float) -> float:
+def _checklist(canvas, pen: _Pen, request: BuildRequest, ps: PieceSet, aids: Sequence[Scene],
+               x: float, y: float, ranges: dict[str, tuple[int, int]], right: float) -> float:
     game = request.game
     pen.text(x, y, "What to print and cut", "heading", 16)
     y += 6
@@ -106,10 +146,12 @@ def _checklist(canvas, pen: _Pen, request: BuildRequest, ps: PieceSet, x: float,
              [*ps.tiles[:1], ps.back]),
             ("Life tokens", f"{game.tokens.total} tokens, {game.tokens.per_element[0][1]} "
              "of each element", "tokens", list(ps.tokens)),
-            ("Oinks", f"{len(game.oinks)} markers, one per player", "tokens", list(ps.oinks))]
+            ("Oinks", f"{len(game.oinks)} markers, one per player", "tokens", list(ps.oinks)),
+            ("Player aids", f"{len(game.oinks)} cards, one per player, printed on one side",
+             "aids", list(aids))]
     for name, detail, kind, pictures in rows:
         pages = ranges.get(kind)
-        where = f"pages {pages[0]}–{pages[1]}" if pages else "not in this file"
+        where = _where(pages)
         _box(pen, x, y + 4)
         pen.text(x + 7, y + 7, name, "bold", 11)
         pen.text(x + 7, y + 12, detail, "body", 9, SOFT)
@@ -126,16 +168,26 @@ def _checklist(canvas, pen: _Pen, request: BuildRequest, ps: PieceSet, x: float,
     return y + 16
 
 
+def _where(pages: tuple[int, int] | None) -> str:
+    if pages is None:
+        return "not in this file"
+    first, last = pages
+    return f"page {first}" if first == last else f"pages {first}–{last}"
+
+
 def _picture(canvas, pen: _Pen, scene, right: float, top: float) -> float:
-    # Pictures show the cut piece (bleed clipped away), tiles larger than tokens.
-    trim = scene.width - 2 * scene.bleed
-    size = 24.0 if trim > 50 else 18.0 if trim > 30 else 13.0
-    scale = size / trim
-    x, bottom = right - size, pen.height - top - size
-    clip = (x * PT, bottom * PT, size * PT, size * PT)
+    # Pictures show the cut piece (bleed clipped away), tiles and cards larger than
+    # tokens; the longer side of the trim sets the size. Returns the width drawn.
+    trim_w, trim_h = scene.width - 2 * scene.bleed, scene.height - 2 * scene.bleed
+    longest = max(trim_w, trim_h)
+    size = 24.0 if longest > 50 else 18.0 if longest > 30 else 13.0
+    scale = size / longest
+    w, h = trim_w * scale, trim_h * scale
+    x, bottom = right - w, pen.height - top - h
+    clip = (x * PT, bottom * PT, w * PT, h * PT)
     place(canvas, scene, (x - scene.bleed * scale) * PT, (bottom - scene.bleed * scale) * PT,
           scale=scale, clip=clip)
-    return size
+    return w
 
 
 def _box(pen: _Pen, x: float, y: float) -> None:

@@ -20,7 +20,17 @@ from generator.render.svg import scene_svg
 
 
 def tile_scene(game: Game, tile: Tile, layout: Layout) -> Scene:
-    """A tile's face: art, name plate, insignia badges, flavour text and number."""
+    """A tile's face: art, name plate, insignia badges, flavour text and number.
+
+    Remembered between builds (`generator.render.memo`): an unchanged tile is not
+    drawn again.
+    """
+    from generator.render.memo import MEMO, tile_scene_key
+
+    return MEMO.get(tile_scene_key(game, tile, layout), lambda: _tile_scene(game, tile, layout))
+
+
+def _tile_scene(game: Game, tile: Tile, layout: Layout) -> Scene:
     t = layout.tile
     b, size = t.bleed, t.trim + 2 * t.bleed
     items: list = [Rect(0, 0, size, size, Style(fill=t.background))]

@@ -19,7 +19,16 @@ _MIME = {".png": "image/png", ".svg": "image/svg+xml"}
 
 
 def scene_svg(scene: Scene, font_dir: str | None = None) -> str:
-    """The scene as a standalone SVG document (text, UTF-8 safe)."""
+    """The scene as a standalone SVG document (text, UTF-8 safe).
+
+    Remembered between builds (`generator.render.memo`), like the scenes themselves.
+    """
+    from generator.render.memo import MEMO, svg_key
+
+    return MEMO.get(svg_key(scene, font_dir), lambda: _scene_svg(scene, font_dir))
+
+
+def _scene_svg(scene: Scene, font_dir: str | None) -> str:
     import svgwrite
 
     w, h = fmt(scene.width), fmt(scene.height)

@@ -1,8 +1,8 @@
 """Player aids: one card per Oink, coloured for its element, from templates/rulebook/aid.md.j2.
 
 Each card is a scene (SVG first, like every piece); the PDF sheets impose the same
-scenes with the print engineer's `draw_sheets`, crop marks and all. `aid_pieces`
-is the entry point for the print-and-play bundle.
+scenes with the print engineer's `draw_page`, crop marks and all. `aid_pieces`,
+`draw_aid_sheets` and `aid_page_count` are the print-and-play bundle's entry points.
 """
 
 from __future__ import annotations
@@ -10,14 +10,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.artefacts import Artefact, BuildRequest
-from generator.layout.imposition import grid_for
+from generator.layout.imposition import Grid, grid_for
 from generator.layout.loader import load_layout
 from generator.layout.model import SheetLayout
+from generator.layout.units import PT
 from generator.model import Game, Oink
 from generator.render.document import render_pdf
+from generator.render.fonts import register
 from generator.render.parts import badge
+from generator.render.pdf import colour
 from generator.render.scene import Rect, Scene, Style, Text
-from generator.render.sheets import Label, Piece, draw_sheets
+from generator.render.sheets import Piece, draw_page
 from generator.render.svg import scene_svg
 from generator.rulebook.context import build_context, freeze
 from generator.rulebook.richtext import Fonts, blocks, set_blocks
@@ -29,6 +32,10 @@ BLEED = 3.0
 PAD = 5.5  # mm of paper between the trim and the text (the safe zone and then some)
 FONT_ROLES = ("body", "bold", "black", "title")
 PT_MM = 25.4 / 72
+# The layout's gutter key for cards (`sheets: gutter: card:`): the gap between two aids'
+# trims, half of which shows each card's bleed round its cut.
+SHEET_KIND = "card"
+LABEL_SIZE = 2.0  # mm, like the other sheets' labels
 
 
 def tint(colour: str, amount: float) -> str:
@@ -88,16 +95,54 @@ def aid_scenes(game: Game, templates_dir: Path, context: dict | None = None) -> 
 
 
 def aid_pieces(game: Game, templates_dir: Path) -> list[Piece]:
-    """The aids as sheet pieces (single-sided) for `generator.render.sheets.draw_sheets`."""
+    """The aids as sheet pieces (single-sided) for `draw_aid_sheets`."""
     return [Piece(scene) for scene in aid_scenes(game, templates_dir)]
 
 
+def aid_grid(sheet: SheetLayout, paper: str) -> Grid:
+    """Where the aid cards sit on `paper`: the largest centred grid with crop marks."""
+    return grid_for(sheet, paper, TRIM, BLEED, SHEET_KIND)
+
+
 def draw_aid_sheets(canvas, game: Game, pieces: list[Piece], sheet: SheetLayout,
-                    paper: str) -> int:
-    """Impose the aid cards on `paper` with crop marks; return the pages drawn."""
-    grid = grid_for(sheet, paper, TRIM, BLEED, "aid")
-    label = Label(f"{game.title} v{game.version} \u00b7 player aids", ("body", game.font("body")))
-    return draw_sheets(canvas, pieces, grid, sheet, label)
+                    paper: str, duplex: bool = False) -> int:
+    """Impose the aid cards on `paper` with crop marks; return the pages drawn.
+
+    The cards are one-sided. With `duplex` (the print-and-play bundle, printed
+    double-sided) each sheet is followed by a blank back page, so the sheets after it
+    keep their fronts and backs together and no aid is printed behind another.
+    """
+    grid = aid_grid(sheet, paper)
+    chunks = [pieces[i:i + grid.per_page] for i in range(0, len(pieces), grid.per_page)]
+    pages, title = 0, f"{game.title} v{game.version} \u00b7 player aids"
+    for number, chunk in enumerate(chunks, start=1):
+        name = f"{title} \u00b7 sheet {number}/{len(chunks)}"
+        draw_page(canvas, [p.front for p in chunk], grid, sheet)
+        # Under the first column, not the page's centre: the aids fill a Letter page so
+        # far down that the marks of the middle cut reach into the bottom margin there.
+        _label(canvas, game, sheet, grid.left + grid.piece[0] / 2, name)
+        canvas.showPage()
+        pages += 1
+        if duplex:
+            canvas.setPageSize((grid.paper[0] * PT, grid.paper[1] * PT))
+            _label(canvas, game, sheet, grid.paper[0] / 2, f"{name} \u00b7 back, left blank")
+            canvas.showPage()
+            pages += 1
+    return pages
+
+
+def _label(canvas, game: Game, sheet: SheetLayout, x: float, text: str) -> None:
+    """A small line naming the sheet, centred on `x` (mm) in the bottom margin."""
+    from reportlab.pdfbase.pdfmetrics import getDescent
+
+    font = register("body", game.font("body"))
+    # Raised by the font's descent, so the "p" and "y" of "player" stay printable.
+    baseline = sheet.margin + 0.3 - getDescent(font, LABEL_SIZE * PT) / PT
+    canvas.saveState()
+    canvas.setFont(font, LABEL_SIZE * PT)
+    canvas.setFillColor(colour("#555555"))
+    canvas.drawCentredString(x * PT, baseline * PT, text)
+    canvas.restoreState()
 
 
 def _font_files(game: Game) -> list[Artefact]:
@@ -122,7 +167,7 @@ def build_aids(request: BuildRequest) -> list[Artefact]:
     return out
 
 
-def aid_page_count(game: Game, sheet: SheetLayout, paper: str) -> int:
+def aid_page_count(game: Game, sheet: SheetLayout, paper: str, duplex: bool = False) -> int:
     """Pages `draw_aid_sheets` will draw for the game's Oinks (for a bundle's contents)."""
-    grid = grid_for(sheet, paper, TRIM, BLEED, "aid")
-    return -(-len(game.oinks) // grid.per_page)
+    sheets = -(-len(game.oinks) // aid_grid(sheet, paper).per_page)
+    return 2 * sheets if duplex else sheets

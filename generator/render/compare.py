@@ -1,0 +1,92 @@
+"""Two or more tile layouts side by side, for the same tiles.
+
+`tkg build --layout A --layout B` builds the game with layout A and adds, under
+`compare/`, each tile's face in every layout (SVG), an HTML page and a PDF sheet per
+paper with one column per layout, so a designer sees which reads better.
+"""
+
+from __future__ import annotations
+
+import html
+
+from generator.artefacts import Artefact, BuildRequest
+from generator.layout import load_layout
+from generator.layout.units import PT
+from generator.render.document import render_pdf
+from generator.render.fonts import register
+from generator.render.pdf import place
+from generator.render.pieces import tile_scene
+from generator.render.scene import Scene
+from generator.render.svg import scene_svg
+
+KIND = "compare"
+MARGIN, HEADER, GAP = 12.0, 14.0, 4.0  # mm
+ROWS = 4  # tiles a page, per layout: large enough to judge, small enough to compare
+
+
+def comparison_scenes(request: BuildRequest) -> dict[str, tuple[Scene, ...]]:
+    """Every tile's scene in each compared layout, by layout name."""
+    game = request.game
+    result = {}
+    for name in request.compare:
+        layout = load_layout(request.templates_dir, name)
+        result[name] = tuple(tile_scene(game, tile, layout) for tile in game.tiles)
+    return result
+
+
+def produce_comparison(request: BuildRequest) -> list[Artefact]:
+    """SVG faces per layout, compare/index.html and compare/layouts-<paper>.pdf."""
+    if len(request.compare) < 2:
+        return []
+    scenes = comparison_scenes(request)
+    out = [Artefact(f"compare/{name}/{tile.id}.svg", scene_svg(s, "../../fonts").encode(), KIND)
+           for name, faces in scenes.items()
+           for tile, s in zip(request.game.tiles, faces, strict=True)]
+    out.append(Artefact("compare/index.html", _html(request, scenes).encode(), KIND))
+    for paper in request.papers:
+        data, pages = render_pdf(request.game, f"layouts compared, {paper.upper()}",
+                                 lambda c, p=paper: _sheets(c, request, scenes, p))
+        out.append(Artefact(f"compare/layouts-{paper}.pdf", data, KIND, pages))
+    return out
+
+
+def _html(request: BuildRequest, scenes: dict[str, tuple[Scene, ...]]) -> str:
+    names = list(scenes)
+    head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
+    rows = []
+    for tile in request.game.tiles:
+        cells = "".join(f'<td><img src="{html.escape(n)}/{tile.id}.svg" '
+                        f'alt="{html.escape(tile.name)} in {html.escape(n)}"></td>'
+                        for n in names)
+        rows.append(f"<tr><th>{html.escape(tile.name)}</th>{cells}</tr>")
+    title = html.escape(f"{request.game.title}: layouts compared")
+    return (f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>{title}</title>"
+            "<style>body{font:15px system-ui,sans-serif;margin:20px}"
+            "td img{width:220px;height:220px}th{text-align:left;padding:4px 12px}</style>"
+            f"<h1>{title}</h1><table><tr><th>tile</th>{head}</tr>{''.join(rows)}</table>"
+            "</html>\n")
+
+
+def _sheets(canvas, request: BuildRequest, scenes: dict[str, tuple[Scene, ...]],
+            paper: str) -> None:
+    width, height = load_layout(request.templates_dir, request.layout).sheets.paper(paper)
+    names = list(scenes)
+    column = (width - 2 * MARGIN - GAP * (len(names) - 1)) / len(names)
+    size = min(column, (height - 2 * MARGIN - HEADER - GAP * (ROWS - 1)) / ROWS)
+    per_page = ROWS
+    font = register("bold", request.game.font("bold"))
+    tiles = range(len(request.game.tiles))
+    for start in range(0, len(tiles), per_page):
+        canvas.setFont(font, 11)
+        for i, name in enumerate(names):
+            x = MARGIN + i * (column + GAP)
+            canvas.drawString(x * PT, (height - MARGIN - 6) * PT, f"layout: {name}")
+            for row, index in enumerate(tiles[start:start + per_page]):
+                y = height - MARGIN - HEADER - (row + 1) * size - row * GAP
+                scene = scenes[name][index]
+                scale = size / scene.width
+                trim = scene.bleed * scale  # show the cut piece, not its bleed
+                clip = ((x + trim) * PT, (y + trim) * PT, (size - 2 * trim) * PT,
+                        (size - 2 * trim) * PT)
+                place(canvas, scene, x * PT, y * PT, scale, clip)
+        canvas.showPage()

@@ -1,0 +1,278 @@
+"""`tkg watch`'s preview page in a real headless Chromium (Debian's, never a download).
+
+The watcher runs as a user runs it: `tkg watch --port 0` in a subprocess, in a copy of
+the project, its URL read from what it prints. The browser opens the gallery, and the
+tests edit the copied content and watch the page follow by itself: the server-sent
+event stream reloads it after each build, a changed tile comes with a new `?v=` hash,
+a broken edit shows its positioned diagnostic while the last good pieces stay, and a
+fix turns the banner valid again.
+
+Every wait is bounded (WAIT) and uses Playwright's waiting functions; nothing sleeps.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+WAIT = 60.0  # seconds: an upper bound for the first build and each rebuild, never a sleep
+WAIT_MS = WAIT * 1000
+HAVE_PLAYWRIGHT = importlib.util.find_spec("playwright") is not None
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(),
+                       reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"),
+    pytest.mark.skipif(not HAVE_PLAYWRIGHT,
+                       reason="the playwright package is not installed (pip install playwright)"),
+]
+
+if HAVE_PLAYWRIGHT:
+    from playwright.sync_api import Page, expect, sync_playwright
+
+# Every image under these sections has loaded and has a size.
+ALL_LOADED = """(selector) => {
+  const imgs = Array.from(document.querySelectorAll(selector));
+  return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+}"""
+
+
+# -- the watcher ---------------------------------------------------------------------
+
+
+class Watcher:
+    """`tkg watch` running in a subprocess; its output lines are collected as they come."""
+
+    def __init__(self, project: Path):
+        self.project = project
+        self.lines: list[str] = []
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        command = [sys.executable, "-m", "generator", "watch", "--port", "0", "--paper", "a4",
+                   "--content", "content", "--templates", "templates", "--out", "output"]
+        self.process = subprocess.Popen(
+            command, cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
+        self._reader = threading.Thread(target=self._read, name="tkg-watch-output", daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self._queue.put(line.rstrip("\n"))
+        self._queue.put(None)
+
+    def wait_for_line(self, pattern: str) -> re.Match:
+        """The first new output line matching `pattern`, waiting at most WAIT seconds."""
+        deadline = time.monotonic() + WAIT
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                line = self._queue.get(timeout=left)
+            except queue.Empty:
+                break
+            if line is None:
+                raise AssertionError(f"tkg watch ended early:\n{self.output()}")
+            self.lines.append(line)
+            if found := re.search(pattern, line):
+                return found
+        raise AssertionError(f"no line matching {pattern!r} within {WAIT} s:\n{self.output()}")
+
+    def output(self) -> str:
+        """Everything printed so far (for failure messages)."""
+        while True:
+            try:
+                line = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if line is not None:
+                self.lines.append(line)
+        return "\n".join(self.lines)
+
+    def stop(self) -> int:
+        """Ctrl-C, as a user stops it; killed if it does not stop within 10 s."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)  # its own session, see Popen
+                self.process.wait(10)
+        self._reader.join(10)
+        return self.process.returncode
+
+
+@pytest.fixture
+def watcher(project: Path):
+    """`tkg watch` on a temporary copy of the project; its preview URL is `watcher.url`."""
+    running = Watcher(project)
+    try:
+        running.url = running.wait_for_line(r"preview at (http://127\.0\.0\.1:\d+/)").group(1)
+        yield running
+    finally:
+        running.stop()
+
+
+# -- the browser ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module, closed even when a test fails."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                              args=CHROMIUM_ARGS, timeout=WAIT_MS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser, watcher):
+    """A fresh tab that records script errors and failed requests to the preview server."""
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.set_default_timeout(WAIT_MS)
+    tab.problems = []
+    tab.on("pageerror", lambda error: tab.problems.append(f"script error: {error}"))
+    tab.on("response", lambda r: r.status >= 400 and tab.problems.append(f"{r.status} {r.url}"))
+    tab.on("requestfailed", lambda r: "/events" not in r.url
+           and tab.problems.append(f"failed {r.url}: {r.failure}"))
+    try:
+        yield tab
+    finally:
+        context.close()
+
+
+# -- helpers -------------------------------------------------------------------------
+
+
+def edit(project: Path, old: str, new: str) -> None:
+    """Replace the first `old` in the copied tiles.yaml, as an editor saving would."""
+    tiles = project / "content" / "tiles.yaml"
+    text = tiles.read_text()
+    assert old in text, old
+    tiles.write_text(text.replace(old, new, 1))
+
+
+def generation(page: Page) -> int:
+    return int(page.locator("body").get_attribute("data-generation"))
+
+
+def reloaded(page: Page, watcher: Watcher, shown: int, banner: str) -> int:
+    """Wait until the page reloaded by itself to a newer build with `banner` ("ok"/"broken").
+
+    The page is marked before the edit; a reload drops the mark, so a page that merely
+    changed in place (or did not change) does not count.
+    """
+    page.wait_for_function("(shown) => window.__before_edit === undefined"
+                           " && Number(document.body.dataset.generation) > shown", arg=shown)
+    expect(page.locator("#status")).to_have_class(banner)
+    assert generation(page) > shown, watcher.output()
+    return generation(page)
+
+
+def tiles_src(page: Page) -> dict[str, str]:
+    """Each tile's path and its image's src (path plus `?v=` hash)."""
+    return page.eval_on_selector_all(
+        "#tiles figure.tile", "(fs) => Object.fromEntries(fs.map("
+        "(f) => [f.dataset.path, f.querySelector('img').getAttribute('src')]))")
+
+
+def expect_full_gallery(page: Page) -> None:
+    """48 tiles, the back, 4 tokens and 4 Oinks, every image loaded; the PDFs linked."""
+    for selector, count in (("#tiles figure.tile", 48), ("#backs figure.back", 1),
+                            ("#tokens figure.token", 4), ("#oinks figure.oink", 4)):
+        expect(page.locator(selector)).to_have_count(count)
+        expect(page.locator(selector + " img")).to_have_count(count)
+    for section in ("#tiles", "#backs", "#tokens", "#oinks"):
+        page.wait_for_function(ALL_LOADED, arg=section + " img")
+    pdfs = page.eval_on_selector_all("#pdfs a", "(as) => as.map((a) => a.getAttribute('href'))")
+    names = {re.sub(r"\?v=\w+$", "", href) for href in pdfs}
+    assert {"/files/pnp-a4.pdf", "/files/rulebook/rulebook-a4.pdf"} <= names, pdfs
+    assert all(re.fullmatch(r"/files/\S+\.pdf\?v=[0-9a-f]{12}", href) for href in pdfs), pdfs
+    bundle = page.request.get(page.url.rstrip("/") + next(h for h in pdfs if "pnp-a4" in h))
+    assert bundle.ok and bundle.headers["content-type"] == "application/pdf"
+    assert bundle.body().startswith(b"%PDF")
+
+
+# -- the tests -----------------------------------------------------------------------
+
+
+def test_gallery_follows_edits_breakage_and_fix(page, watcher):
+    page.goto(watcher.url)
+    # The first build may still be running when the page opens; it reloads when done.
+    expect(page.locator("#status")).to_have_class("ok", timeout=WAIT_MS)
+    expect(page.locator("#status")).to_contain_text("Valid content")
+    expect_full_gallery(page)
+    before = tiles_src(page)
+    mossfen = "svg/tiles/mossfen.svg"
+    assert re.fullmatch(r"/files/svg/tiles/mossfen\.svg\?v=[0-9a-f]{12}", before[mossfen])
+
+    # A good edit: the page reloads itself and the tile comes with a new version.
+    shown = generation(page)
+    page.evaluate("window.__before_edit = true")
+    edit(watcher.project, "name: Mossfen\n", "name: Mossfen Deep\n")
+    shown = reloaded(page, watcher, shown, "ok")
+    expect_full_gallery(page)
+    after = tiles_src(page)
+    assert after[mossfen] != before[mossfen]
+    assert {p for p in before if after[p] != before[p]} == {mossfen}  # the others stay cached
+    svg = page.evaluate("(src) => fetch(src).then((r) => r.text())", after[mossfen])
+    assert "Mossfen Deep" in svg
+    assert page.locator(f'figure[data-path="{mossfen}"] img').evaluate("(i) => i.naturalWidth") > 0
+
+    # A broken edit: the banner fails with the positioned diagnostic, the old tiles stay.
+    text = (watcher.project / "content" / "tiles.yaml").read_text().splitlines()
+    line = text.index("    name: Mossfen Deep") + 2  # the insignias line after it, 1-based
+    assert text[line - 1] == "    insignias: [water, earth]"
+    column = text[line - 1].index("water") + 1
+    page.evaluate("window.__before_edit = true")
+    edit(watcher.project, "name: Mossfen Deep\n    insignias: [water, earth]",
+         "name: Mossfen Deep\n    insignias: [fyre]")
+    shown = reloaded(page, watcher, shown, "broken")
+    status = page.locator("#status")
+    expect(status).to_contain_text("Build failed")
+    expect(page.locator("#diagnostics li.error")).to_have_count(1)
+    expect(page.locator("#diagnostics li.error")).to_contain_text(
+        f"content/tiles.yaml:{line}:{column}: error TKG107: unknown element 'fyre'")
+    expect_full_gallery(page)  # the previous output is kept and still served
+    assert tiles_src(page) == after
+    watcher.wait_for_line(r"NOT built .*previous output kept")
+
+    # The fix: valid again, and the same files as before the breakage.
+    page.evaluate("window.__before_edit = true")
+    edit(watcher.project, "insignias: [fyre]", "insignias: [water, earth]")
+    reloaded(page, watcher, shown, "ok")
+    expect(status).to_contain_text("Valid content")
+    expect(page.locator("#diagnostics")).to_have_count(0)
+    expect_full_gallery(page)
+    assert tiles_src(page) == after
+    assert page.problems == [], page.problems
+
+
+def test_proof_sheet_shows_every_tile_at_print_size(page, watcher):
+    page.goto(watcher.url)
+    expect(page.locator("#status")).to_have_class("ok", timeout=WAIT_MS)
+    page.get_by_role("link", name="Proof sheet").click()
+    page.wait_for_url(watcher.url + "proof")
+    expect(page.locator("#status")).to_have_class("ok")
+    expect(page.locator(".proof img.tile")).to_have_count(48)
+    page.wait_for_function(ALL_LOADED, arg=".proof img.tile")
+    width = page.locator(".proof img.tile").first.evaluate(
+        "(i) => i.getBoundingClientRect().width")
+    assert width == pytest.approx(69.5 / 25.4 * 96, abs=0.5)  # 69.5 mm in CSS pixels
+    assert page.problems == [], page.problems
