@@ -21,6 +21,14 @@ from generator.validate import Report, validate
 CONTENT = click.option("--content", "content_dir", default="content", show_default=True,
                        type=click.Path(path_type=Path, file_okay=False),
                        help="Folder holding tiles.yaml and game.yaml.")
+TEMPLATES = click.option("--templates", "templates_dir", default="templates", show_default=True,
+                         type=click.Path(path_type=Path, file_okay=False),
+                         help="Folder holding the layouts and the rulebook templates.")
+OUT = click.option("--out", "out_dir", default="output", show_default=True,
+                   type=click.Path(path_type=Path, file_okay=False), help="Where to write.")
+PAPER_CHOICES = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
+PAPER = click.option("--paper", type=click.Choice(sorted(PAPER_CHOICES)), default="both",
+                     show_default=True, help="Paper size of the sheets.")
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                       show_default=True, help="Human-readable text or JSON for tools.")
 

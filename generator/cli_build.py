@@ -6,9 +6,7 @@ from pathlib import Path
 
 import click
 
-from generator.cli import CONTENT, guarded, print_diagnostics
-
-PAPER_CHOICES = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
+from generator.cli import CONTENT, OUT, PAPER, PAPER_CHOICES, TEMPLATES, guarded, print_diagnostics
 
 
 def _kinds(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None:
@@ -30,13 +28,9 @@ def _progress(what: str, step: int, total: int) -> None:
 
 @click.command("build")
 @CONTENT
-@click.option("--templates", "templates_dir", default="templates", show_default=True,
-              type=click.Path(path_type=Path, file_okay=False),
-              help="Folder holding the layouts (layouts/*.yaml) and other templates.")
-@click.option("--out", "out_dir", default="output", show_default=True,
-              type=click.Path(path_type=Path, file_okay=False), help="Where to write.")
-@click.option("--paper", type=click.Choice(sorted(PAPER_CHOICES)), default="both",
-              show_default=True, help="Paper size of the sheets.")
+@TEMPLATES
+@OUT
+@PAPER
 @click.option("--only", "kinds", callback=_kinds, metavar="KIND,...",
               help="Build only these kinds (comma-separated), e.g. tiles,tokens.")
 @click.option("--layout", "layouts", multiple=True, metavar="NAME",

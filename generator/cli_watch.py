@@ -8,21 +8,16 @@ from pathlib import Path
 
 import click
 
-from generator.cli import CONTENT, guarded
-from generator.cli_build import PAPER_CHOICES
+from generator.cli import CONTENT, OUT, PAPER, PAPER_CHOICES, TEMPLATES, guarded
 
 
 @click.command("watch")
 @CONTENT
-@click.option("--templates", "templates_dir", default="templates", show_default=True,
-              type=click.Path(path_type=Path, file_okay=False),
-              help="Folder holding the layouts and the rulebook templates.")
-@click.option("--out", "out_dir", default="output", show_default=True,
-              type=click.Path(path_type=Path, file_okay=False), help="Where to write.")
+@TEMPLATES
+@OUT
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port of the preview page on 127.0.0.1 (0 picks a free one).")
-@click.option("--paper", type=click.Choice(sorted(PAPER_CHOICES)), default="both",
-              show_default=True, help="Paper size of the sheets.")
+@PAPER
 @click.option("--layout", default="default", show_default=True, help="Tile layout name.")
 @guarded
 def watch_command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,

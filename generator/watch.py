@@ -85,10 +85,15 @@ def watch_loop(options: WatchOptions, build: Callable[[], object], status: Build
             echo(line)
         status.publish(outcome)  # last: whoever waits on the status sees the lines too
 
-    publish(run_build(build))
     folders = [str(p) for p in (options.content_dir, options.templates_dir) if p.exists()]
+    # Listen first, build second: the first build runs inside the loop, once the watcher is
+    # listening, so an edit saved during it (seconds for a full build) is built next; built
+    # before the loop, such an edit was lost until the following save. The timeout only
+    # hands control back for that first build; later empty batches are skipped.
+    started = False
     for batch in watch(*folders, debounce=DEBOUNCE_MS, step=50, stop_event=stop,
-                       raise_interrupt=False, yield_on_timeout=False):
+                       raise_interrupt=False, rust_timeout=DEBOUNCE_MS, yield_on_timeout=True):
         changed = relevant(path for _, path in batch)
-        if changed:
-            publish(run_build(build, tuple(changed)))
+        if changed or not started:
+            publish(run_build(build, tuple(changed) if started else ()))
+            started = True

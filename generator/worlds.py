@@ -33,7 +33,7 @@ class Grid:
 
     def neighbours(self, cell: int) -> tuple[int, ...]:
         """Cells orthogonally next to a cell."""
-        return _neighbours(self.rows, self.columns)[cell]
+        return grid_neighbours(self.rows, self.columns)[cell]
 
     def classes(self) -> tuple[tuple[int, ...], ...]:
         """Cells grouped by the grid's symmetries; the answer is the same within a group."""
@@ -41,7 +41,8 @@ class Grid:
 
 
 @cache
-def _neighbours(rows: int, columns: int) -> tuple[tuple[int, ...], ...]:
+def grid_neighbours(rows: int, columns: int) -> tuple[tuple[int, ...], ...]:
+    """Orthogonal neighbours of each cell of a rows x columns grid (cells row by row)."""
     result = []
     for cell in range(rows * columns):
         r, c = divmod(cell, columns)

@@ -84,3 +84,28 @@ def test_outcome_line_names_what_changed(tmp_path: Path):
     line = outcome_lines(BuildOutcome(True, (), (str(tmp_path / "content" / "tiles.yaml"),),
                                       0.42, "wrote 3 files"), tmp_path)[0]
     assert "content/tiles.yaml: built in 0.42 s, content valid" in line
+
+
+def test_an_edit_saved_during_the_first_build_is_built_next(tmp_path: Path):
+    content = tmp_path / "content"
+    content.mkdir()
+    tiles = content / "tiles.yaml"
+    tiles.write_text("before")
+    seen: list[str] = []
+
+    def build():
+        seen.append(tiles.read_text())
+        if len(seen) == 1:
+            tiles.write_text("after")  # saved while the first build runs
+
+    status, stop = BuildStatus(), threading.Event()
+    options = WatchOptions(content, tmp_path / "templates", tmp_path / "output")
+    thread = threading.Thread(target=watch_loop,
+                              args=(options, build, status, lambda line: None, stop))
+    thread.start()
+    try:
+        next_outcome(status, 1)  # a second build, without another save
+        assert seen == ["before", "after"]
+    finally:
+        stop.set()
+        thread.join(WAIT)

@@ -118,6 +118,9 @@ class Marks:
     colour: str
 
 
+GUTTER_KINDS = ("tile", "token", "oink", "card")  # the piece kinds a sheet can space out
+
+
 @dataclass(frozen=True)
 class SheetLayout:
     """Sheet imposition: paper sizes, printable margin, crop marks, gutters per piece."""
@@ -132,7 +135,13 @@ class SheetLayout:
         return dict(self.papers)[name]
 
     def gutter(self, kind: str) -> float:
-        """Gap between neighbouring trims for a piece kind (tile, token, oink...)."""
+        """Gap between neighbouring trims for a piece kind (one of GUTTER_KINDS).
+
+        A kind the layout leaves out has no gap; a kind no layout can name is a bug,
+        so it raises instead of quietly giving 0.
+        """
+        if kind not in GUTTER_KINDS:
+            raise ValueError(f"no piece kind {kind!r}; sheets know {', '.join(GUTTER_KINDS)}")
         return dict(self.gutters).get(kind, 0.0)
 
 

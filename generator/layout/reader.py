@@ -10,6 +10,7 @@ import re
 
 from generator.diagnostics import Diagnostic, diagnostic
 from generator.layout.model import (
+    GUTTER_KINDS,
     BackLayout,
     Box,
     DiscLayout,
@@ -197,6 +198,6 @@ class LayoutReader:
         m = self.section(s, "marks", ("length", "offset", "width", "colour"))
         marks = Marks(self.length(m, "length"), self.length(m, "offset"),
                       self.length(m, "width"), self.colour(m, "colour"))
-        g = self.section(s, "gutter", ("tile", "token", "oink", "card"))
+        g = self.section(s, "gutter", GUTTER_KINDS)
         gutters = tuple((k, self.length(g, k)) for k in sorted(g))
         return SheetLayout(papers, self.length(s, "margin"), marks, gutters)

@@ -28,7 +28,7 @@ def produce_bundle(request: BuildRequest, kinds: list[str]) -> list[Artefact]:
     aids = _aid_pieces(request) if "aids" in kinds else []
     out = []
     for paper in request.papers:
-        ranges, page = {}, 2
+        ranges, page = {}, FIRST_SHEET_PAGE
         for kind in kinds:
             count = _page_count(request, ps, kind, paper)
             ranges[kind] = (page, page + count - 1)
@@ -92,13 +92,17 @@ class _Pen:
         self.c.line(x0 * PT, (self.height - y) * PT, x1 * PT, (self.height - y) * PT)
 
 
+# Page 2 is the cover's blank back, so every sheet front lands on an odd page and the
+# whole file prints double-sided with each back behind its front.
+FIRST_SHEET_PAGE = 3
+
 INSTRUCTIONS = (
     ("Print at 100 % scale.", "Choose “Actual size”; turn off “Fit to page”. "
      "The bar at the bottom of this page must measure exactly 50 mm."),
     ("Print double-sided, flip on the long edge.", "Every back page follows its front "
      "page; its columns are mirrored so each back lands behind its front."),
-    ("Print one test sheet first.", "Print pages 2–3 only, hold the sheet to the light "
-     "and check that fronts and backs line up before printing the rest."),
+    ("Print one test sheet first.", f"Print pages {FIRST_SHEET_PAGE}–{FIRST_SHEET_PAGE + 1} "
+     "only, hold the sheet to the light and check that fronts and backs line up."),
     ("Cut on the crop marks.", "The short lines in the margins mark every cut; the art "
      "runs a little past each cut so small slips do not show."),
 )
@@ -122,6 +126,16 @@ def cover(canvas, request: BuildRequest, ps: PieceSet, paper: str,
     y = _instructions(pen, m, 54, width - m)
     y = _checklist(canvas, pen, request, ps, aids, m, y + 6, ranges, width - m)
     _scale_bar(pen, m, height - 22)
+    canvas.showPage()
+    _blank_back(canvas, pen, width, height)
+
+
+def _blank_back(canvas, pen: _Pen, width: float, height: float) -> None:
+    """Page 2: the back of the instructions, left blank on purpose."""
+    canvas.setPageSize((width * PT, height * PT))
+    pen.text(width / 2, height / 2, "This page is left blank: it is the back of the "
+             "instructions, so that every sheet and its back print on one piece of paper.",
+             "italic", 9, SOFT, "middle")
     canvas.showPage()
 
 

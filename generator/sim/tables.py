@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from generator.model import Game, Rules
 from generator.scoring import tile_points
+from generator.worlds import grid_neighbours
 
 
 @dataclass(frozen=True)
@@ -43,17 +44,6 @@ class Table:
     def cell_name(self, cell: int) -> str:
         """A cell as 'row,column' (0-based), for messages."""
         return f"{cell // self.rules.grid_columns},{cell % self.rules.grid_columns}"
-
-
-def grid_neighbours(rows: int, columns: int) -> tuple[tuple[int, ...], ...]:
-    """Orthogonal neighbours of each cell of a rows x columns grid."""
-    result = []
-    for cell in range(rows * columns):
-        r, c = divmod(cell, columns)
-        near = [(r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)]
-        result.append(tuple(rr * columns + cc for rr, cc in near
-                            if 0 <= rr < rows and 0 <= cc < columns))
-    return tuple(result)
 
 
 def build_table(game: Game) -> Table:

@@ -5,7 +5,8 @@ the project, its URL read from what it prints. The browser opens the gallery, an
 tests edit the copied content and watch the page follow by itself: the server-sent
 event stream reloads it after each build, a changed tile comes with a new `?v=` hash,
 a broken edit shows its positioned diagnostic while the last good pieces stay, and a
-fix turns the banner valid again.
+fix turns the banner valid again. The proof sheet shows every tile at print size. And an
+open page survives Ctrl-C of the watcher and follows a new `tkg watch` on the same port.
 
 Every wait is bounded (WAIT) and uses Playwright's waiting functions; nothing sleeps.
 """
@@ -44,6 +45,8 @@ pytestmark = [
 if HAVE_PLAYWRIGHT:
     from playwright.sync_api import Page, expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_MS)  # not 5 s: a first build on a slow machine may take more
+
 # Every image under these sections has loaded and has a size.
 ALL_LOADED = """(selector) => {
   const imgs = Array.from(document.querySelectorAll(selector));
@@ -57,11 +60,12 @@ ALL_LOADED = """(selector) => {
 class Watcher:
     """`tkg watch` running in a subprocess; its output lines are collected as they come."""
 
-    def __init__(self, project: Path):
+    def __init__(self, project: Path, port: int = 0):
         self.project = project
         self.lines: list[str] = []
+        self.url = ""  # set by start_watcher
         self._queue: queue.Queue[str | None] = queue.Queue()
-        command = [sys.executable, "-m", "generator", "watch", "--port", "0", "--paper", "a4",
+        command = [sys.executable, "-m", "generator", "watch", "--port", str(port), "--paper", "a4",
                    "--content", "content", "--templates", "templates", "--out", "output"]
         self.process = subprocess.Popen(
             command, cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -114,12 +118,22 @@ class Watcher:
         return self.process.returncode
 
 
-@pytest.fixture
-def watcher(project: Path):
-    """`tkg watch` on a temporary copy of the project; its preview URL is `watcher.url`."""
-    running = Watcher(project)
+def start_watcher(project: Path, port: int = 0) -> Watcher:
+    """`tkg watch` on `project`, once it says where its preview is (`watcher.url`)."""
+    running = Watcher(project, port)
     try:
         running.url = running.wait_for_line(r"preview at (http://127\.0\.0\.1:\d+/)").group(1)
+    except BaseException:
+        running.stop()
+        raise
+    return running
+
+
+@pytest.fixture
+def watcher(project: Path):
+    """`tkg watch` on a temporary copy of the project, stopped at the end."""
+    running = start_watcher(project)
+    try:
         yield running
     finally:
         running.stop()
@@ -149,7 +163,8 @@ def page(browser, watcher):
     tab.problems = []
     tab.on("pageerror", lambda error: tab.problems.append(f"script error: {error}"))
     tab.on("response", lambda r: r.status >= 400 and tab.problems.append(f"{r.status} {r.url}"))
-    tab.on("requestfailed", lambda r: "/events" not in r.url
+    # A reload or a click cancels the loads in flight (net::ERR_ABORTED): not a problem.
+    tab.on("requestfailed", lambda r: "/events" not in r.url and "ERR_ABORTED" not in r.failure
            and tab.problems.append(f"failed {r.url}: {r.failure}"))
     try:
         yield tab
@@ -172,13 +187,14 @@ def generation(page: Page) -> int:
     return int(page.locator("body").get_attribute("data-generation"))
 
 
-def reloaded(page: Page, watcher: Watcher, shown: int, banner: str) -> int:
-    """Wait until the page reloaded by itself to a newer build with `banner` ("ok"/"broken").
+def mark(page: Page) -> None:
+    """Mark the page's window: a reload drops the mark, a change in place would not."""
+    page.evaluate("window.__marked = true")
 
-    The page is marked before the edit; a reload drops the mark, so a page that merely
-    changed in place (or did not change) does not count.
-    """
-    page.wait_for_function("(shown) => window.__before_edit === undefined"
+
+def reloaded(page: Page, watcher: Watcher, shown: int, banner: str) -> int:
+    """Wait until the marked page reloaded by itself to a newer build with `banner`."""
+    page.wait_for_function("(shown) => window.__marked === undefined"
                            " && Number(document.body.dataset.generation) > shown", arg=shown)
     expect(page.locator("#status")).to_have_class(banner)
     assert generation(page) > shown, watcher.output()
@@ -214,8 +230,11 @@ def expect_full_gallery(page: Page) -> None:
 
 def test_gallery_follows_edits_breakage_and_fix(page, watcher):
     page.goto(watcher.url)
-    # The first build may still be running when the page opens; it reloads when done.
-    expect(page.locator("#status")).to_have_class("ok", timeout=WAIT_MS)
+    if generation(page) == 0:  # opened while the first build runs: no failure claimed
+        expect(page.locator("#status")).to_have_class(re.compile("pending|ok"))
+        expect(page.locator("#status")).not_to_contain_text("failed")
+    # The page reloads by itself when the first build is done.
+    expect(page.locator("#status")).to_have_class("ok")
     expect(page.locator("#status")).to_contain_text("Valid content")
     expect_full_gallery(page)
     before = tiles_src(page)
@@ -224,7 +243,7 @@ def test_gallery_follows_edits_breakage_and_fix(page, watcher):
 
     # A good edit: the page reloads itself and the tile comes with a new version.
     shown = generation(page)
-    page.evaluate("window.__before_edit = true")
+    mark(page)
     edit(watcher.project, "name: Mossfen\n", "name: Mossfen Deep\n")
     shown = reloaded(page, watcher, shown, "ok")
     expect_full_gallery(page)
@@ -240,7 +259,7 @@ def test_gallery_follows_edits_breakage_and_fix(page, watcher):
     line = text.index("    name: Mossfen Deep") + 2  # the insignias line after it, 1-based
     assert text[line - 1] == "    insignias: [water, earth]"
     column = text[line - 1].index("water") + 1
-    page.evaluate("window.__before_edit = true")
+    mark(page)
     edit(watcher.project, "name: Mossfen Deep\n    insignias: [water, earth]",
          "name: Mossfen Deep\n    insignias: [fyre]")
     shown = reloaded(page, watcher, shown, "broken")
@@ -254,7 +273,7 @@ def test_gallery_follows_edits_breakage_and_fix(page, watcher):
     watcher.wait_for_line(r"NOT built .*previous output kept")
 
     # The fix: valid again, and the same files as before the breakage.
-    page.evaluate("window.__before_edit = true")
+    mark(page)
     edit(watcher.project, "insignias: [fyre]", "insignias: [water, earth]")
     reloaded(page, watcher, shown, "ok")
     expect(status).to_contain_text("Valid content")
@@ -266,7 +285,7 @@ def test_gallery_follows_edits_breakage_and_fix(page, watcher):
 
 def test_proof_sheet_shows_every_tile_at_print_size(page, watcher):
     page.goto(watcher.url)
-    expect(page.locator("#status")).to_have_class("ok", timeout=WAIT_MS)
+    expect(page.locator("#status")).to_have_class("ok")
     page.get_by_role("link", name="Proof sheet").click()
     page.wait_for_url(watcher.url + "proof")
     expect(page.locator("#status")).to_have_class("ok")
@@ -275,4 +294,45 @@ def test_proof_sheet_shows_every_tile_at_print_size(page, watcher):
     width = page.locator(".proof img.tile").first.evaluate(
         "(i) => i.getBoundingClientRect().width")
     assert width == pytest.approx(69.5 / 25.4 * 96, abs=0.5)  # 69.5 mm in CSS pixels
+    assert page.problems == [], page.problems
+
+
+def test_page_stays_when_the_watcher_stops_and_follows_its_restart(page, watcher):
+    page.goto(watcher.url)
+    expect(page.locator("#status")).to_have_class("ok")
+    for _ in range(2):  # saves without a change: quick builds that still count
+        shown = generation(page)
+        mark(page)
+        edit(watcher.project, "name: Mossfen\n", "name: Mossfen\n")
+        reloaded(page, watcher, shown, "ok")
+    assert generation(page) == 3
+    page.wait_for_function(ALL_LOADED, arg="img")  # nothing in flight when it stops
+
+    # Ctrl-C: the event stream ends without announcing a build, so the page stays put
+    # (it used to reload into the browser's error page) and its stream keeps retrying.
+    mark(page)
+    assert watcher.stop() == 0 and "stopped watching" in watcher.output()
+    page.wait_for_function("() => window.__marked === undefined"
+                           " || events.readyState === EventSource.CONNECTING")
+    assert page.evaluate("window.__marked") is True, f"reloaded when it stopped: {page.url}"
+    expect(page.locator("#tiles figure.tile")).to_have_count(48)
+
+    # `tkg watch` again on the same port: its builds count from 1 again, below the page's
+    # 3; the page learns of the restart when its stream reconnects, and reloads.
+    port = int(watcher.url.rsplit(":", 1)[1].strip("/"))
+    again = start_watcher(watcher.project, port)
+    try:
+        again.wait_for_line(r"start: built in .*content valid")
+        page.wait_for_function("() => window.__marked === undefined")
+        expect(page.locator("#status")).to_have_class("ok")
+        shown = generation(page)
+        assert shown == 1
+        mark(page)
+        edit(again.project, "name: Mossfen\n", "name: Mossfen Again\n")
+        reloaded(page, again, shown, "ok")
+        svg = page.evaluate("(src) => fetch(src).then((r) => r.text())",
+                            tiles_src(page)["svg/tiles/mossfen.svg"])
+        assert "Mossfen Again" in svg
+    finally:
+        again.stop()
     assert page.problems == [], page.problems

@@ -87,3 +87,31 @@ def test_event_stream_announces_each_build(served):
     line = response.fp.readline()
     assert line == b"data: 1\n"
     conn.close()
+
+
+def test_before_the_first_build_the_page_claims_no_failure(served):
+    server, _ = served
+    page = get(server, "/")[1].decode()
+    assert 'class="pending"' in page and "First build running" in page
+    assert "Build failed" not in page and 'class="broken"' not in page
+
+
+def test_stopping_ends_event_streams_without_announcing_a_build(tmp_path: Path):
+    server = PreviewServer(tmp_path, BuildStatus())
+    server.start()
+    conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=5)
+    conn.request("GET", "/events?since=0")
+    response = conn.getresponse()
+    threading.Timer(0.2, server.stop).start()
+    assert response.read() == b""  # a `data:` line here made open pages reload into an error
+    conn.close()
+
+
+def test_a_page_from_an_earlier_server_is_told_to_reload(served):
+    server, _ = served
+    assert f'data-run="{server.run}"' in get(server, "/")[1].decode()
+    conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=5)
+    conn.request("GET", "/events?since=7&run=0123456789ab")  # generation 7 of another run
+    response = conn.getresponse()
+    assert response.fp.readline() == b"event: restarted\n"
+    conn.close()

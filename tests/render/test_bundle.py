@@ -66,10 +66,10 @@ def test_cover_ranges_follow_each_other_to_the_last_page(bundled, paper):
     rows = {name: pages for name, (_, pages) in checklist(reader).items()}
     assert rows["Oinks"] == rows["Life tokens"]  # the Oinks share the token sheets' run
     tiles, tokens, aids = rows["World tiles"], rows["Life tokens"], rows["Player aids"]
-    assert tiles[0] == 2 and tokens[0] == tiles[1] + 1 and aids[0] == tokens[1] + 1
+    assert tiles[0] == 3 and tokens[0] == tiles[1] + 1 and aids[0] == tokens[1] + 1
     assert aids[1] == len(reader.pages)
     # Every run after the cover is whole sheets (front and back), so a double-sided
-    # print of pages 2 onwards keeps each back behind its front.
+    # print of the whole file keeps each back behind its front.
     assert all((last - first) % 2 == 1 for first, last in (tiles, tokens, aids))
 
 

@@ -17,7 +17,7 @@ from PIL import Image, ImageChops, ImageStat
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 CASES = {  # golden name -> (output file, page index, dots per inch)
     "tile-ember-hollow.png": ("print-shop/tiles.pdf", 0, 150),
-    "sheet-a4-tiles-1.png": ("pnp-a4.pdf", 1, 40),
+    "sheet-a4-tiles-1.png": ("pnp-a4.pdf", 2, 40),  # page 3: the first tile sheet
 }
 
 

@@ -39,7 +39,7 @@ def test_each_back_mirrors_its_front_across_the_vertical_axis(built, paper):
     width = PAPERS[paper][0]
     sizes = {"tile": 69.5, "token": 26, "oink": 44}  # trim + bleed, mm
     tile_pages = 0
-    for front_index in range(1, len(reader.pages), 2):  # page 0 is the cover
+    for front_index in range(2, len(reader.pages), 2):  # the cover and its blank back
         fronts = placements(reader, front_index)
         backs = placements(reader, front_index + 1)
         assert len(fronts) == len(backs) > 0
@@ -79,9 +79,11 @@ def test_bundle_starts_with_instructions_and_a_checklist(built):
     first = reader.pages[0].extract_text()
     for phrase in ("100 %", "long edge", "test sheet", "World tiles", "Life tokens", "Oinks"):
         assert phrase in first
-    # 6 tile sheets (8 a page), 2 token sheets (70 a page), 1 Oink sheet, each with a back
-    assert len(reader.pages) == 1 + 2 * (6 + 2 + 1)
-    assert "pages 2–13" in first and "pages 14–19" in first
+    # The cover and its blank back; 6 tile sheets (8 a page), 2 token sheets (70 a page),
+    # 1 Oink sheet, each with a back
+    assert len(reader.pages) == 2 + 2 * (6 + 2 + 1)
+    assert "pages 3–14" in first and "pages 15–20" in first
+    assert "left blank" in reader.pages[1].extract_text()
 
 
 def test_content_fonts_ship_with_their_licences(built):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.scoring import tile_points
-from generator.sim.tables import grid_neighbours
+from generator.worlds import grid_neighbours
 
 
 def test_masks_and_points_follow_the_content(shipped_game, table):
