@@ -22,6 +22,16 @@ def _kinds(ctx: click.Context, param: click.Parameter, value: str | None) -> lis
     return kinds
 
 
+def _check_comparison(kinds: list[str] | None, compare: tuple[str, ...]) -> None:
+    # Refuse option combinations that would quietly do nothing.
+    if kinds and "compare" in kinds and not compare:
+        raise click.BadParameter("the compare kind needs two or more --layout options",
+                                 param_hint="--only")
+    if compare and kinds and "compare" not in kinds:
+        raise click.BadParameter("several layouts are compared only when --only includes "
+                                 "compare (or without --only)", param_hint="--layout")
+
+
 def _progress(what: str, step: int, total: int) -> None:
     click.echo(f"[{step}/{total}] {what}…", err=True)
 
@@ -45,6 +55,7 @@ def build_command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: 
 
     layouts = layouts or ("default",)
     compare = layouts if len(layouts) > 1 else ()
+    _check_comparison(kinds, compare)
     result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layouts[0],
                    progress=_progress, compare=compare)
     print_diagnostics(result.diagnostics)

@@ -27,8 +27,9 @@ def _progress(games: int):
 @CONTENT
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(min=1),
               help="How many games to play.")
-@click.option("--players", "seats", type=click.IntRange(min=1), default=None,
-              help="Players a game (default: the most the rules allow).")
+@click.option("--players", "seats", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Players a game, within the range game.yaml allows (2-4 as shipped; "
+                   "default: the most it allows).")
 @click.option("--seed", default=0, show_default=True, type=int,
               help="Seed of the run; the same seed gives the same report.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=0),

@@ -36,7 +36,9 @@ def watch_command(content_dir: Path, templates_dir: Path, out_dir: Path, port: i
     try:
         server = PreviewServer(out_dir, status, port, title="TKG ARENA preview")
     except OSError as exc:
-        raise click.ClickException(f"cannot listen on 127.0.0.1:{port}: {exc.strerror}") from None
+        raise click.BadParameter(f"cannot listen on 127.0.0.1:{port} ({exc.strerror}); "
+                                 "choose another port, or 0 for any free one",
+                                 param_hint="--port") from None
     server.start()
     click.echo(f"preview at {server.url} (watching {content_dir} and {templates_dir}; "
                "Ctrl-C stops)")

@@ -29,6 +29,8 @@ class Loaded:
 
     game: Game | None
     diagnostics: tuple[Diagnostic, ...]
+    tiles_read: int = 0  # entries under tiles:, sound or not (for the summary line)
+    elements_read: int = 0
 
     @property
     def ok(self) -> bool:
@@ -144,15 +146,14 @@ def _oinks(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[Oink,
 
 
 def _fonts(r: _Reader, data: dict, top: YMap) -> tuple[tuple[str, Path], ...]:
-    if data.get("fonts") is None:
-        return ()
+    if "fonts" not in data:
+        return ()  # already reported missing
     f = r.fields(data["fonts"], top.where("fonts"), S.FONTS, "fonts") or {}
     fonts = []
     for role, raw in f.items():
-        if raw is not None:
-            path = content_file(r.root, raw, data["fonts"].where(role), (".ttf",), r.diagnostics)
-            if path:
-                fonts.append((role, path))
+        path = content_file(r.root, raw, data["fonts"].where(role), (".ttf",), r.diagnostics)
+        if path:
+            fonts.append((role, path))
     return tuple(fonts)
 
 
@@ -196,7 +197,12 @@ def load_content(content_dir: Path) -> Loaded:
     found = tuple(r.diagnostics)
     sound = parts is not None and rules_parts is not None and not any(d.is_error for d in found)
     game = Game(**parts, **rules_parts, content_dir=content_dir) if sound else None
-    return Loaded(game, found)
+    return Loaded(game, found, _count(tiles_src.data, "tiles"), _count(tiles_src.data, "elements"))
+
+
+def _count(data: object, key: str) -> int:
+    items = data.get(key) if isinstance(data, dict) else None
+    return len(items) if isinstance(items, list) else 0
 
 
 def _tiles_file(r: _Reader, src) -> dict | None:

@@ -50,7 +50,7 @@ TILE = (
 GAME_TOP = (
     Field("rules", "map", "every rule number"),
     Field("balance", "map", "thresholds for balance warnings", required=False),
-    Field("fonts", "map", "TTF files for each typographic role", required=False),
+    Field("fonts", "map", "TTF files for each typographic role"),
 )
 
 _DRAFT = Field("draft", "bool", "true while the rule is the project's proposal",
@@ -116,5 +116,6 @@ BALANCE = (
 )
 
 FONT_ROLES = ("title", "heading", "italic", "body", "bold", "body_italic", "black")
-FONTS = tuple(Field(role, "str", f"the TTF for {role} text", required=False)
-              for role in FONT_ROLES)
+# Every role is required: the pieces and the rulebook use them all, and a missing one
+# must be a positioned error here rather than a failure halfway through a build.
+FONTS = tuple(Field(role, "str", f"the TTF for {role} text") for role in FONT_ROLES)

@@ -28,6 +28,11 @@ class ContentError(GeneratorError):
         errors = sum(1 for d in self.diagnostics if d.is_error)
         super().__init__(f"the content has {errors} error(s); nothing was written")
 
+    def __reduce__(self):
+        # Rebuilt from its diagnostics (not its message) when it crosses from a forked
+        # rendering worker back to the build (generator.parallel pickles it).
+        return (type(self), (self.diagnostics,))
+
 
 class RenderError(GeneratorError):
     """Raised when a drawing or a PDF cannot be made (a broken art file, a bad font)."""

@@ -17,16 +17,24 @@ from generator.cache import code_digest, digest, file_digest
 from generator.model import Game
 
 
+def assets(game: Game) -> list[str]:
+    """Digests of the files every kind draws with: fonts, their licences (copied next to
+    the SVGs), and the insignia symbols."""
+    fonts = sorted({path for _, path in game.fonts})
+    licences = sorted({p for f in fonts for p in f.parent.glob("LICENSE*")})
+    symbols = [e.symbol_file for e in game.elements if e.symbol_file]
+    return [f"{p.name}:{file_digest(p)}" for p in [*fonts, *licences, *symbols]] + [
+        repr(game.fonts)]
+
+
 def _common(request: BuildRequest, kind: str) -> list[str]:
     game = request.game
-    fonts = [f"{role}:{file_digest(path)}" for role, path in game.fonts]
     return [kind, code_digest(), repr(request.papers), request.layout, game.title,
-            game.version, *fonts]
+            game.version, *assets(game)]
 
 
 def _art(game: Game) -> list[str]:
-    files = sorted({p for t in game.tiles for p in (t.art,) if p} |
-                   {e.symbol_file for e in game.elements if e.symbol_file})
+    files = sorted({t.art for t in game.tiles if t.art})
     return [f"{p.name}:{file_digest(p)}" for p in files]
 
 

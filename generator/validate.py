@@ -18,6 +18,8 @@ class Report:
     game: Game | None
     diagnostics: tuple[Diagnostic, ...]
     game_checked: bool
+    tiles_read: int = 0
+    elements_read: int = 0
 
     def count(self, severity: Severity) -> int:
         """How many diagnostics have that severity."""
@@ -39,9 +41,7 @@ class Report:
 
     def summary(self) -> str:
         """One line: tiles, elements, errors, warnings."""
-        tiles = len(self.game.tiles) if self.game else 0
-        elements = len(self.game.elements) if self.game else 0
-        line = (f"{tiles} tiles, {elements} elements: {self.errors} error(s), "
+        line = (f"{self.tiles_read} tiles, {self.elements_read} elements: {self.errors} error(s), "
                 f"{self.warnings} warning(s)")
         if not self.game_checked:
             line += " (game rules not checked until the file errors are fixed)"
@@ -63,4 +63,5 @@ def validate(content_dir: Path, balance: bool = False) -> Report:
 
         found.extend(balance_diagnostics(loaded.game))
     game = loaded.game
-    return Report(game, tuple(sorted(found, key=sort_key)), game is not None)
+    return Report(game, tuple(sorted(found, key=sort_key)), game is not None,
+                  loaded.tiles_read, loaded.elements_read)

@@ -56,10 +56,13 @@ def run_build(build: Callable[[], object], changed: tuple[str, ...] = ()) -> Bui
                         summary[-1] if summary else "")
 
 
-def outcome_lines(outcome: BuildOutcome, base: Path) -> list[str]:
-    """The one line a rebuild prints, then any diagnostics of a failed build."""
+def outcome_lines(outcome: BuildOutcome) -> list[str]:
+    """The one line a rebuild prints, then any diagnostics of a failed build.
+
+    The changed paths are printed as they are: `watch_loop` already shortened them.
+    """
     stamp = time.strftime("%H:%M:%S")
-    what = ", ".join(_short(p, base) for p in outcome.changed) or "start"
+    what = ", ".join(outcome.changed) or "start"
     if outcome.ok:
         warnings = sum(1 for d in outcome.diagnostics if d.severity.value == "warning")
         return [f"[{stamp}] {what}: built in {outcome.seconds:.2f} s, content valid"
@@ -81,7 +84,7 @@ def watch_loop(options: WatchOptions, build: Callable[[], object], status: Build
     from watchfiles import watch  # imported here: only the watcher needs it
 
     def publish(outcome: BuildOutcome) -> None:
-        for line in outcome_lines(outcome, Path.cwd()):
+        for line in outcome_lines(outcome):
             echo(line)
         status.publish(outcome)  # last: whoever waits on the status sees the lines too
 
@@ -91,9 +94,13 @@ def watch_loop(options: WatchOptions, build: Callable[[], object], status: Build
     # before the loop, such an edit was lost until the following save. The timeout only
     # hands control back for that first build; later empty batches are skipped.
     started = False
+    # Changed paths are shortened once, here, for every reader of the outcome: the terminal
+    # line, the preview's banner and status.json all say `content/tiles.yaml`, relative to
+    # where `tkg watch` runs, not the full path the file watcher reports.
+    base = Path.cwd()
     for batch in watch(*folders, debounce=DEBOUNCE_MS, step=50, stop_event=stop,
                        raise_interrupt=False, rust_timeout=DEBOUNCE_MS, yield_on_timeout=True):
-        changed = relevant(path for _, path in batch)
+        changed = [_short(p, base) for p in relevant(path for _, path in batch)]
         if changed or not started:
             publish(run_build(build, tuple(changed) if started else ()))
             started = True

@@ -54,9 +54,10 @@ def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
 
     `kinds` are the kinds this build made (default: those of the artefacts); the
     manifest keeps earlier entries of other kinds, so `--only rulebook` does not
-    forget the tiles. `in_place` names paths the caller just read from the output
-    folder, so they need no comparing. Returns the artefacts written, manifest included. Raises
-    OutputError, leaving the old output untouched, if staging fails.
+    forget the tiles; files that earlier builds of the same kinds listed and this one
+    does not make are removed. `in_place` names paths the caller just read from the
+    output folder, so they need no comparing. Returns the artefacts written, manifest
+    included. Raises OutputError, leaving the old output untouched, if staging fails.
     """
     check_paths(artefacts)
     out_dir = Path(out_dir)
@@ -66,6 +67,7 @@ def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
     manifest = Artefact(MANIFEST, manifest_bytes(listed, _kept(out_dir, made, listed)),
                         "manifest")
     changed = _changed(out_dir, [a for a in [*unique, manifest] if a.path not in in_place])
+    retired = _retired(out_dir, made, listed)
     try:
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
@@ -77,6 +79,8 @@ def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(a.data)
         _swap_in(staging, out_dir, changed)
+        for path in retired:
+            path.unlink()
     except OSError as exc:
         raise OutputError(f"cannot write the output to {out_dir}: {exc.strerror or exc}") from None
     finally:
@@ -99,19 +103,37 @@ def _changed(out_dir: Path, artefacts: Sequence[Artefact]) -> list[Artefact]:
     return changed
 
 
-def _kept(out_dir: Path, made: set[str], new: Sequence[Artefact]) -> list[dict]:
+def _old_manifest(out_dir: Path) -> list[dict]:
     try:
         old = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))["files"]
     except (OSError, ValueError, KeyError, TypeError):
-        return []  # no usable earlier manifest: list only this build's files
+        return []  # no usable earlier manifest: nothing to keep or retire
+    return [f for f in old if isinstance(f, dict) and isinstance(f.get("path"), str)]
+
+
+def _kept(out_dir: Path, made: set[str], new: Sequence[Artefact]) -> list[dict]:
     paths = {a.path for a in new}
-    return [f for f in old if isinstance(f, dict) and f.get("kind") not in made
-            and f.get("path") not in paths and (out_dir / str(f.get("path"))).is_file()]
+    return [f for f in _old_manifest(out_dir) if f.get("kind") not in made
+            and f["path"] not in paths and (out_dir / f["path"]).is_file()]
+
+
+def _retired(out_dir: Path, made: set[str], new: Sequence[Artefact]) -> list[Path]:
+    """Files an earlier build of these kinds listed and this one no longer makes
+    (a renamed tile's old SVG, say): removed, so the output matches a clean build."""
+    paths = {a.path for a in new}
+    base = out_dir.resolve()
+    found = []
+    for f in _old_manifest(out_dir):
+        target = (out_dir / f["path"]).resolve()
+        if (f.get("kind") in made and f["path"] not in paths and f["path"] != MANIFEST
+                and target.is_relative_to(base) and target.is_file()):
+            found.append(target)
+    return found
 
 
 def _swap_in(staging: Path, out_dir: Path, artefacts: Sequence[Artefact]) -> None:
-    # Files the build no longer makes are left alone: the manifest says what is current,
-    # and other commands (rulebook, aids) may own files in the same folder.
+    # Only files listed in an earlier manifest are ever removed (see _retired): other
+    # files in the folder are the user's.
     for a in artefacts:
         target = out_dir / a.path
         target.parent.mkdir(parents=True, exist_ok=True)

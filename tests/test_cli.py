@@ -78,3 +78,15 @@ def test_real_subprocess_and_python_dash_m(tmp_path: Path):
     broken = subprocess.run(["tkg", "validate", "--content", str(tmp_path)],
                             capture_output=True, text=True, check=False)
     assert broken.returncode == 1 and "Traceback" not in broken.stdout + broken.stderr
+
+
+def test_watch_on_a_busy_port_is_a_usage_error(tmp_path: Path):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = invoke("watch", "--port", str(port), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2 and "choose another port" in result.output
+    assert not (tmp_path / "out").exists()

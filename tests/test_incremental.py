@@ -9,6 +9,9 @@ import pytest
 
 from generator.build import build
 from generator.cache import CACHE_DIR
+from generator.diagnostics import diagnostic
+from generator.errors import ContentError
+from generator.model import Location
 from generator.parallel import run_jobs
 
 pytestmark = pytest.mark.slow
@@ -71,6 +74,23 @@ def test_incremental_output_equals_a_clean_build(project):
     assert tree(project / "output") == tree(project / "clean")
 
 
+def test_asset_edits_and_renames_match_a_clean_build(project):
+    run(project)
+    content = project / "content"
+    flame = content / "symbols" / "flame.svg"
+    flame.write_text(flame.read_text().replace("<svg", "<svg data-edited='yes'", 1)
+                     .replace("</svg>", "<circle cx='1' cy='1' r='0.5'/></svg>"))
+    licence = content / "fonts" / "LICENSE-Lato.txt"
+    licence.write_text(licence.read_text() + "\nA note added by the designer.\n")
+    edit(project, "tiles.yaml", "id: tidewell", "id: tide-well")
+    result = run(project)
+    assert {"tokens", "aids", "tiles"} <= set(result.rendered)
+    assert not (project / "output" / "svg" / "tiles" / "tidewell.svg").exists()
+    assert (project / "output" / "svg" / "tiles" / "tide-well.svg").is_file()
+    run(project, "clean")
+    assert tree(project / "output") == tree(project / "clean")
+
+
 def test_a_file_changed_by_hand_is_rendered_again(project):
     run(project)
     aid = project / "output" / "pdf" / "a4" / "player-aids.pdf"
@@ -91,3 +111,14 @@ def test_parallel_jobs_keep_their_order_and_raise_errors():
     for weights in ([1.0, 5.0], [5.0, 1.0]):
         with pytest.raises(ValueError, match="boom in a worker"):
             run_jobs([fails, lambda: 1], weights)
+
+
+def test_a_content_error_keeps_its_diagnostics_across_processes():
+    problem = diagnostic("TKG302", Location("templates/rulebook/aid.md.j2", 3, 1), "no 'x'")
+
+    def fails():
+        raise ContentError([problem])
+
+    with pytest.raises(ContentError) as info:
+        run_jobs([fails, lambda: 1], [1.0, 5.0])  # the failing job runs in the child
+    assert info.value.diagnostics == [problem]

@@ -16,8 +16,12 @@ WAIT = 60.0  # seconds: an upper bound, never a sleep
 
 
 @pytest.fixture
-def watching(project: Path):
-    """The watch loop running on a temp project, stopped at the end of the test."""
+def watching(project: Path, monkeypatch):
+    """The watch loop running on a temp project, stopped at the end of the test.
+
+    It runs in the project, as `tkg watch` does, so changed paths are shown relative to it.
+    """
+    monkeypatch.chdir(project)
     out = project / "output"
     status = BuildStatus()
     lines: list[str] = []
@@ -57,7 +61,9 @@ def test_edit_rebuilds_then_broken_edit_keeps_watching(watching):
 
     edit(project, "name: Mossfen", "name: Mossfen Deep")
     generation, outcome = next_outcome(status, generation)
-    assert outcome.ok and any(p.endswith("tiles.yaml") for p in outcome.changed)
+    # Short, as the terminal line prints it, so the preview's banner says the same.
+    assert outcome.ok and outcome.changed == ("content/tiles.yaml",)
+    assert any("] content/tiles.yaml: built in" in line for line in lines), lines
     assert b"Mossfen Deep" in svg.read_bytes()
 
     edit(project, "insignias: [fire]", "insignias: [fyre]")
@@ -78,12 +84,21 @@ def test_editor_droppings_do_not_trigger_builds():
     assert kept == ["/p/content/tiles.yaml"]
 
 
-def test_outcome_line_names_what_changed(tmp_path: Path):
+def test_outcome_line_names_what_changed():
     from generator.preview.status import BuildOutcome
 
-    line = outcome_lines(BuildOutcome(True, (), (str(tmp_path / "content" / "tiles.yaml"),),
-                                      0.42, "wrote 3 files"), tmp_path)[0]
+    line = outcome_lines(BuildOutcome(True, (), ("content/tiles.yaml",), 0.42,
+                                      "wrote 3 files"))[0]
     assert "content/tiles.yaml: built in 0.42 s, content valid" in line
+    assert "] start: " in outcome_lines(BuildOutcome(True, (), (), 0.42, "wrote 3 files"))[0]
+
+
+def test_changed_paths_are_relative_to_the_working_folder_when_inside_it(tmp_path: Path):
+    from generator.watch import _short
+
+    inside = tmp_path / "content" / "tiles.yaml"
+    assert _short(str(inside), tmp_path) == "content/tiles.yaml"
+    assert _short("/elsewhere/tiles.yaml", tmp_path) == "/elsewhere/tiles.yaml"
 
 
 def test_an_edit_saved_during_the_first_build_is_built_next(tmp_path: Path):

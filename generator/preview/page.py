@@ -3,6 +3,11 @@
 Pure functions from the manifest and the build status to HTML; the server serves them.
 Image URLs carry the file's hash, so a changed tile is fetched anew and an unchanged
 one comes from the browser's cache.
+
+Each SVG is shown in an `<object>`, not an `<img>`: the pieces load their fonts with
+`@font-face` from `../fonts/` next to them, and a browser loads nothing external for an
+SVG used as an image, so an `<img>` showed every piece in fallback fonts. An object is a
+document of its own, whose font URLs resolve against its own `/files/...` URL.
 """
 
 from __future__ import annotations
@@ -30,11 +35,21 @@ h2 { font-size: 17px; margin: 14px 0 8px; }
 .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 12px; }
 figure { margin: 0; background: #fff; padding: 6px; border-radius: 6px;
          box-shadow: 0 1px 3px rgba(0,0,0,.15); text-align: center; }
-figure img { width: 100%; height: auto; display: block; }
+figure object { width: 100%; height: auto; display: block; }
 figcaption { font-size: 12px; margin-top: 4px; color: #444; }
 .proof { display: flex; flex-wrap: wrap; gap: 2mm; padding: 10mm; background: #fff; }
-.proof img { width: 69.5mm; height: 69.5mm; }
+.proof object { width: 69.5mm; height: 69.5mm; }
 """
+
+# One SVG in an object (see the module docstring); its label is the fallback content,
+# shown only if the file fails to load. The proof sheet has no figures around its
+# objects, so there the object itself carries the class and the path.
+_OBJECT = _ENV.from_string("""{% macro svg_object(item, css="", title=False) -%}
+<object type="image/svg+xml" data="/files/{{ item.path }}?v={{ item.version }}" role="img"
+ aria-label="{{ item.label }}"{% if css %} class="{{ css }}" data-path="{{ item.path }}"{% endif %}
+{% if title %} title="{{ item.label }}"{% endif %}>{{ item.label }}</object>
+{%- endmacro %}""")
+_ENV.globals["svg_object"] = _OBJECT.module.svg_object
 
 _PAGE = _ENV.from_string("""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -71,7 +86,7 @@ _GALLERY = _ENV.from_string("""
 <section id="{{ group.key }}"><h2>{{ group.title }} ({{ group.items | length }})</h2>
 <div class="grid">
 {% for item in group.items %}<figure class="{{ group.css }}" data-path="{{ item.path }}">
-<img src="/files/{{ item.path }}?v={{ item.version }}" alt="{{ item.label }}">
+{{ svg_object(item) }}
 <figcaption>{{ item.label }}</figcaption></figure>
 {% endfor %}</div></section>
 {% endfor %}
@@ -84,8 +99,7 @@ _GALLERY = _ENV.from_string("""
 _PROOF = _ENV.from_string("""
 <section><h2>Proof sheet: every tile at print size, bleed included</h2>
 <div class="proof">
-{% for item in tiles %}<img class="tile" src="/files/{{ item.path }}?v={{ item.version }}"
- alt="{{ item.label }}" title="{{ item.label }}">
+{% for item in tiles %}{{ svg_object(item, "tile", title=True) }}
 {% endfor %}</div></section>
 """)
 

@@ -8,8 +8,10 @@ resolves outside the output folder is refused with 403.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import mimetypes
+import os
 import secrets
 import threading
 from http import HTTPStatus
@@ -23,7 +25,8 @@ from generator.preview.status import BuildStatus
 HOST = "127.0.0.1"  # never reachable from another machine
 KEEPALIVE_SECONDS = 10.0
 TYPES = {".svg": "image/svg+xml", ".pdf": "application/pdf", ".html": "text/html; charset=utf-8",
-         ".json": "application/json", ".png": "image/png"}
+         ".json": "application/json", ".png": "image/png", ".ttf": "font/ttf"}
+RETRY_MS = 1000  # how soon a page's event stream reconnects, e.g. to a restarted watcher
 
 
 def safe_file(root: Path, requested: str) -> Path | None:
@@ -42,6 +45,26 @@ def safe_file(root: Path, requested: str) -> Path | None:
     if not candidate.is_relative_to(base) or not candidate.is_file():
         return None
     return candidate
+
+
+def _file_cache(data: bytes, version: str) -> str:
+    # A `?v=<hash>` URL that matches the bytes names that content for good, so the browser
+    # keeps it: an unchanged piece is not fetched again when the page reloads after a build.
+    # The bytes are checked because a build may replace the file between the page and this
+    # request; cached for good under the old hash, they would show after an undo.
+    if version and hashlib.sha256(data).hexdigest().startswith(version):
+        return "max-age=31536000, immutable"
+    # Anything else, notably the fonts each SVG loads by a URL without a hash, is fresh
+    # for a second: the ~170 font loads of one page (several per SVG document) then share
+    # one fetch per font (with no-cache, concurrent loads each fetched it again: tens of
+    # MB a reload), and every later reload asks again, a 304 while the font is unchanged.
+    return "max-age=1"
+
+
+def _etag(stat: os.stat_result) -> str:
+    # From the file's metadata, not its bytes: the writer replaces a changed file and
+    # leaves an unchanged one alone, so its mtime changes exactly when its bytes do.
+    return f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
 
 
 class PreviewHandler(BaseHTTPRequestHandler):
@@ -64,17 +87,31 @@ class PreviewHandler(BaseHTTPRequestHandler):
             self._status()
         elif route == "/events":
             query = parse_qs(url.query)
-            self._events(int(query.get("since", ["0"])[0] or 0), query.get("run", [""])[0])
+            try:
+                since = int(query.get("since", ["0"])[0] or 0)
+            except ValueError:
+                # Not from our page (it always sends a number): refuse it rather than let
+                # the exception print a traceback into the watcher's terminal.
+                self.send_error(HTTPStatus.BAD_REQUEST, "since must be a whole number")
+                return
+            self._events(since, query.get("run", [""])[0])
         elif route.startswith("/files/"):
-            self._file(route[len("/files/"):])
+            self._file(route[len("/files/"):], parse_qs(url.query).get("v", [""])[0])
         else:
             self.send_error(HTTPStatus.NOT_FOUND)
 
-    def _send(self, body: bytes, content_type: str, status: int = HTTPStatus.OK) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-cache")
+    def _send(self, body: bytes, content_type: str, cache: str = "no-cache",
+              etag: str = "") -> None:
+        if etag and etag in (t.strip() for t in self.headers.get("If-None-Match", "").split(",")):
+            self.send_response(HTTPStatus.NOT_MODIFIED)  # the browser's copy is current
+            body = b""
+        else:
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", cache)
+        if etag:
+            self.send_header("ETag", etag)
         self.end_headers()
         self.wfile.write(body)
 
@@ -91,13 +128,16 @@ class PreviewHandler(BaseHTTPRequestHandler):
                 "diagnostics": [d.as_dict() for d in outcome.diagnostics]}
         self._send(json.dumps(data).encode(), TYPES[".json"])
 
-    def _file(self, requested: str) -> None:
+    def _file(self, requested: str, version: str = "") -> None:
         path = safe_file(self.server.root, requested)
         if path is None:
             self.send_error(HTTPStatus.FORBIDDEN, "only files inside the output folder")
             return
-        kind = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0]
-        self._send(path.read_bytes(), kind or "application/octet-stream")
+        with path.open("rb") as file:  # the ETag from the very file whose bytes are sent
+            etag = _etag(os.fstat(file.fileno()))
+            data = file.read()
+        self._send(data, TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0]
+                   or "application/octet-stream", cache=_file_cache(data, version), etag=etag)
 
     def _events(self, seen: int, run: str = "") -> None:
         self.send_response(HTTPStatus.OK)
@@ -105,6 +145,10 @@ class PreviewHandler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
         try:
+            # Browsers wait about 3 s before reconnecting a closed stream unless told
+            # otherwise; a restarted watcher should be picked up within a second.
+            self.wfile.write(f"retry: {RETRY_MS}\n\n".encode())
+            self.wfile.flush()
             if run and run != self.server.run:
                 # A page from an earlier `tkg watch` on this port (EventSource reconnects by
                 # itself): this server counts builds from 0 again, so the page's `since`

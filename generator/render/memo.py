@@ -10,10 +10,14 @@ A memo entry that is missing or unreadable just means drawing it again.
 
 from __future__ import annotations
 
+import hmac
+import os
 import pickle
+import secrets
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
+from pathlib import Path
 from typing import TypeVar
 
 from generator.cache import code_digest, digest, file_digest
@@ -41,17 +45,56 @@ class DrawingMemo:
         return value
 
     def load(self, data: bytes | None) -> None:
-        """Remember the values of an earlier build (ignore anything unreadable)."""
+        """Remember the values of an earlier build, if this user's key signed them.
+
+        The memo is a pickle, and unpickling runs code; an output folder copied from
+        somewhere else must not, so anything not signed here is simply not used.
+        """
         self.used = {}
+        self.remembered = {}
+        key = _signing_key()
+        if not data or key is None or len(data) <= SIGNATURE:
+            return
+        signature, payload = data[:SIGNATURE], data[SIGNATURE:]
+        if not hmac.compare_digest(signature, hmac.new(key, payload, "sha256").digest()):
+            return
         try:
-            loaded = pickle.loads(data) if data else {}
-        except Exception:  # a damaged or foreign cache file: start afresh
-            loaded = {}
+            loaded = pickle.loads(payload)
+        except Exception:  # written by another version of the code: start afresh
+            return
         self.remembered = loaded if isinstance(loaded, dict) else {}
 
     def dump(self) -> bytes:
-        """This build's values, for the next build (sorted, so equal memos give equal bytes)."""
-        return pickle.dumps(dict(sorted(self.used.items())), protocol=4)
+        """This build's values, signed, for the next build (b"" if there is no key)."""
+        key = _signing_key()
+        if key is None:
+            return b""
+        payload = pickle.dumps(dict(sorted(self.used.items())), protocol=4)
+        return hmac.new(key, payload, "sha256").digest() + payload
+
+
+SIGNATURE = 32  # bytes of HMAC-SHA256
+
+
+def _signing_key() -> bytes | None:
+    """This user's random key for signing memos, made on first use (None if impossible)."""
+    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tkg"
+    path = folder / "memo.key"
+    try:
+        key = path.read_bytes()
+        if len(key) == SIGNATURE:
+            return key
+    except OSError:
+        pass
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fresh = secrets.token_bytes(SIGNATURE)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(fresh)
+        return fresh
+    except OSError:
+        return None  # no writable home: builds simply do not remember drawings
 
 
 MEMO = DrawingMemo()  # one per process: builds run one at a time
@@ -65,11 +108,21 @@ def tile_scene_key(game: Game, tile: Tile, layout: Layout) -> str:
 @lru_cache(maxsize=4)
 def _shared_key(game: Game, layout: Layout) -> str:
     # The part every tile shares, hashed once per build rather than once per tile.
+    from generator.fingerprints import assets
+
     rest = replace(game, tiles=())  # the other tiles only matter through their count
-    fonts = [file_digest(path) for _, path in game.fonts]
-    symbols = [file_digest(e.symbol_file) for e in game.elements]
-    return digest(code_digest(), repr(layout), repr(rest), str(len(game.tiles)), *fonts,
-                  *symbols)
+    return digest(code_digest(), repr(layout), repr(rest), str(len(game.tiles)), *assets(game))
+
+
+def aid_scenes_key(game: Game, templates_dir: Path, context: dict) -> str:
+    """Everything the player-aid cards depend on: the rulebook context and templates,
+    the Oinks and elements, and the fonts."""
+    from generator.cache import tree_digest
+    from generator.fingerprints import assets
+
+    return digest("aids", code_digest(), repr(context), tree_digest(templates_dir / "rulebook"),
+                  repr(game.oinks), repr(game.elements), game.title, game.version,
+                  *assets(game))
 
 
 def _images(items) -> list[Image]:

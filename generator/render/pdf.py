@@ -1,11 +1,15 @@
 """Draw scenes on a reportlab canvas, each distinct scene once as a form XObject.
 
 A scene is drawn into a form the first time a canvas needs it and placed with
-`doForm` after that, so 120 tokens cost four drawings. Coordinates: scenes are mm
-with y down; `place` takes the lower-left corner of the scene in points.
+`doForm` after that, so 120 tokens cost four drawings. A form is named by the scene's
+name and a digest of its drawing (`form_name`): two different drawings under one name
+(a tile in two layouts, side by side in the comparison) never share a form. Coordinates:
+scenes are mm with y down; `place` takes the lower-left corner of the scene in points.
 """
 
 from __future__ import annotations
+
+import hashlib
 
 from generator.errors import RenderError
 from generator.layout.units import PT
@@ -28,15 +32,36 @@ def colour(hex_colour: str):
 def ensure_form(canvas, scene: Scene) -> str:
     """Define the scene as a form on this canvas if it is not yet; return the form name."""
     forms = canvas.__dict__.setdefault("_tkg_forms", set())
-    if scene.name not in forms:
+    name = form_name(scene)
+    if name not in forms:
         for role, path in scene.fonts:
             register(role, path)
-        canvas.beginForm(scene.name, 0, 0, scene.width * PT, scene.height * PT)
+        canvas.beginForm(name, 0, 0, scene.width * PT, scene.height * PT)
         canvas.transform(PT, 0, 0, -PT, 0, scene.height * PT)  # mm, y down, like the SVG
         replay(canvas, operators(scene))
         canvas.endForm(Resources=_form_resources(canvas))
-        forms.add(scene.name)
-    return scene.name
+        forms.add(name)
+    return name
+
+
+_NAMES: dict[int, tuple[Scene, str]] = {}
+
+
+def form_name(scene: Scene) -> str:
+    """`<scene name>.<digest of the drawing>`: equal drawings share it, different ones never.
+
+    The digest covers the size and the items, not the font files' absolute paths, so
+    the bytes do not depend on where the content folder is. Computed once per scene
+    object (the scene is kept alive with it, so its id cannot be reused meanwhile).
+    """
+    cached = _NAMES.get(id(scene))
+    if cached is None or cached[0] is not scene:
+        if len(_NAMES) > 1024:  # a long `tkg watch` session: forget old builds' scenes
+            _NAMES.clear()
+        drawing = repr((scene.width, scene.height, scene.bleed, scene.items)).encode()
+        cached = (scene, f"{scene.name}.{hashlib.sha1(drawing).hexdigest()[:12]}")
+        _NAMES[id(scene)] = cached
+    return cached[1]
 
 
 def _form_resources(canvas):

@@ -82,8 +82,19 @@ def _heading_ink(colour: str) -> str:
 
 
 def aid_scenes(game: Game, templates_dir: Path, context: dict | None = None) -> list[Scene]:
-    """One aid scene per Oink, in content order."""
+    """One aid scene per Oink, in content order.
+
+    Setting the cards' text is the slow part of the aids, so the scenes are remembered
+    between builds (`generator.render.memo`), keyed on all they are made from.
+    """
+    from generator.render.memo import MEMO, aid_scenes_key
+
     context = context or build_context(game)
+    key = aid_scenes_key(game, templates_dir, context)
+    return MEMO.get(key, lambda: _aid_scenes(game, templates_dir, context))
+
+
+def _aid_scenes(game: Game, templates_dir: Path, context: dict) -> list[Scene]:
     scenes = []
     for oink in game.oinks:
         element = game.element(oink.element)

@@ -114,6 +114,9 @@ def render_template(env: jinja2.Environment, folder: Path, name: str,
                      f"template {exc.name!r} not found") from None
     except jinja2.TemplateError as exc:
         raise _error("TKG301", path, _template_line(exc, path), str(exc)) from None
+    except Exception as exc:  # an expression that fails when run, e.g. {{ 1 / 0 }}
+        raise _error("TKG302", path, _template_line(exc, path),
+                     f"the template fails here: {type(exc).__name__}: {exc}") from None
     return Rendered(name, text)
 
 

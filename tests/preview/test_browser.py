@@ -47,10 +47,41 @@ if HAVE_PLAYWRIGHT:
 
     expect.set_options(timeout=WAIT_MS)  # not 5 s: a first build on a slow machine may take more
 
-# Every image under these sections has loaded and has a size.
-ALL_LOADED = """(selector) => {
-  const imgs = Array.from(document.querySelectorAll(selector));
-  return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+# The status of the face of each family that some text in an SVG document is set in
+# ("not declared" if the SVG has no @font-face for it, so the text fell back).
+_USED_FACES = """const usedFaces = (doc) => {
+  const name = (family) => family.trim().replace(/^["']|["']$/g, "");
+  const faces = new Map(Array.from(doc.fonts, (f) => [name(f.family), f.status]));
+  const used = new Set(Array.from(doc.querySelectorAll("text, tspan"),
+    (t) => name(doc.defaultView.getComputedStyle(t).fontFamily.split(",")[0])));
+  return Array.from(used, (family) => [family, faces.get(family) || "not declared"]);
+};"""
+
+# Every SVG object matching the selector shows its file as an SVG document (the file of
+# its current `data`, not an earlier one), has a size, and the fonts its text uses have
+# settled: loaded, or failed (which expect_real_fonts then reports).
+ALL_LOADED = "(selector) => {\n" + _USED_FACES + """
+  const objects = Array.from(document.querySelectorAll(selector));
+  return objects.length > 0 && objects.every((o) => {
+    const doc = o.contentDocument;
+    return doc !== null && doc.readyState === "complete" && doc.URL === o.data
+      && doc.documentElement.namespaceURI === "http://www.w3.org/2000/svg"
+      && doc.documentElement.localName === "svg" && o.getBoundingClientRect().width > 0
+      && usedFaces(doc).every(([, status]) => status !== "unloaded" && status !== "loading");
+  });
+}"""
+
+# For the loaded objects matching the selector: the families whose text did not get its
+# face, and the families that did.
+FONTS_USED = "(selector) => {\n" + _USED_FACES + """
+  const faults = new Set(), loaded = new Set();
+  for (const o of document.querySelectorAll(selector)) {
+    for (const [family, status] of usedFaces(o.contentDocument)) {
+      if (status === "loaded") { loaded.add(family); }
+      else { faults.add(`${o.data}: ${family} is ${status}`); }
+    }
+  }
+  return {faults: Array.from(faults), loaded: Array.from(loaded).sort()};
 }"""
 
 
@@ -161,6 +192,8 @@ def page(browser, watcher):
     tab = context.new_page()
     tab.set_default_timeout(WAIT_MS)
     tab.problems = []
+    tab.fonts = set()  # the font files the tab asked the server for
+    tab.on("request", lambda r: "/files/fonts/" in r.url and tab.fonts.add(r.url.split("?")[0]))
     tab.on("pageerror", lambda error: tab.problems.append(f"script error: {error}"))
     tab.on("response", lambda r: r.status >= 400 and tab.problems.append(f"{r.status} {r.url}"))
     # A reload or a click cancels the loads in flight (net::ERR_ABORTED): not a problem.
@@ -202,20 +235,32 @@ def reloaded(page: Page, watcher: Watcher, shown: int, banner: str) -> int:
 
 
 def tiles_src(page: Page) -> dict[str, str]:
-    """Each tile's path and its image's src (path plus `?v=` hash)."""
+    """Each tile's path and its object's data (path plus `?v=` hash)."""
     return page.eval_on_selector_all(
         "#tiles figure.tile", "(fs) => Object.fromEntries(fs.map("
-        "(f) => [f.dataset.path, f.querySelector('img').getAttribute('src')]))")
+        "(f) => [f.dataset.path, f.querySelector('object').getAttribute('data')]))")
+
+
+def expect_real_fonts(page: Page, selector: str) -> None:
+    """All text in the loaded SVGs is set in the game's own fonts, fetched from /files/fonts/.
+
+    An SVG in an <img> loads no fonts: its text fell back to the browser's, unlike the print.
+    """
+    found = page.evaluate(FONTS_USED, selector)
+    assert found["faults"] == [], found["faults"]
+    assert {"TKG-bold", "TKG-italic", "TKG-title"} <= set(found["loaded"]), found
+    assert any(url.endswith(".ttf") for url in page.fonts), page.fonts
 
 
 def expect_full_gallery(page: Page) -> None:
-    """48 tiles, the back, 4 tokens and 4 Oinks, every image loaded; the PDFs linked."""
+    """48 tiles, the back, 4 tokens and 4 Oinks, every SVG loaded with its fonts; the PDFs."""
     for selector, count in (("#tiles figure.tile", 48), ("#backs figure.back", 1),
                             ("#tokens figure.token", 4), ("#oinks figure.oink", 4)):
         expect(page.locator(selector)).to_have_count(count)
-        expect(page.locator(selector + " img")).to_have_count(count)
+        expect(page.locator(selector + ' object[type="image/svg+xml"]')).to_have_count(count)
     for section in ("#tiles", "#backs", "#tokens", "#oinks"):
-        page.wait_for_function(ALL_LOADED, arg=section + " img")
+        page.wait_for_function(ALL_LOADED, arg=section + " object")
+    expect_real_fonts(page, "#tiles object, #backs object, #tokens object, #oinks object")
     pdfs = page.eval_on_selector_all("#pdfs a", "(as) => as.map((a) => a.getAttribute('href'))")
     names = {re.sub(r"\?v=\w+$", "", href) for href in pdfs}
     assert {"/files/pnp-a4.pdf", "/files/rulebook/rulebook-a4.pdf"} <= names, pdfs
@@ -246,13 +291,18 @@ def test_gallery_follows_edits_breakage_and_fix(page, watcher):
     mark(page)
     edit(watcher.project, "name: Mossfen\n", "name: Mossfen Deep\n")
     shown = reloaded(page, watcher, shown, "ok")
+    # The changed file as the terminal names it, not the full path of the temporary copy.
+    expect(page.locator("#status")).to_contain_text("after content/tiles.yaml")
+    assert str(watcher.project) not in page.locator("#status").inner_text()
     expect_full_gallery(page)
     after = tiles_src(page)
     assert after[mossfen] != before[mossfen]
     assert {p for p in before if after[p] != before[p]} == {mossfen}  # the others stay cached
     svg = page.evaluate("(src) => fetch(src).then((r) => r.text())", after[mossfen])
     assert "Mossfen Deep" in svg
-    assert page.locator(f'figure[data-path="{mossfen}"] img').evaluate("(i) => i.naturalWidth") > 0
+    shown_svg = page.locator(f'figure[data-path="{mossfen}"] object').evaluate(
+        "(o) => o.contentDocument.documentElement.textContent")
+    assert "Mossfen Deep" in shown_svg  # the object shows the new version
 
     # A broken edit: the banner fails with the positioned diagnostic, the old tiles stay.
     text = (watcher.project / "content" / "tiles.yaml").read_text().splitlines()
@@ -289,11 +339,12 @@ def test_proof_sheet_shows_every_tile_at_print_size(page, watcher):
     page.get_by_role("link", name="Proof sheet").click()
     page.wait_for_url(watcher.url + "proof")
     expect(page.locator("#status")).to_have_class("ok")
-    expect(page.locator(".proof img.tile")).to_have_count(48)
-    page.wait_for_function(ALL_LOADED, arg=".proof img.tile")
-    width = page.locator(".proof img.tile").first.evaluate(
-        "(i) => i.getBoundingClientRect().width")
-    assert width == pytest.approx(69.5 / 25.4 * 96, abs=0.5)  # 69.5 mm in CSS pixels
+    expect(page.locator('.proof object.tile[type="image/svg+xml"]')).to_have_count(48)
+    page.wait_for_function(ALL_LOADED, arg=".proof object.tile")
+    expect_real_fonts(page, ".proof object.tile")
+    size = page.locator(".proof object.tile").first.evaluate(
+        "(o) => [o.getBoundingClientRect().width, o.getBoundingClientRect().height]")
+    assert size == pytest.approx([69.5 / 25.4 * 96] * 2, abs=0.5)  # 69.5 mm in CSS pixels
     assert page.problems == [], page.problems
 
 
@@ -306,7 +357,7 @@ def test_page_stays_when_the_watcher_stops_and_follows_its_restart(page, watcher
         edit(watcher.project, "name: Mossfen\n", "name: Mossfen\n")
         reloaded(page, watcher, shown, "ok")
     assert generation(page) == 3
-    page.wait_for_function(ALL_LOADED, arg="img")  # nothing in flight when it stops
+    page.wait_for_function(ALL_LOADED, arg="object")  # nothing in flight when it stops
 
     # Ctrl-C: the event stream ends without announcing a build, so the page stays put
     # (it used to reload into the browser's error page) and its stream keeps retrying.

@@ -1,6 +1,8 @@
-"""Helpers that read our PDFs back: form placements and embedded fonts."""
+"""Helpers that read our PDFs back: pixels, form placements and embedded fonts."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -8,8 +10,24 @@ from pypdf.generic import ContentStream
 MM = 25.4 / 72
 
 
+def rasterise(pdf: Path, page: int, dpi: int):
+    """One page as an RGB PIL image (pypdfium2, no anti-aliasing surprises between runs)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        return document[page].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+
+
+def scene_name(form: str) -> str:
+    """The scene name inside a form name (`FormXob.<scene>.<digest of the drawing>`)."""
+    return form.lstrip("/").removeprefix("FormXob.").split(".")[0]
+
+
 def placements(reader: PdfReader, page_index: int) -> list[tuple[str, float, float]]:
-    """(form name, x mm, y mm) of every form drawn on a page, from its `cm` before `Do`."""
+    """(scene name, x mm, y mm) of every form drawn on a page, from its `cm` before `Do`."""
     page = reader.pages[page_index]
     ops = ContentStream(page.get_contents(), reader).operations
     found, last = [], (0.0, 0.0)
@@ -17,8 +35,26 @@ def placements(reader: PdfReader, page_index: int) -> list[tuple[str, float, flo
         if op == b"cm":
             last = (float(operands[4]) * MM, float(operands[5]) * MM)
         elif op == b"Do":
-            found.append((str(operands[0]).lstrip("/").removeprefix("FormXob."), *last))
+            found.append((scene_name(str(operands[0])), *last))
     return found
+
+
+def forms(reader: PdfReader) -> list[str]:
+    """The names of every form XObject defined anywhere in the file (forms inside forms too)."""
+    found: set[str] = set()
+
+    def walk(resources):
+        if resources is None:
+            return
+        for name, xobject in (resources.get_object().get("/XObject") or {}).items():
+            xobject, name = xobject.get_object(), str(name).lstrip("/")
+            if xobject.get("/Subtype") == "/Form" and name not in found:
+                found.add(name)
+                walk(xobject.get("/Resources"))
+
+    for page in reader.pages:
+        walk(page.get("/Resources"))
+    return sorted(found)
 
 
 def fonts(reader: PdfReader) -> dict[str, bool]:

@@ -14,22 +14,13 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from tests.render.pdfprobe import rasterise
+
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 CASES = {  # golden name -> (output file, page index, dots per inch)
     "tile-ember-hollow.png": ("print-shop/tiles.pdf", 0, 150),
     "sheet-a4-tiles-1.png": ("pnp-a4.pdf", 2, 40),  # page 3: the first tile sheet
 }
-
-
-def rasterise(pdf: Path, page: int, dpi: int) -> Image.Image:
-    """One page as an RGB image (pypdfium2, no anti-aliasing surprises between runs)."""
-    import pypdfium2 as pdfium
-
-    document = pdfium.PdfDocument(str(pdf))
-    try:
-        return document[page].render(scale=dpi / 72).to_pil().convert("RGB")
-    finally:
-        document.close()
 
 
 @pytest.mark.slow

@@ -29,6 +29,8 @@ def _break(project, name: str, line: int, text: str) -> None:
     ("Say {{ nothing_here }}.", "TKG302"),
     ("{% if rules.oink_capacity %} never closed", "TKG301"),
     ("{{ figure('no-such-figure') }}", "TKG302"),
+    ("Share {{ rules.oink_capacity / 0 }} tokens.", "TKG302"),  # fails only when run
+    ("{{ figure() }}", "TKG302"),  # a helper called wrongly
 ])
 def test_library_raises_positioned_content_error(project, text, code):
     from generator.rulebook.book import build_rulebook
