@@ -146,15 +146,42 @@ class _Options:
     compare: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class _Job:
+    """One kind to build: how to fingerprint it and how to make it."""
+
+    kind: str
+    fingerprint: Callable[[], str]
+    make: Callable[[], list[Artefact]]
+
+
 def _render(content_dir, out_dir, kinds, options: _Options, progress,
             state: BuildState, everything: str) -> BuildResult:
-    from generator.fingerprints import bundle as bundle_fingerprint
-    from generator.fingerprints import fingerprint
     from generator.render.memo import MEMO, MEMO_FILE
-    from generator.validate import validate
-    from generator.writer import UNLISTED, write_artefacts
 
     MEMO.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
+    request, warnings = _validated(content_dir, options)
+    bundled = [k for k in BUNDLE_KINDS if k in kinds]
+    jobs = _jobs(request, kinds, bundled, everything)
+    reused, todo = _sort_jobs(jobs, out_dir, state)
+    _tell(progress, "rendering " + (", ".join(k for k, _, _ in todo) or "nothing"), 1, 2)
+    made = dict(zip((kind for kind, _, _ in todo), _run_split(request, todo, bundled),
+                    strict=True))
+    new = BuildState(everything, dict(state.fingerprints), dict(state.files),
+                     [d.as_dict() for d in warnings])
+    for kind, key, _ in todo:
+        new.fingerprints[kind] = key
+        new.files[kind] = entries(made[kind])
+    _tell(progress, "writing", 2, 2)
+    by_kind = {**reused, **made}
+    written = _write(out_dir, [a for job in jobs for a in by_kind[job.kind]], new,
+                     [*kinds, BUNDLE_KIND] if bundled else kinds, reused)
+    return BuildResult(out_dir, tuple(written), warnings, tuple(made), tuple(reused))
+
+
+def _validated(content_dir: Path, options: _Options) -> tuple[BuildRequest, tuple]:
+    """The request for a valid game and its warnings; ContentError for invalid content."""
+    from generator.validate import validate
 
     report = validate(content_dir)
     if report.errors or report.game is None:
@@ -162,39 +189,46 @@ def _render(content_dir, out_dir, kinds, options: _Options, progress,
     request = BuildRequest(report.game, options.templates_dir, options.papers, options.layout,
                            options.compare)
     _check_layout(request)
-    warnings = tuple(d for d in report.diagnostics if d.severity is Severity.WARNING)
-    new = BuildState(everything, dict(state.fingerprints), dict(state.files),
-                     [d.as_dict() for d in warnings])
-    bundled = [k for k in BUNDLE_KINDS if k in kinds]
-    jobs = [(k, lambda k=k: fingerprint(k, request, everything),
-             lambda k=k: resolve(PRODUCERS[k])(request)) for k in kinds]
+    return request, tuple(d for d in report.diagnostics if d.severity is Severity.WARNING)
+
+
+def _jobs(request: BuildRequest, kinds: list[str], bundled: list[str],
+          everything: str) -> list[_Job]:
+    from generator.fingerprints import bundle as bundle_fingerprint
+    from generator.fingerprints import fingerprint
+
+    jobs = [_Job(k, lambda k=k: fingerprint(k, request, everything),
+                 lambda k=k: resolve(PRODUCERS[k])(request)) for k in kinds]
     if bundled:
-        jobs.append((BUNDLE_KIND, lambda: bundle_fingerprint(request, bundled),
-                     lambda: resolve(BUNDLE)(request, bundled)))
+        jobs.append(_Job(BUNDLE_KIND, lambda: bundle_fingerprint(request, bundled),
+                         lambda: resolve(BUNDLE)(request, bundled)))
+    return jobs
+
+
+def _sort_jobs(jobs: list[_Job], out_dir: Path, state: BuildState):
+    """Kinds whose files can be reused as they are, and (kind, key, make) of the rest."""
     reused: dict[str, list[Artefact]] = {}
     todo: list[tuple[str, str, Callable[[], list[Artefact]]]] = []
-    for kind, key, make in jobs:
-        fingerprint_now = key()
-        found = _reusable(out_dir, state, kind, fingerprint_now)
+    for job in jobs:
+        key = job.fingerprint()
+        found = _reusable(out_dir, state, job.kind, key)
         if found is None:
-            todo.append((kind, fingerprint_now, make))
+            todo.append((job.kind, key, job.make))
         else:
-            reused[kind] = found
-    _tell(progress, "rendering " + (", ".join(k for k, _, _ in todo) or "nothing"), 1, 2)
-    made = _run_split(request, todo, bundled)
-    for (kind, key, _), artefacts in zip(todo, made, strict=True):
-        new.fingerprints[kind] = key
-        new.files[kind] = entries(artefacts)
-    by_kind = {**reused, **{kind: a for (kind, _, _), a in zip(todo, made, strict=True)}}
-    _tell(progress, "writing", 2, 2)
-    made_kinds = [*kinds, BUNDLE_KIND] if bundled else kinds
-    everything_made = [a for kind, _, _ in jobs for a in by_kind[kind]]
+            reused[job.kind] = found
+    return reused, todo
+
+
+def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, made_kinds: list[str],
+           reused: dict[str, list[Artefact]]) -> list[Artefact]:
+    """Hand everything, the memo and the cache state to the one writer."""
+    from generator.render.memo import MEMO, MEMO_FILE
+    from generator.writer import UNLISTED, write_artefacts
+
     memo = Artefact(f"{CACHE_DIR}/{MEMO_FILE}", MEMO.dump(), UNLISTED)
     in_place = frozenset(a.path for found in reused.values() for a in found)
-    written = write_artefacts(out_dir, [*everything_made, memo, state_artefact(new)],
-                              made_kinds, in_place)
-    return BuildResult(out_dir, tuple(written), warnings, tuple(k for k, _, _ in todo),
-                       tuple(reused))
+    return write_artefacts(out_dir, [*artefacts, memo, state_artefact(state)], made_kinds,
+                           in_place)
 
 
 def _run_split(request: BuildRequest, todo, bundled: list[str]) -> list[list[Artefact]]:
