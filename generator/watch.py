@@ -50,6 +50,9 @@ def run_build(build: Callable[[], object], changed: tuple[str, ...] = ()) -> Bui
                             time.perf_counter() - start, str(exc))
     except GeneratorError as exc:
         return BuildOutcome(False, (), changed, time.perf_counter() - start, str(exc))
+    except Exception as exc:  # a bug, not the edit's fault: report it and keep watching
+        message = f"internal error: {type(exc).__name__}: {exc} (please report it)"
+        return BuildOutcome(False, (), changed, time.perf_counter() - start, message)
     diagnostics = tuple(getattr(result, "diagnostics", ()))
     summary = getattr(result, "summary", list)()
     return BuildOutcome(True, diagnostics, changed, time.perf_counter() - start,

@@ -124,3 +124,13 @@ def test_an_edit_saved_during_the_first_build_is_built_next(tmp_path: Path):
     finally:
         stop.set()
         thread.join(WAIT)
+
+
+def test_an_unexpected_error_is_reported_and_the_watcher_goes_on():
+    from generator.watch import run_build
+
+    def broken_build():
+        raise ZeroDivisionError("division by zero")
+
+    outcome = run_build(broken_build, ("templates/layouts/default.yaml",))
+    assert not outcome.ok and "internal error: ZeroDivisionError" in outcome.message

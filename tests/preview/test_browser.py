@@ -5,8 +5,10 @@ the project, its URL read from what it prints. The browser opens the gallery, an
 tests edit the copied content and watch the page follow by itself: the server-sent
 event stream reloads it after each build, a changed tile comes with a new `?v=` hash,
 a broken edit shows its positioned diagnostic while the last good pieces stay, and a
-fix turns the banner valid again. The proof sheet shows every tile at print size. And an
-open page survives Ctrl-C of the watcher and follows a new `tkg watch` on the same port.
+fix turns the banner valid again. Every piece is an SVG document whose text is set in
+the game's own fonts (loaded from /files/fonts/), never a fallback font. The proof sheet
+shows every tile at print size. And an open page survives Ctrl-C of the watcher and
+follows a new `tkg watch` on the same port.
 
 Every wait is bounded (WAIT) and uses Playwright's waiting functions; nothing sleeps.
 """
