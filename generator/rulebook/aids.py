@@ -23,8 +23,6 @@ from generator.render.scene import Rect, Scene, Style, Text
 from generator.render.sheets import Piece, draw_page
 from generator.render.svg import scene_svg
 from generator.rulebook.context import build_context, freeze
-from generator.rulebook.richtext import Fonts, blocks, set_blocks
-from generator.rulebook.templating import render_aid
 
 KIND = "aids"
 TRIM = (88.9, 127.0)  # 3.5 x 5 in: four to a page on A4 and on Letter
@@ -59,6 +57,10 @@ def aid_scene(game: Game, oink: Oink, markdown: str, edition: str) -> Scene:
     items.append(Text(x_text, BLEED + 15.6, f"{element.name} \u00b7 player aid", "bold",
                       8 * PT_MM, title_ink))
     body_top, foot = band + 4.0, h - BLEED - PAD
+    # Imported here: they bring Markdown and Jinja2, which a build whose cards are
+    # remembered (generator.render.memo) never needs.
+    from generator.rulebook.richtext import Fonts, blocks, set_blocks
+
     lines, _ = set_blocks(blocks(markdown), BLEED + PAD, body_top, TRIM[0] - 2 * PAD,
                           foot - 4.5 - body_top, (9.8 * PT_MM, 6.5 * PT_MM), game,
                           Fonts(heading_ink=_heading_ink(element.colour)))
@@ -95,6 +97,8 @@ def aid_scenes(game: Game, templates_dir: Path, context: dict | None = None) -> 
 
 
 def _aid_scenes(game: Game, templates_dir: Path, context: dict) -> list[Scene]:
+    from generator.rulebook.templating import render_aid
+
     scenes = []
     for oink in game.oinks:
         element = game.element(oink.element)
