@@ -189,7 +189,19 @@ def _validated(content_dir: Path, options: _Options) -> tuple[BuildRequest, tupl
     request = BuildRequest(report.game, options.templates_dir, options.papers, options.layout,
                            options.compare)
     _check_layout(request)
-    return request, tuple(d for d in report.diagnostics if d.severity is Severity.WARNING)
+    warnings = tuple(d for d in report.diagnostics if d.severity is Severity.WARNING)
+    return request, warnings + _overflows(request)
+
+
+def _overflows(request: BuildRequest) -> tuple[Diagnostic, ...]:
+    """TKG305 warnings for tile text that does not fit, in every layout being built."""
+    from generator.layout import load_layout
+    from generator.render.pieces import overflows
+
+    found: list[Diagnostic] = []
+    for name in dict.fromkeys([request.layout, *request.compare]):
+        found += overflows(request.game, load_layout(request.templates_dir, name))
+    return tuple(dict.fromkeys(found))
 
 
 def _jobs(request: BuildRequest, kinds: list[str], bundled: list[str],

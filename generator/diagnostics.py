@@ -108,6 +108,9 @@ CODES: dict[str, Code] = {
                    "Fix the layout YAML at the position shown."),
     "TKG304": Code(Severity.ERROR, "An art or symbol file cannot be drawn",
                    "Re-export the file as plain SVG or PNG."),
+    "TKG305": Code(Severity.WARNING, "Text does not fit its box",
+                   "Shorten the text, or give its box more room or a smaller min_size in "
+                   "the layout."),
     # -- simulated balance (tkg validate --balance) --------------------------------
     "TKG401": Code(Severity.WARNING, "The first seat wins too often",
                    "Adjust setup or starting tokens; see tkg simulate."),

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.errors import RenderError
+from generator.diagnostics import diagnostic
+from generator.errors import ContentError
 from generator.layout.model import SheetLayout
 
 
@@ -63,7 +64,20 @@ class Grid:
 
 def grid_for(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: float,
              kind: str) -> Grid:
-    """The largest centred grid of `piece`-sized trims that fits the paper with its marks."""
+    """The largest centred grid of `piece`-sized trims that fits the paper with its marks.
+
+    A piece that does not fit even once is the layout's problem, not a render failure:
+    ContentError with a TKG303 at the layout's `sheets:` section.
+    """
+    grid = fit(sheet, paper, piece, bleed, kind)
+    if isinstance(grid, str):
+        raise ContentError([diagnostic("TKG303", sheet.where, grid)])
+    return grid
+
+
+def fit(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: float,
+        kind: str) -> Grid | str:
+    """The grid of `grid_for`, or why there is none (a message for the designer)."""
     pw, ph = sheet.paper(paper)
     gutter = sheet.gutter(kind)
     shown = min(bleed, gutter / 2)
@@ -72,8 +86,9 @@ def grid_for(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: 
     columns = int((pw - 2 * border + gutter) // (w + gutter))
     rows = int((ph - 2 * border + gutter) // (h + gutter))
     if columns < 1 or rows < 1:
-        raise RenderError(f"a {kind} of {w:g} x {h:g} mm does not fit on {paper} paper "
-                          f"with a {sheet.margin:g} mm margin and crop marks")
+        article = "an" if kind[0] in "aeiou" else "a"
+        return (f"{article} {kind} of {w:g} x {h:g} mm does not fit on {paper} paper "
+                f"with a {sheet.margin:g} mm margin and crop marks")
     width = columns * w + (columns - 1) * gutter
     height = rows * h + (rows - 1) * gutter
     return Grid((pw, ph), piece, gutter, shown, columns, rows, (pw - width) / 2,

@@ -8,7 +8,9 @@ Positions are measured from the top-left corner of a piece's trim, y pointing do
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from generator.model import NOWHERE, Location
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,9 @@ class SheetLayout:
     margin: float
     marks: Marks
     gutters: tuple[tuple[str, float], ...]  # piece kind -> gap between trims, mm
+    # Where the `sheets:` section is, for "a piece does not fit" (left out of repr and
+    # equality: moving a line in the YAML changes no drawing).
+    where: Location = field(default=NOWHERE, repr=False, compare=False)
 
     def paper(self, name: str) -> tuple[float, float]:
         """Width and height of a paper, mm (KeyError if the layout lacks it)."""

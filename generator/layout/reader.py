@@ -1,14 +1,19 @@
 """Turn a merged layout mapping into `Layout` data, reporting every problem as TKG303.
 
 A broken value is reported and replaced by a placeholder so reading goes on and
-finds the other problems; the loader raises if anything was reported.
+finds the other problems; the loader raises if anything was reported. Besides types,
+the reader checks ranges (no zero trims or negative sizes) and DESIGN.md's print
+conventions (margin, crop marks, bleed, token and insignia sizes), and that every
+piece fits on every paper, so a layout that loads can be drawn.
 """
 
 from __future__ import annotations
 
 import re
 
+from generator.artefacts import PAPERS
 from generator.diagnostics import Diagnostic, diagnostic
+from generator.layout.imposition import fit
 from generator.layout.model import (
     GUTTER_KINDS,
     BackLayout,
@@ -22,12 +27,20 @@ from generator.layout.model import (
     TextStyle,
     TileLayout,
 )
+from generator.layout.textformat import FORMAT_FIELDS, format_problem
 from generator.layout.units import parse_length
 from generator.yamlsource import YList, YMap
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 ALIGN = ("start", "middle", "end")
-MIN_INSIGNIA = 8.0  # mm; DESIGN.md's print conventions
+# DESIGN.md's print conventions, in mm.
+MIN_INSIGNIA = 8.0
+MIN_TOKEN = 19.0  # a life token's disc
+MIN_MARGIN = 6.35  # printers cannot print closer to the paper's edge (0.25 in)
+MARK_WIDTH = (0.15, 0.25)  # thin crop marks
+# The range a length may take: sizes must be more than 0, gaps and offsets at least 0,
+# positions anything (art starts in the bleed, at -3).
+POSITIVE, NON_NEGATIVE, ANY = "positive", "non-negative", "any"
 TEXT_KEYS = ("box", "font", "size", "min_size", "colour", "align", "plate", "plate_opacity",
              "plate_radius", "text", "format")
 
@@ -56,23 +69,41 @@ class LayoutReader:
                                                 "known keys: " + ", ".join(allowed)))
         return value
 
-    def length(self, m: YMap, key: str, default: float | None = None) -> float:
-        """A length in mm."""
+    def length(self, m: YMap, key: str, default: float | None = None,
+               bound: str = POSITIVE) -> float:
+        """A finite length in mm within `bound` (POSITIVE, NON_NEGATIVE or ANY)."""
         if key not in m:
             if default is None:
                 self.fail(m, key, f"missing length {key!r}")
             return default or 0.0
         try:
-            return parse_length(m[key])
+            value = parse_length(m[key])
         except ValueError as exc:
             self.fail(m, key, f"{key}: {exc}")
             return 0.0
+        self.bounded(m, key, value, bound)
+        return value
 
-    def number(self, m: YMap, key: str, default: float) -> float:
-        """A plain number (an opacity)."""
+    def bounded(self, m: YMap, key: str, value: float, bound: str) -> None:
+        """Report a length outside its range."""
+        if bound == POSITIVE and value <= 0:
+            self.fail(m, key, f"{key} must be more than 0 mm, not {value:g} mm")
+        elif bound == NON_NEGATIVE and value < 0:
+            self.fail(m, key, f"{key} must not be negative, not {value:g} mm")
+
+    def at_least(self, m: YMap, key: str, value: float, least: float, why: str) -> None:
+        """Report a print convention broken: `value` below `least` mm (if the key is there)."""
+        if key in m and value < least - 1e-9:
+            self.fail(m, key, f"{key} must be at least {least:g} mm ({why}), not {value:g} mm")
+
+    def number(self, m: YMap, key: str, default: float, low: float, high: float) -> float:
+        """A plain number within [low, high] (an opacity)."""
         value = m.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
             self.fail(m, key, f"{key} must be a number")
+            return default
+        if not low <= value <= high:  # also refuses .nan
+            self.fail(m, key, f"{key} must be between {low:g} and {high:g}, not {value!r}")
             return default
         return float(value)
 
@@ -98,64 +129,111 @@ class LayoutReader:
         self.fonts.add(role)
         return role
 
-    def pair(self, value: object, m: YMap, key: str) -> tuple[float, float]:
-        """Two lengths, e.g. a point [x, y] or a paper [width, height]."""
+    def pair(self, value: object, m: YMap, key: str, bound: str = ANY) -> tuple[float, float]:
+        """Two lengths within `bound`, e.g. a point [x, y] or a paper [width, height]."""
         if isinstance(value, YList) and len(value) == 2:
             try:
-                return parse_length(value[0]), parse_length(value[1])
+                a, b = parse_length(value[0]), parse_length(value[1])
             except ValueError as exc:
                 self.fail(m, key, f"{key}: {exc}")
                 return 0.0, 0.0
+            self.bounded(m, key, min(a, b), bound)
+            return a, b
         self.fail(m, key, f"{key} must be a pair like [31.75, 40]")
         return 0.0, 0.0
 
     def box(self, m: YMap, key: str) -> Box:
-        """A box {x, y, w, h}."""
+        """A box {x, y, w, h}: anywhere (it may start in the bleed), but not empty."""
         b = self.section(m, key, ("x", "y", "w", "h"))
-        return Box(*(self.length(b, k) for k in ("x", "y", "w", "h")))
+        return Box(self.length(b, "x", bound=ANY), self.length(b, "y", bound=ANY),
+                   self.length(b, "w"), self.length(b, "h"))
 
-    def style(self, m: YMap, key: str) -> TextStyle:
-        """A text style: box, font, size, colour, optional plate."""
+    def template(self, s: YMap, where: str) -> str:
+        """A text's `format`: only the names `where` provides, no attribute, index or !r."""
+        text = self.text(s, "format")
+        if not text:
+            return text
+        fields = FORMAT_FIELDS.get(where)
+        if fields is None:
+            self.fail(s, "format", f"{where} takes no format (only "
+                      f"{' and '.join(FORMAT_FIELDS)} do)")
+            return ""
+        problem = format_problem(text, fields)
+        if problem:
+            known = ", ".join("{" + name + "}" for name in fields)
+            self.problems.append(diagnostic("TKG303", s.where("format"),
+                                            f"format {text!r}: {problem}", f"use {known}"))
+            return ""
+        return text
+
+    def style(self, m: YMap, key: str, where: str = "") -> TextStyle:
+        """A text style: box, font, size, colour, optional plate, optional format."""
         s = self.section(m, key, TEXT_KEYS)
         size = self.length(s, "size")
+        min_size = self.length(s, "min_size", size)
+        if "min_size" in s and size > 0 and min_size > size:
+            self.fail(s, "min_size", f"min_size ({min_size:g} mm) must not be larger than "
+                      f"size ({size:g} mm)")
         align = self.text(s, "align", "middle")
         if align not in ALIGN:
             self.fail(s, "align", f"align must be one of {', '.join(ALIGN)}")
         plate = self.colour(s, "plate") if "plate" in s else None
-        return TextStyle(self.box(s, "box"), self.font(s, "font"), size,
-                         self.length(s, "min_size", size), self.colour(s, "colour"), align,
-                         plate, self.number(s, "plate_opacity", 1.0),
-                         self.length(s, "plate_radius", 0.0), self.text(s, "text"),
-                         self.text(s, "format"))
+        return TextStyle(self.box(s, "box"), self.font(s, "font"), size, min_size,
+                         self.colour(s, "colour"), align, plate,
+                         self.number(s, "plate_opacity", 1.0, 0.0, 1.0),
+                         self.length(s, "plate_radius", 0.0, NON_NEGATIVE), self.text(s, "text"),
+                         self.template(s, where or key))
 
     def layout(self, name: str, data: YMap) -> Layout:
         """Every section of the layout."""
         for key in data:
             if key not in ("extends", "tile", "back", "token", "oink", "sheets"):
                 self.fail(data, key, f"unknown section {key!r}")
-        return Layout(name, self.tile(data), self.back(data), self.disc(data, "token"),
-                      self.disc(data, "oink"), self.sheets(data), tuple(sorted(self.fonts)))
+        layout = Layout(name, self.tile(data), self.back(data), self.disc(data, "token"),
+                        self.disc(data, "oink"), self.sheets(data), tuple(sorted(self.fonts)))
+        if not self.problems:  # sizes are sound: every piece must fit on every paper
+            self.fits(layout)
+        return layout
+
+    def fits(self, layout: Layout) -> None:
+        """Report each piece that does not fit on a paper (at the `sheets:` section)."""
+        sheets = layout.sheets
+        pieces = {"tile": layout.tile, "token": layout.token, "oink": layout.oink}
+        for paper, _ in sheets.papers:
+            for kind, piece in pieces.items():
+                grid = fit(sheets, paper, (piece.trim, piece.trim), piece.bleed, kind)
+                if isinstance(grid, str):
+                    self.problems.append(diagnostic("TKG303", sheets.where, grid))
 
     def tile(self, data: YMap) -> TileLayout:
         """The tile face section."""
         t = self.section(data, "tile", ("trim", "bleed", "safe", "background", "art", "name",
                                         "insignias", "flavour", "number"))
-        return TileLayout(self.length(t, "trim"), self.length(t, "bleed"),
-                          self.length(t, "safe"), self.colour(t, "background"),
-                          self.box(t, "art"), self.style(t, "name"), self.insignias(t),
-                          self.style(t, "flavour"), self.style(t, "number"))
+        return TileLayout(self.length(t, "trim"), self.bleed(t),
+                          self.length(t, "safe", bound=NON_NEGATIVE), self.colour(t, "background"),
+                          self.box(t, "art"), self.style(t, "name", "tile.name"),
+                          self.insignias(t), self.style(t, "flavour", "tile.flavour"),
+                          self.style(t, "number", "tile.number"))
 
     def insignias(self, t: YMap) -> Insignias:
         """Badge look and the slots for 1-4 insignias."""
         i = self.section(t, "insignias", ("badge", "symbol", "ring", "ring_width",
                                           "symbol_colour", "slots"))
-        symbol = self.length(i, "symbol")
+        symbol = self.length(i, "symbol", bound=ANY)  # the minimum below says more than "> 0"
         if "symbol" in i and symbol < MIN_INSIGNIA:
             self.fail(i, "symbol", f"insignias must be at least {MIN_INSIGNIA:g} mm, "
                       f"not {symbol:g} mm")
         return Insignias(self.length(i, "badge"), symbol, self.colour(i, "ring"),
-                         self.length(i, "ring_width"), self.colour(i, "symbol_colour"),
-                         self.slots(i))
+                         self.length(i, "ring_width", bound=NON_NEGATIVE),
+                         self.colour(i, "symbol_colour"), self.slots(i))
+
+    def bleed(self, m: YMap) -> float:
+        """A piece's bleed: more than 0, so a slightly off cut shows no white edge."""
+        value = self.length(m, "bleed", bound=ANY)
+        if "bleed" in m and value <= 0:
+            self.fail(m, "bleed", f"bleed must be more than 0 mm (art must run past the cut), "
+                      f"not {value:g} mm")
+        return value
 
     def slots(self, i: YMap) -> tuple[tuple[tuple[float, float], ...], ...]:
         """slots: {1: [[x, y]], 2: [[x, y], [x, y]], ...} for 1 to 4 insignias."""
@@ -176,28 +254,45 @@ class LayoutReader:
                                      "ring_width"))
         seal = Seal(self.pair(s.get("centre"), s, "centre"), self.length(s, "radius"),
                     self.length(s, "badge"), self.length(s, "symbol"), self.colour(s, "ring"),
-                    self.length(s, "ring_width"))
+                    self.length(s, "ring_width", bound=NON_NEGATIVE))
         return BackLayout(self.colour(b, "background"), self.colour(b, "pattern"), seal,
-                          self.style(b, "title"), self.style(b, "subtitle"))
+                          self.style(b, "title", "back.title"),
+                          self.style(b, "subtitle", "back.subtitle"))
 
     def disc(self, data: YMap, key: str) -> DiscLayout:
         """A token or Oink section."""
         d = self.section(data, key, ("trim", "bleed", "disc", "symbol", "ring", "ring_width",
                                      "symbol_colour", "surround", "name", "capacity"))
-        extras = {k: self.style(d, k) for k in ("name", "capacity") if k in d}
-        return DiscLayout(self.length(d, "trim"), self.length(d, "bleed"),
-                          self.length(d, "disc"), self.length(d, "symbol"),
-                          self.colour(d, "ring"), self.length(d, "ring_width"),
+        extras = {k: self.style(d, k, f"{key}.{k}") for k in ("name", "capacity") if k in d}
+        disc = self.length(d, "disc", bound=ANY if key == "token" else POSITIVE)
+        if key == "token":
+            self.at_least(d, "disc", disc, MIN_TOKEN, "life tokens must be easy to pick up")
+        return DiscLayout(self.length(d, "trim"), self.bleed(d), disc, self.length(d, "symbol"),
+                          self.colour(d, "ring"), self.length(d, "ring_width", bound=NON_NEGATIVE),
                           self.colour(d, "symbol_colour"), self.colour(d, "surround"), **extras)
 
     def sheets(self, data: YMap) -> SheetLayout:
         """Paper sizes, margin, crop marks and gutters."""
         s = self.section(data, "sheets", ("papers", "margin", "marks", "gutter"))
-        p = self.section(s, "papers", tuple(s.get("papers") or ()))
-        papers = tuple((name, self.pair(p[name], p, name)) for name in sorted(p))
+        named = s.get("papers")
+        p = self.section(s, "papers", tuple(named) if isinstance(named, YMap) else ())
+        papers = tuple((name, self.pair(p[name], p, name, POSITIVE)) for name in sorted(p))
+        missing = [paper for paper in PAPERS if paper not in p]
+        if isinstance(named, YMap) and missing:
+            self.problems.append(diagnostic(
+                "TKG303", s.key_where("papers"), "papers must give the size of every paper "
+                f"a build can ask for; missing: {', '.join(missing)}",
+                "e.g. a4: [210mm, 297mm] and letter: [8.5in, 11in]"))
         m = self.section(s, "marks", ("length", "offset", "width", "colour"))
-        marks = Marks(self.length(m, "length"), self.length(m, "offset"),
-                      self.length(m, "width"), self.colour(m, "colour"))
+        width = self.length(m, "width", bound=ANY)
+        low, high = MARK_WIDTH
+        if "width" in m and not low - 1e-9 <= width <= high + 1e-9:
+            self.fail(m, "width", f"crop marks must be {low:g}-{high:g} mm wide, not {width:g} mm")
+        marks = Marks(self.length(m, "length"), self.length(m, "offset", bound=NON_NEGATIVE),
+                      width, self.colour(m, "colour"))
         g = self.section(s, "gutter", GUTTER_KINDS)
-        gutters = tuple((k, self.length(g, k)) for k in sorted(g))
-        return SheetLayout(papers, self.length(s, "margin"), marks, gutters)
+        gutters = tuple((k, self.length(g, k, bound=NON_NEGATIVE)) for k in sorted(g))
+        margin = self.length(s, "margin", bound=ANY)
+        self.at_least(s, "margin", margin, MIN_MARGIN, "printers cannot print nearer the edge")
+        return SheetLayout(papers, margin, marks, gutters, data.key_where("sheets"))
+

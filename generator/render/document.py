@@ -11,6 +11,7 @@ import io
 from collections.abc import Callable
 from contextlib import contextmanager
 
+from generator.errors import RenderError
 from generator.model import Game
 from generator.render.fonts import register
 
@@ -39,8 +40,14 @@ def _document(game: Game, what: str, result: list):
 
     buffer = io.BytesIO()
     # The initial font is one of ours: reportlab would otherwise reference Helvetica,
-    # a base-14 font that no PDF of ours may leave unembedded.
-    initial = register("body", game.font("body")) if game.font("body") else "Helvetica"
+    # a base-14 font that no PDF of ours may leave unembedded. There is no fallback:
+    # the content schema requires every font role, so this is only reached by a game
+    # made some other way.
+    body = game.font("body")
+    if body is None:
+        raise RenderError(f"cannot make the {what} PDF: content/game.yaml names no body font "
+                          "under fonts: (every PDF sets its text in the shipped fonts)")
+    initial = register("body", body)
     canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=initial,
                     initialFontSize=9)
     canvas.setTitle(f"{game.title} — {what} (v{game.version})")

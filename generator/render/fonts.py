@@ -7,6 +7,7 @@ draw the same lines at the same sizes.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.errors import RenderError
 from generator.model import Game
@@ -65,26 +66,72 @@ def width(text: str, role: str, size: float, game: Game) -> float:
     return stringWidth(text, register(role, path), size)
 
 
+class Fitted(NamedTuple):
+    """Text laid out in a box: the size, the lines, and whether words had to be cut."""
+
+    size: float
+    lines: tuple[str, ...]
+    overflow: bool = False  # True when the text did not fit: the last line ends in "…"
+
+
 def fit_lines(text: str, role: str, size: float, min_size: float, box_w: float,
               max_lines: int, game: Game) -> tuple[float, tuple[str, ...]]:
+    """The largest size (down to min_size) and the lines that fit `box_w` (see fit_text)."""
+    fitted = fit_text(text, role, size, min_size, box_w, max_lines, game)
+    return fitted.size, fitted.lines
+
+
+def fit_text(text: str, role: str, size: float, min_size: float, box_w: float,
+             max_lines: int, game: Game) -> Fitted:
     """The largest size (down to min_size) and the lines that fit `box_w`.
 
     One line is tried first, shrinking to min_size; then the text wraps at words into
-    up to `max_lines` lines at min_size-or-larger; the last resort is min_size wrapped.
+    up to `max_lines` lines at min_size-or-larger. The last resort is min_size wrapped
+    and cut after `max_lines` lines, the last one ending in an ellipsis so the cut
+    shows; `overflow` says so (also when one word alone is wider than the box).
     """
     step = max(size * 0.04, 0.05)
     current = size
     while current >= min_size - 1e-9:
         if width(text, role, current, game) <= box_w:
-            return current, (text,)
+            return Fitted(current, (text,))
         current -= step
     current = size
     while current >= min_size - 1e-9:
         lines = wrap(text, role, current, box_w, game)
         if len(lines) <= max_lines:
-            return current, lines
+            return Fitted(current, lines, _too_wide(lines, role, current, box_w, game))
         current -= step
-    return min_size, wrap(text, role, min_size, box_w, game)[:max_lines]
+    lines = wrap(text, role, min_size, box_w, game)
+    if len(lines) <= max_lines:  # only when a single word is wider than the box
+        return Fitted(min_size, lines, True)
+    kept = [*lines[:max_lines - 1], _ellipsised(lines[max_lines - 1], role, min_size, box_w,
+                                                game)]
+    return Fitted(min_size, tuple(kept), True)
+
+
+def _too_wide(lines: tuple[str, ...], role: str, size: float, box_w: float,
+              game: Game) -> bool:
+    return any(width(line, role, size, game) > box_w + 1e-6 for line in lines)
+
+
+def _ellipsised(line: str, role: str, size: float, box_w: float, game: Game) -> str:
+    """The line with an ellipsis at its end, dropping words until both fit the box."""
+    mark = ellipsis(role, game)
+    words = line.split()
+    while len(words) > 1 and width(" ".join(words) + mark, role, size, game) > box_w:
+        words.pop()
+    return " ".join(words) + mark
+
+
+def ellipsis(role: str, game: Game) -> str:
+    """"…" if the role's font has the glyph, else three full stops (never a missing glyph)."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    path = game.font(role)
+    name = register(role, path) if path is not None else None
+    face = getattr(getFont(name), "face", None) if name else None
+    return "\u2026" if face is not None and 0x2026 in face.charToGlyph else "..."
 
 
 def wrap(text: str, role: str, size: float, box_w: float, game: Game) -> tuple[str, ...]:

@@ -6,7 +6,9 @@ from generator.diagnostics import diagnostic
 from generator.errors import ContentError
 from generator.layout.model import Box, TextStyle
 from generator.model import Element, Game, Tile
-from generator.render.fonts import fit_lines
+from generator.paths import display_path
+from generator.render.fonts import Fitted, fit_text
+from generator.render.pictures import check_foreign_svg, content_where, png_size
 from generator.render.scene import Ellipse, Group, Image, Rect, Style, Text
 from generator.render.svgread import Unsupported, read_svg, recolour
 from generator.render.symbols import element_symbol
@@ -26,9 +28,8 @@ def text_block(style: TextStyle, text: str, game: Game, dx: float, dy: float,
                           Style(fill=style.plate, opacity=style.plate_opacity), style.plate_radius))
     if not text:
         return tuple(items)
-    pad = min(box.h * 0.15, 1.5) if style.plate else 0.0
-    size, lines = fit_lines(text, style.font, style.size, style.min_size, box.w - 2 * pad,
-                            max_lines, game)
+    pad = _pad(style)
+    size, lines, _ = fit(style, text, game, max_lines)
     block = size * (CAP + LINE_HEIGHT * (len(lines) - 1))
     baseline = box.y + dy + (box.h - block) / 2 + size * CAP
     x = {"start": box.x + pad, "middle": box.x + box.w / 2, "end": box.x + box.w - pad}
@@ -36,6 +37,25 @@ def text_block(style: TextStyle, text: str, game: Game, dx: float, dy: float,
         items.append(Text(x[style.align] + dx, baseline + i * size * LINE_HEIGHT, line,
                           style.font, size, style.colour, style.align))
     return tuple(items)
+
+
+def _pad(style: TextStyle) -> float:
+    # Text on a plate keeps clear of the plate's rounded edge.
+    return min(style.box.h * 0.15, 1.5) if style.plate else 0.0
+
+
+def fit(style: TextStyle, text: str, game: Game, max_lines: int) -> Fitted:
+    """The text fitted into the style's box, as `text_block` draws it."""
+    return fit_text(text, style.font, style.size, style.min_size,
+                    style.box.w - 2 * _pad(style), max_lines, game)
+
+
+def overflows(style: TextStyle, text: str, game: Game, max_lines: int) -> bool:
+    """True when `text_block` has to cut the text, or its lines stand out of the box."""
+    if not text:
+        return False
+    size, lines, cut = fit(style, text, game, max_lines)
+    return cut or size * (CAP + LINE_HEIGHT * (len(lines) - 1)) > style.box.h + 1e-6
 
 
 def luminance(colour: str) -> float:
@@ -79,19 +99,27 @@ def badge(element: Element, cx: float, cy: float, diameter: float, symbol_size: 
 
 
 def art(tile: Tile, box: Box, dx: float, dy: float) -> tuple:
-    """The tile's art covering the box (cropped, never stretched); () without art."""
+    """The tile's art covering the box (cropped, never stretched); () without art.
+
+    Raises ContentError (TKG304 at the tile's `art:`) when the file cannot be drawn.
+    """
     if tile.art is None:
         return ()
     clip = (box.x + dx, box.y + dy, box.w, box.h)
-    if tile.art.suffix.lower() != ".svg":
-        return (Group((Image(*clip, tile.art),), clip=clip),)
     try:
-        (vx, vy, vw, vh), shapes = read_svg(tile.art)
-    except Unsupported:
-        return (Group((Image(*clip, tile.art),), clip=clip),)
+        if tile.art.suffix.lower() != ".svg":
+            png_size(tile.art)
+            return (Group((Image(*clip, tile.art),), clip=clip),)
+        try:
+            (vx, vy, vw, vh), shapes = read_svg(tile.art)
+        except Unsupported:
+            check_foreign_svg(tile.art)
+            return (Group((Image(*clip, tile.art),), clip=clip),)
     except (ValueError, OSError) as exc:
-        raise ContentError([diagnostic("TKG304", tile.where,
-                                       f"the art of {tile.id!r} cannot be drawn: {exc}")]) from None
+        where = content_where(tile.where, "tiles", ("id", tile.id), "art", tile.art)
+        raise ContentError([diagnostic(
+            "TKG304", where, f"the art of {tile.id!r}, {display_path(tile.art)}, "
+            f"cannot be drawn: {exc}")]) from None
     scale = max(box.w / vw, box.h / vh)
     tx = clip[0] + (box.w - vw * scale) / 2 - vx * scale
     ty = clip[1] + (box.h - vh * scale) / 2 - vy * scale

@@ -181,11 +181,20 @@ def _draw_text(t: Text, canvas) -> None:
 
 def _draw_image(i: Image, canvas) -> None:
     from generator.render.pdf import foreign_svg
+    from generator.render.pictures import png_size
 
     canvas.saveState()
     canvas.transform(1, 0, 0, -1, i.x, i.y + i.h)
     if i.path.suffix.lower() == ".svg":
         foreign_svg(canvas, i)
     else:
-        canvas.drawImage(str(i.path), 0, 0, i.w, i.h, preserveAspectRatio=True, anchor="c")
+        # Cover the box, centred and cropped, like the SVG's "xMidYMid slice": the same
+        # picture in both outputs, and no bands of background beside a wide image.
+        iw, ih = png_size(i.path)
+        scale = max(i.w / iw, i.h / ih)
+        w, h = iw * scale, ih * scale
+        box = canvas.beginPath()
+        box.rect(0, 0, i.w, i.h)
+        canvas.clipPath(box, stroke=0, fill=0)
+        canvas.drawImage(str(i.path), (i.w - w) / 2, (i.h - h) / 2, w, h)
     canvas.restoreState()

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import math
 
+from generator.diagnostics import Diagnostic, diagnostic
 from generator.layout.model import Layout
 from generator.model import Game, Oink, Tile
 from generator.render.fonts import role_fonts
 from generator.render.parts import DARK, badge, symbol, symbol_ink, text_block
 from generator.render.parts import art as art_items
+from generator.render.parts import overflows as overflows_box
 from generator.render.scene import Ellipse, Rect, Scene, Style
 from generator.render.svg import scene_svg
 
@@ -30,22 +32,47 @@ def tile_scene(game: Game, tile: Tile, layout: Layout) -> Scene:
     return MEMO.get(tile_scene_key(game, tile, layout), lambda: _tile_scene(game, tile, layout))
 
 
+def _tile_texts(game: Game, tile: Tile, layout: Layout) -> dict[str, tuple]:
+    """The tile face's texts: what -> (style, text, max lines)."""
+    t = layout.tile
+    number = (t.number.format or "{number}").format(number=tile.number, count=len(game.tiles),
+                                                    id=tile.id)
+    return {"name": (t.name, tile.name, 1), "flavour text": (t.flavour, tile.flavour, 2),
+            "number": (t.number, number, 1)}
+
+
 def _tile_scene(game: Game, tile: Tile, layout: Layout) -> Scene:
     t = layout.tile
     b, size = t.bleed, t.trim + 2 * t.bleed
+    texts = _tile_texts(game, tile, layout)
     items: list = [Rect(0, 0, size, size, Style(fill=t.background))]
     items += art_items(tile, t.art, b, b)
-    items += text_block(t.name, tile.name, game, b, b, max_lines=1)
+    items += text_block(*texts["name"][:2], game, b, b, max_lines=texts["name"][2])
     ins = t.insignias
     for element_id, (x, y) in zip(tile.insignias, ins.centres(len(tile.insignias)), strict=True):
         items += badge(game.element(element_id), x + b, y + b, ins.badge, ins.symbol, ins.ring,
                        ins.ring_width, ins.symbol_colour)
-    items += text_block(t.flavour, tile.flavour, game, b, b, max_lines=2)
-    number = (t.number.format or "{number}").format(number=tile.number, count=len(game.tiles),
-                                                    id=tile.id)
-    items += text_block(t.number, number, game, b, b, max_lines=1)
+    for what in ("flavour text", "number"):
+        style, text, max_lines = texts[what]
+        items += text_block(style, text, game, b, b, max_lines=max_lines)
     return Scene(f"tile-{tile.id}", size, size, b, tuple(items), f"{tile.name} ({tile.id})",
                  role_fonts(game, layout.fonts))
+
+
+def overflows(game: Game, layout: Layout) -> list[Diagnostic]:
+    """A TKG305 warning for each tile text that does not fit its box in `layout`.
+
+    The face still prints, with the text cut and an ellipsis at the cut; the warning
+    (at the tile, in content/tiles.yaml) says which tile and which text to shorten.
+    """
+    found = []
+    for tile in game.tiles:
+        for what, (style, text, max_lines) in _tile_texts(game, tile, layout).items():
+            if overflows_box(style, text, game, max_lines):
+                found.append(diagnostic(
+                    "TKG305", tile.where, f"the {what} of tile {tile.id!r} does not fit its "
+                    f"box in the {layout.name!r} layout, so it is cut short: {text!r}"))
+    return found
 
 
 def back_scene(game: Game, layout: Layout) -> Scene:

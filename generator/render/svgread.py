@@ -4,12 +4,15 @@ Why not svglib for everything: parsing each file once into the same primitives t
 pieces use keeps the SVG and the PDF identical and the build fast. The reader takes
 plain shapes (rect, circle, ellipse, path, polygon, polyline), groups without
 transforms, solid colours, opacity and linear gradients. Anything else raises
-`Unsupported`, and the caller places the file as a whole picture instead.
+`Unsupported`, and the caller places the file as a whole picture instead. Shapes
+that SVG itself would not draw (an empty polygon, a zero radius, a path that does not
+start with a moveto) are left out, as a browser leaves them out.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
@@ -50,16 +53,29 @@ def _read(path: str, _mtime: int, _size: int):
     return _viewbox(root), tuple(items)
 
 
+def _float(text: str | None, what: str) -> float:
+    """A finite number, or Unsupported (units such as "10px" are for a full renderer)."""
+    try:
+        value = float(text if text is not None else "")
+    except ValueError:
+        raise Unsupported(f"{what} {text!r} is not a plain number") from None
+    if not math.isfinite(value):
+        raise Unsupported(f"{what} {text!r} is not a finite number")
+    return value
+
+
 def _viewbox(root: ET.Element) -> tuple[float, float, float, float]:
     box = root.get("viewBox")
     if box:
-        values = [float(v) for v in re.split(r"[\s,]+", box.strip())]
+        values = [_float(v, "viewBox") for v in re.split(r"[\s,]+", box.strip())]
         if len(values) == 4 and values[2] > 0 and values[3] > 0:
             return tuple(values)
-    try:
-        return 0.0, 0.0, float(root.get("width", "")), float(root.get("height", ""))
-    except ValueError:
-        raise Unsupported("no viewBox and no plain width/height") from None
+    if root.get("width") is None or root.get("height") is None:
+        raise Unsupported("no viewBox and no plain width/height")
+    width, height = _float(root.get("width"), "width"), _float(root.get("height"), "height")
+    if width <= 0 or height <= 0:
+        raise Unsupported(f"an empty picture ({width:g} x {height:g})")
+    return 0.0, 0.0, width, height
 
 
 def _gradients(root: ET.Element) -> dict[str, Gradient]:
@@ -69,7 +85,8 @@ def _gradients(root: ET.Element) -> dict[str, Gradient]:
                 g.get("gradientTransform"):
             raise Unsupported("gradient units or transform")
         stops = tuple((_fraction(s.get("offset", "0")), _colour(s.get("stop-color", "#000")),
-                       float(s.get("stop-opacity", "1"))) for s in g.iter(NS + "stop"))
+                       _float(s.get("stop-opacity", "1"), "stop-opacity"))
+                      for s in g.iter(NS + "stop"))
         found[g.get("id", "")] = Gradient(*(_fraction(g.get(k, d)) for k, d in
                                             (("x1", "0"), ("y1", "0"), ("x2", "1"), ("y2", "0"))),
                                           stops)
@@ -77,7 +94,7 @@ def _gradients(root: ET.Element) -> dict[str, Gradient]:
 
 
 def _fraction(text: str) -> float:
-    return float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    return _float(text[:-1], "offset") / 100 if text.endswith("%") else _float(text, "offset")
 
 
 def _colour(text: str) -> str:
@@ -110,11 +127,14 @@ def _walk(node: ET.Element, inherited: dict, opacity: float, gradients, items: l
         if child.get("transform") or child.get("style") or child.get("clip-path"):
             raise Unsupported(f"<{tag}> with transform, style or clip-path")
         attrs = {**inherited, **{k: child.get(k) for k in _INHERITED if child.get(k)}}
-        alpha = opacity * float(child.get("opacity", "1")) * float(child.get("fill-opacity", "1"))
+        alpha = opacity * _float(child.get("opacity", "1"), "opacity") \
+            * _float(child.get("fill-opacity", "1"), "fill-opacity")
         if tag == "g":
             _walk(child, attrs, alpha, gradients, items)
         else:
-            items.append(_shape(tag, child, _style(attrs, alpha, gradients)))
+            shape = _shape(tag, child, _style(attrs, alpha, gradients))
+            if shape is not None:
+                items.append(shape)
 
 
 def _style(attrs: dict, alpha: float, gradients) -> Style:
@@ -122,32 +142,42 @@ def _style(attrs: dict, alpha: float, gradients) -> Style:
     if isinstance(stroke, Gradient):
         raise Unsupported("gradient strokes")
     return Style(_paint(attrs.get("fill"), gradients), stroke,
-                 float(attrs.get("stroke-width", "1")) if stroke else 0.0, alpha,
+                 _float(attrs.get("stroke-width", "1"), "stroke-width") if stroke else 0.0,
+                 min(max(alpha, 0.0), 1.0),
                  attrs.get("fill-rule") == "evenodd", attrs.get("stroke-linecap") == "round")
 
 
 def _num(node: ET.Element, name: str) -> float:
-    return float(node.get(name, "0"))
+    return _float(node.get(name, "0"), name)
 
 
 def _shape(tag: str, node: ET.Element, style: Style):
+    """The primitive for one shape; None for a shape SVG would not draw."""
     if tag == "rect":
-        return Rect(_num(node, "x"), _num(node, "y"), _num(node, "width"), _num(node, "height"),
-                    style, _num(node, "rx"))
+        w, h = _num(node, "width"), _num(node, "height")
+        return Rect(_num(node, "x"), _num(node, "y"), w, h, style, max(_num(node, "rx"), 0.0)) \
+            if w > 0 and h > 0 else None
     if tag == "circle":
         r = _num(node, "r")
-        return Ellipse(_num(node, "cx"), _num(node, "cy"), r, r, style)
+        return Ellipse(_num(node, "cx"), _num(node, "cy"), r, r, style) if r > 0 else None
     if tag == "ellipse":
-        return Ellipse(_num(node, "cx"), _num(node, "cy"), _num(node, "rx"), _num(node, "ry"),
-                       style)
+        rx, ry = _num(node, "rx"), _num(node, "ry")
+        return Ellipse(_num(node, "cx"), _num(node, "cy"), rx, ry, style) \
+            if rx > 0 and ry > 0 else None
     if tag == "path":
         try:
-            return PathShape(parse_path(node.get("d", "")), style)
+            commands = parse_path(node.get("d", ""))
         except ValueError as exc:
             raise Unsupported(str(exc)) from None
+        if not all(math.isfinite(v) for c in commands for v in c[1:]):
+            raise Unsupported("a path with a number too large to draw")
+        return PathShape(commands, style) if commands and commands[0][0] == "M" else None
     if tag in ("polygon", "polyline"):
-        numbers = [float(v) for v in re.split(r"[\s,]+", node.get("points", "").strip()) if v]
+        numbers = [_float(v, "points")
+                   for v in re.split(r"[\s,]+", node.get("points", "").strip()) if v]
         pts = [("L", numbers[i], numbers[i + 1]) for i in range(0, len(numbers) - 1, 2)]
+        if len(pts) < 2:  # nothing to draw: SVG renders no shape for fewer than two points
+            return None
         commands = (("M", *pts[0][1:]), *pts[1:]) + ((("Z",),) if tag == "polygon" else ())
         return PathShape(commands, style)
     raise Unsupported(f"<{tag}>")

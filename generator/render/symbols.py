@@ -47,14 +47,20 @@ def element_symbol(element: Element) -> tuple[tuple[float, float, float, float],
     Raises ContentError (TKG304) when the file cannot be drawn or the name is unknown.
     """
     from generator.diagnostics import diagnostic
+    from generator.paths import display_path
+    from generator.render.pictures import content_where
 
     try:
         if element.symbol_file is not None:
             return read_svg(element.symbol_file)
         return (0.0, 0.0, 100.0, 100.0), builtin_shapes(element.symbol)
     except (Unsupported, ValueError, OSError, KeyError) as exc:
+        where, what = element.where, ""
+        if element.symbol_file is not None:
+            where = content_where(element.where, "elements", ("id", element.id),
+                                  "symbol_file", element.symbol_file)
+            what = f", {display_path(element.symbol_file)},"
         raise ContentError([diagnostic(
-            "TKG304", element.where,
-            f"the insignia of {element.id!r} cannot be drawn: {exc}",
+            "TKG304", where, f"the insignia of {element.id!r}{what} cannot be drawn: {exc}",
             "use plain shapes (path, circle, rect) without transforms, or one of: "
             + ", ".join(BUILTIN))]) from None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import RenderError
+from generator.errors import ContentError
 from generator.layout import load_layout
 from generator.layout.imposition import grid_for
 from tests.conftest import TEMPLATES
@@ -40,6 +40,15 @@ def test_a4_takes_eight_tiles_a_page():
     assert grid_for(SHEETS, "a4", (63.5, 63.5), 3, "tile").per_page == 8
 
 
-def test_a_piece_too_big_for_the_paper_is_a_render_error():
-    with pytest.raises(RenderError):
+def test_a_piece_too_big_for_the_paper_is_the_layouts_problem_at_its_sheets_section():
+    with pytest.raises(ContentError) as info:
         grid_for(SHEETS, "a4", (300, 300), 3, "tile")
+    [problem] = info.value.diagnostics
+    assert problem.code == "TKG303" and "does not fit on a4 paper" in problem.message
+    assert problem.path.endswith("default.yaml")
+    assert problem.line == _line_of(TEMPLATES / "layouts" / "default.yaml", "sheets:")
+
+
+def _line_of(path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1)
+                if line.startswith(text))

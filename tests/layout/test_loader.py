@@ -75,3 +75,120 @@ def test_yaml_syntax_errors_in_a_layout_carry_the_layout_code(project):
     with pytest.raises(ContentError) as info:
         load_layout(project / "templates", "bad")
     assert all(d.code == "TKG303" for d in info.value.diagnostics)
+
+
+# Each broken layout (extending the default) and where and what its TKG303 says.
+OUT_OF_RANGE = [
+    ("tile:\n  trim: 0\n", "3:9", "trim must be more than 0 mm"),
+    ("tile:\n  trim: -63.5mm\n", "3:9", "trim must be more than 0 mm"),
+    ("tile:\n  bleed: 0\n", "3:10", "bleed must be more than 0 mm"),
+    ("tile:\n  safe: -1\n", "3:9", "safe must not be negative"),
+    ("tile:\n  insignias:\n    badge: -11.5mm\n", "4:12", "badge must be more than 0 mm"),
+    ("tile:\n  art: {x: -3, y: -3, w: 0, h: 69.5}\n", "3:26", "w must be more than 0 mm"),
+    ("tile:\n  name:\n    size: 0pt\n", "4:11", "size must be more than 0 mm"),
+    ("tile:\n  name:\n    min_size: 20pt\n", "4:15", "must not be larger than size"),
+    ("tile:\n  name:\n    plate_opacity: 1.5\n", "4:20", "between 0 and 1"),
+    ("tile:\n  name:\n    plate_opacity: .nan\n", "4:20", "between 0 and 1"),
+    ("token:\n  disc: 18mm\n", "3:9", "disc must be at least 19 mm"),
+    ("oink:\n  bleed: -2mm\n", "3:10", "bleed must be more than 0 mm"),
+    ("sheets:\n  margin: .nan\n", "3:11", "must be a finite number"),
+    ("sheets:\n  margin: .inf\n", "3:11", "must be a finite number"),
+    ("sheets:\n  margin: 5mm\n", "3:11", "margin must be at least 6.35 mm"),
+    ("sheets:\n  marks:\n    width: 0.5mm\n", "4:12", "0.15-0.25 mm wide"),
+    ("sheets:\n  marks:\n    width: 0.1mm\n", "4:12", "0.15-0.25 mm wide"),
+    ("sheets:\n  marks:\n    offset: -1mm\n", "4:13", "offset must not be negative"),
+    ("sheets:\n  gutter:\n    tile: -4mm\n", "4:11", "tile must not be negative"),
+    ("sheets:\n  papers:\n    a4: [0, 297mm]\n", "4:9", "a4 must be more than 0 mm"),
+    ("sheets:\n  margin: 80mm\n", "2:1", "a tile of 63.5 x 63.5 mm does not fit on a4 paper"),
+]
+
+
+@pytest.mark.parametrize(("override", "where", "message"), OUT_OF_RANGE)
+def test_lengths_out_of_range_and_print_conventions_are_positioned_errors(
+        project, override, where, message):
+    _write(project, "broken", "extends: default\n" + override)
+    with pytest.raises(ContentError) as info:
+        load_layout(project / "templates", "broken")
+    found = [d for d in info.value.diagnostics if message in d.message]
+    assert found, _codes(info.value)
+    assert found[0].code == "TKG303"
+    assert found[0].path.endswith("broken.yaml")
+    assert f"{found[0].line}:{found[0].column}" == where
+
+
+def test_a_layout_must_give_every_paper(project):
+    default = (project / "templates" / "layouts" / "default.yaml").read_text()
+    _write(project, "no-a4", default.replace("    a4: [210mm, 297mm]\n", ""))
+    with pytest.raises(ContentError) as info:
+        load_layout(project / "templates", "no-a4")
+    [problem] = info.value.diagnostics
+    assert "missing: a4" in problem.message and problem.path.endswith("no-a4.yaml")
+    assert default.splitlines()[problem.line - 1].strip() == "papers:"
+
+
+@pytest.mark.parametrize("value", [".nan", ".inf", "-.inf", "1" + "0" * 400, "nan mm"],
+                         ids=["nan", "inf", "-inf", "huge", "nan-mm"])
+def test_a_length_must_be_a_finite_number(value):
+    import yaml
+
+    with pytest.raises(ValueError):
+        parse_length(yaml.safe_load(value))
+
+
+@pytest.mark.parametrize("override", ["tile:\n  trim: 0\n", "sheets:\n  margin: .nan\n",
+                                      "sheets:\n  margin: 80mm\n"])
+def test_tkg_build_reports_a_broken_layout_with_exit_1_and_no_traceback(
+        project, monkeypatch, override):
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    _write(project, "broken", "extends: default\n" + override)
+    monkeypatch.chdir(project)
+    result = CliRunner().invoke(cli, ["build", "--only", "tiles", "--paper", "a4",
+                                      "--layout", "broken"])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+    assert "broken.yaml:" in result.output and "TKG303" in result.output
+
+
+@pytest.mark.parametrize(("section", "text", "message"), [
+    ("tile:\n  number:\n", "{number}/{total}", "{total} is not a name it can use"),
+    ("tile:\n  number:\n", "{number.__class__}", "no attribute or index access"),
+    ("tile:\n  number:\n", "{id[0]}", "no attribute or index access"),
+    ("tile:\n  number:\n", "{id!r}", "no conversions"),
+    ("tile:\n  number:\n", "{0}", "{0} is not a name"),
+    ("tile:\n  number:\n", "{}", "{} needs a name"),
+    ("tile:\n  number:\n", "{number:{count}}", "no fields inside a format spec"),
+    ("tile:\n  number:\n", "{id:d}", "Unknown format code"),
+    ("tile:\n  number:\n", "{number", "literal brace"),
+    ("oink:\n  capacity:\n", "holds {capacity.__class__}", "no attribute or index access"),
+    ("oink:\n  capacity:\n", "holds {number}", "{number} is not a name"),
+    ("tile:\n  flavour:\n", "{flavour}", "tile.flavour takes no format"),
+])
+def test_text_formats_use_only_the_known_names(project, section, text, message):
+    _write(project, "broken", f"extends: default\n{section}    format: \"{text}\"\n")
+    with pytest.raises(ContentError) as info:
+        load_layout(project / "templates", "broken")
+    [problem] = info.value.diagnostics
+    assert problem.code == "TKG303" and message in problem.message, problem.format()
+    assert (problem.path.endswith("broken.yaml"), problem.line, problem.column) == (True, 4, 13)
+
+
+@pytest.mark.parametrize("text", ["{number}/{count}", "#{number:02d} {id}", "{{{number}}}"])
+def test_plain_formats_are_accepted(project, text):
+    _write(project, "fine", f"extends: default\ntile:\n  number:\n    format: \"{text}\"\n")
+    assert load_layout(project / "templates", "fine").tile.number.format == text
+
+
+def test_a_bad_format_stops_tkg_build_with_exit_1(project, monkeypatch):
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    _write(project, "broken", "extends: default\noink:\n  capacity:\n    format: \"{cap}\"\n")
+    monkeypatch.chdir(project)
+    result = CliRunner().invoke(cli, ["build", "--only", "tokens", "--paper", "a4",
+                                      "--layout", "broken"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "broken.yaml:4:13: error TKG303" in result.output
