@@ -15,6 +15,7 @@ from collections.abc import Callable
 from generator.artefacts import BuildRequest
 from generator.cache import code_digest, digest, file_digest
 from generator.model import Game
+from generator.render.scene import scenes_digest
 
 
 def assets(game: Game) -> list[str]:
@@ -47,15 +48,16 @@ def _pieces(request: BuildRequest):
 def tiles(request: BuildRequest) -> str:
     """Tile faces, the back, and the print-shop file."""
     ps = _pieces(request)
-    return digest(*_common(request, "tiles"), *_art(request.game), repr(ps.tiles),
-                  repr(ps.back), repr(ps.layout.tile), repr(ps.layout.back))
+    return digest(*_common(request, "tiles"), *_art(request.game),
+                  scenes_digest([*ps.tiles, ps.back]), repr(ps.layout.tile),
+                  repr(ps.layout.back))
 
 
 def tokens(request: BuildRequest) -> str:
     """Token and Oink faces."""
     ps = _pieces(request)
     game = request.game
-    return digest(*_common(request, "tokens"), *_art(game), repr(ps.tokens), repr(ps.oinks),
+    return digest(*_common(request, "tokens"), *_art(game), scenes_digest([*ps.tokens, *ps.oinks]),
                   repr(game.tokens.per_element))
 
 
@@ -63,7 +65,8 @@ def bundle(request: BuildRequest, kinds: list[str]) -> str:
     """The print-and-play bundle: every piece it imposes and the counts on its cover."""
     ps = _pieces(request)
     game = request.game
-    parts = [*_common(request, "pnp"), *_art(game), repr(kinds), repr(ps),
+    parts = [*_common(request, "pnp"), *_art(game), repr(kinds), repr(ps.layout),
+             scenes_digest([*ps.tiles, ps.back, *ps.tokens, *ps.oinks]),
              repr(game.tokens.per_element), repr(game.rules)]
     if "aids" in kinds:
         parts.append(aids(request))
@@ -89,9 +92,10 @@ def rulebook(request: BuildRequest) -> str:
     from generator.rulebook.figures import make_kit
 
     kit = make_kit(request.game, load_layout(request.templates_dir, request.layout))
-    figures = [repr(draw_figure(kit, name)) for name in sorted(figure_names())]
+    figures = [scenes_digest([f]) if (f := draw_figure(kit, name)) else "none"
+               for name in sorted(figure_names())]
     return digest(*_rulebook_common(request, "rulebook"), *_art(request.game), *figures,
-                  repr(cover(kit)))
+                  scenes_digest([cover(kit)]))
 
 
 def aids(request: BuildRequest) -> str:
@@ -109,7 +113,8 @@ def compare(request: BuildRequest) -> str:
     if len(request.compare) < 2:
         return digest(*_common(request, "compare"), "no comparison")
     return digest(*_common(request, "compare"), *_art(request.game),
-                  repr(comparison_scenes(request)))
+                  *(f"{name}:{scenes_digest(scenes)}"
+                    for name, scenes in comparison_scenes(request).items()))
 
 
 FINGERPRINTS: dict[str, Callable[[BuildRequest], str]] = {

@@ -23,7 +23,7 @@ from typing import TypeVar
 from generator.cache import code_digest, digest, file_digest
 from generator.layout.model import Layout
 from generator.model import Game, Tile
-from generator.render.scene import Group, Image, Scene
+from generator.render.scene import Group, Image, Scene, scenes_digest
 
 T = TypeVar("T")
 MEMO_FILE = "drawings.pickle"
@@ -138,4 +138,5 @@ def _images(items) -> list[Image]:
 def svg_key(scene: Scene, font_dir: str | None) -> str:
     """Everything an SVG document depends on: the scene, the font folder, embedded files."""
     pictures = [file_digest(i.path) for i in _images(scene.items)]
-    return digest("svg", code_digest(), repr(scene), repr(font_dir), *pictures)
+    return digest("svg", code_digest(), scenes_digest([scene]), scene.title, repr(font_dir),
+                  *pictures)

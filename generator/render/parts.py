@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from generator.diagnostics import diagnostic
 from generator.errors import ContentError
 from generator.layout.model import Box, TextStyle
@@ -44,8 +46,12 @@ def _pad(style: TextStyle) -> float:
     return min(style.box.h * 0.15, 1.5) if style.plate else 0.0
 
 
+@lru_cache(maxsize=4096)
 def fit(style: TextStyle, text: str, game: Game, max_lines: int) -> Fitted:
-    """The text fitted into the style's box, as `text_block` draws it."""
+    """The text fitted into the style's box, as `text_block` draws it.
+
+    Cached: the overflow check (TKG305) and the face itself fit the same texts.
+    """
     return fit_text(text, style.font, style.size, style.min_size,
                     style.box.w - 2 * _pad(style), max_lines, game)
 

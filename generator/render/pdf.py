@@ -9,13 +9,11 @@ scenes are mm with y down; `place` takes the lower-left corner of the scene in p
 
 from __future__ import annotations
 
-import hashlib
-
 from generator.errors import RenderError
 from generator.layout.units import PT
 from generator.render.fonts import register
 from generator.render.pdfops import record
-from generator.render.scene import Image, Scene
+from generator.render.scene import Image, Scene, drawing_digest
 
 COLOURS: dict[str, object] = {}
 
@@ -44,24 +42,14 @@ def ensure_form(canvas, scene: Scene) -> str:
     return name
 
 
-_NAMES: dict[int, tuple[Scene, str]] = {}
-
-
 def form_name(scene: Scene) -> str:
     """`<scene name>.<digest of the drawing>`: equal drawings share it, different ones never.
 
     The digest covers the size and the items, not the font files' absolute paths, so
     the bytes do not depend on where the content folder is. Computed once per scene
-    object (the scene is kept alive with it, so its id cannot be reused meanwhile).
+    object (`generator.render.scene.drawing_digest`).
     """
-    cached = _NAMES.get(id(scene))
-    if cached is None or cached[0] is not scene:
-        if len(_NAMES) > 1024:  # a long `tkg watch` session: forget old builds' scenes
-            _NAMES.clear()
-        drawing = repr((scene.width, scene.height, scene.bleed, scene.items)).encode()
-        cached = (scene, f"{scene.name}.{hashlib.sha1(drawing).hexdigest()[:12]}")
-        _NAMES[id(scene)] = cached
-    return cached[1]
+    return f"{scene.name}.{drawing_digest(scene)[:12]}"
 
 
 def _form_resources(canvas):

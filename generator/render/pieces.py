@@ -65,13 +65,23 @@ def overflows(game: Game, layout: Layout) -> list[Diagnostic]:
     The face still prints, with the text cut and an ellipsis at the cut; the warning
     (at the tile, in content/tiles.yaml) says which tile and which text to shorten.
     """
+    from generator.render.memo import MEMO, tile_scene_key
+
     found = []
     for tile in game.tiles:
-        for what, (style, text, max_lines) in _tile_texts(game, tile, layout).items():
-            if overflows_box(style, text, game, max_lines):
-                found.append(diagnostic(
-                    "TKG305", tile.where, f"the {what} of tile {tile.id!r} does not fit its "
-                    f"box in the {layout.name!r} layout, so it is cut short: {text!r}"))
+        # Remembered like the faces themselves: fitting text needs the font metrics.
+        key = "overflow:" + tile_scene_key(game, tile, layout)
+        found += MEMO.get(key, lambda tile=tile: _tile_overflows(game, tile, layout))
+    return found
+
+
+def _tile_overflows(game: Game, tile: Tile, layout: Layout) -> list[Diagnostic]:
+    found = []
+    for what, (style, text, max_lines) in _tile_texts(game, tile, layout).items():
+        if overflows_box(style, text, game, max_lines):
+            found.append(diagnostic(
+                "TKG305", tile.where, f"the {what} of tile {tile.id!r} does not fit its "
+                f"box in the {layout.name!r} layout, so it is cut short: {text!r}"))
     return found
 
 

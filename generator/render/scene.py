@@ -8,6 +8,7 @@ outputs come from the same geometry and cannot disagree.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 
@@ -120,3 +121,30 @@ class Scene:
     def trim(self) -> tuple[float, float]:
         """Width and height of the trim (the cut piece)."""
         return self.width - 2 * self.bleed, self.height - 2 * self.bleed
+
+
+_DIGESTS: dict[int, tuple[Scene, str]] = {}
+
+
+def drawing_digest(scene: Scene) -> str:
+    """sha1 of what the scene draws (size, bleed, items), computed once per scene object.
+
+    Font files' absolute paths are left out, so the digest does not depend on where
+    the content folder is. PDF forms, SVG memo keys and build fingerprints all use it,
+    so a large scene's repr is made once, not once per use.
+    """
+    cached = _DIGESTS.get(id(scene))
+    if cached is None or cached[0] is not scene:
+        if len(_DIGESTS) > 4096:  # a long `tkg watch` session: forget old builds' scenes
+            _DIGESTS.clear()
+        drawing = repr((scene.width, scene.height, scene.bleed, scene.items)).encode()
+        cached = (scene, hashlib.sha1(drawing).hexdigest())
+        _DIGESTS[id(scene)] = cached  # the scene is kept alive, so its id stays unique
+    return cached[1]
+
+
+def scenes_digest(scenes) -> str:
+    """One digest for a sequence of scenes: their names, fonts' roles and drawings."""
+    parts = [f"{s.name}|{[(r, p.name) for r, p in s.fonts]}|{drawing_digest(s)}"
+             for s in scenes]
+    return hashlib.sha1("\n".join(parts).encode()).hexdigest()
