@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 
 from generator.artefacts import Artefact
-from generator.writer import UNLISTED
+from generator.writer import UNLISTED, manifest_entry
 
 CACHE_DIR = ".tkg-cache"
 STATE = "state.json"
@@ -107,9 +107,8 @@ def state_artefact(state: BuildState) -> Artefact:
 
 
 def entries(artefacts: list[Artefact]) -> list[dict]:
-    """Manifest-like entries (path, kind, pages, sha256) of a kind's artefacts."""
-    return [{"path": a.path, "kind": a.kind, "pages": a.pages,
-             "sha256": hashlib.sha256(a.data).hexdigest()} for a in artefacts]
+    """The manifest's entries (path, kind, pages, bytes, sha256) of a kind's artefacts."""
+    return [manifest_entry(a) for a in artefacts]
 
 
 def reuse(out_dir: Path, listed: list[dict]) -> list[Artefact] | None:

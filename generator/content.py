@@ -15,11 +15,10 @@ from generator.diagnostics import Diagnostic, diagnostic
 from generator.model import Balance, Element, Game, Location, Oink, Rule, Rules, Tile, TokenSet
 from generator.paths import content_file, display_path
 from generator.rule_numbers import rules_from_sections
-from generator.schema import read_map
+from generator.schema import COLOUR, read_map
 from generator.yamlsource import YList, YMap, load_yaml
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 ART_SUFFIXES = (".svg", ".png")
 
 

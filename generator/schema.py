@@ -8,11 +8,14 @@ numbers out of range, all at once.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 
 from generator.diagnostics import Diagnostic, diagnostic
 from generator.model import Location
 from generator.yamlsource import Unsafe, YList, YMap
+
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # the one colour format of content and layouts
 
 _KIND_NAMES = {
     "str": "text",

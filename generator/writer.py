@@ -24,13 +24,18 @@ MANIFEST = "manifest.json"
 UNLISTED = "cache"  # the build cache's own state: written here, not listed in the manifest
 
 
+def manifest_entry(a: Artefact) -> dict:
+    """One file as the manifest (and the build cache) lists it."""
+    return {"path": a.path, "kind": a.kind, "pages": a.pages, "bytes": len(a.data),
+            "sha256": hashlib.sha256(a.data).hexdigest()}
+
+
 def manifest_bytes(artefacts: Sequence[Artefact], kept: Sequence[dict] = ()) -> bytes:
     """manifest.json: every file with its kind, pages and sha256; sorted, no timestamps.
 
     `kept` are entries of an earlier manifest for kinds this build did not make.
     """
-    files = [{"path": a.path, "kind": a.kind, "pages": a.pages, "bytes": len(a.data),
-              "sha256": hashlib.sha256(a.data).hexdigest()} for a in artefacts]
+    files = [manifest_entry(a) for a in artefacts]
     files = sorted([*files, *kept], key=lambda f: f["path"])
     return (json.dumps({"files": files}, indent=2, sort_keys=True) + "\n").encode()
 

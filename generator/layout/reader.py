@@ -9,8 +9,6 @@ piece fits on every paper, so a layout that loads can be drawn.
 
 from __future__ import annotations
 
-import re
-
 from generator.artefacts import PAPERS
 from generator.diagnostics import Diagnostic, diagnostic
 from generator.layout.imposition import fit
@@ -29,9 +27,9 @@ from generator.layout.model import (
 )
 from generator.layout.textformat import FORMAT_FIELDS, format_problem
 from generator.layout.units import parse_length
+from generator.schema import COLOUR
 from generator.yamlsource import YList, YMap
 
-COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 ALIGN = ("start", "middle", "end")
 # DESIGN.md's print conventions, in mm.
 MIN_INSIGNIA = 8.0
