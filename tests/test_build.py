@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 
 from generator import build as build_module
 from generator.build import build
@@ -102,6 +103,9 @@ def test_cli_builds_in_a_real_subprocess(project):
         capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert "wrote" in result.stdout
-    assert (project / "output" / "pnp-letter.pdf").is_file()
-    assert (project / "output" / "svg" / "oinks" / "fire.svg").is_file()
+    pnp = PdfReader(project / "output" / "pnp-letter.pdf")
+    assert [round(float(v)) for v in pnp.pages[0].mediabox[2:]] == [612, 792]  # US Letter
+    assert "Life tokens" in pnp.pages[0].extract_text()
+    oink = (project / "output" / "svg" / "oinks" / "fire.svg").read_text()
+    assert "<svg" in oink and "Cinder Oink" in oink
     assert not (project / "output" / "pnp-a4.pdf").exists()

@@ -74,13 +74,6 @@ class Fitted(NamedTuple):
     overflow: bool = False  # True when the text did not fit: the last line ends in "…"
 
 
-def fit_lines(text: str, role: str, size: float, min_size: float, box_w: float,
-              max_lines: int, game: Game) -> tuple[float, tuple[str, ...]]:
-    """The largest size (down to min_size) and the lines that fit `box_w` (see fit_text)."""
-    fitted = fit_text(text, role, size, min_size, box_w, max_lines, game)
-    return fitted.size, fitted.lines
-
-
 def fit_text(text: str, role: str, size: float, min_size: float, box_w: float,
              max_lines: int, game: Game) -> Fitted:
     """The largest size (down to min_size) and the lines that fit `box_w`.

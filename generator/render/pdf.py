@@ -13,7 +13,7 @@ from generator.errors import RenderError
 from generator.layout.units import PT
 from generator.render.fonts import register
 from generator.render.pdfops import record
-from generator.render.scene import Image, Scene, drawing_digest
+from generator.render.scene import Image, PerScene, Scene, drawing_digest
 
 COLOURS: dict[str, object] = {}
 
@@ -68,18 +68,12 @@ def _form_resources(canvas):
     return resources
 
 
-_OPS: dict[int, tuple[Scene, list]] = {}
+_OPS = PerScene(limit=1024)
 
 
 def operators(scene: Scene) -> list:
     """The scene's recorded operators, made once per scene and kept for every canvas."""
-    cached = _OPS.get(id(scene))
-    if cached is None or cached[0] is not scene:
-        if len(_OPS) > 1024:  # a long `tkg watch` session: forget old builds' scenes
-            _OPS.clear()
-        cached = (scene, record(scene.items))
-        _OPS[id(scene)] = cached
-    return cached[1]
+    return _OPS.get(scene, lambda s: record(s.items))
 
 
 def replay(canvas, ops: list) -> None:

@@ -123,7 +123,30 @@ class Scene:
         return self.width - 2 * self.bleed, self.height - 2 * self.bleed
 
 
-_DIGESTS: dict[int, tuple[Scene, str]] = {}
+class PerScene:
+    """Values worked out once per scene object and kept while it lives.
+
+    Keyed by id(); the scene itself is kept with its value, so its id cannot be reused
+    by another object meanwhile. Cleared when large: a long `tkg watch` session would
+    otherwise keep every build's scenes.
+    """
+
+    def __init__(self, limit: int = 4096):
+        self.limit = limit
+        self.values: dict[int, tuple[Scene, object]] = {}
+
+    def get(self, scene: Scene, make):
+        """The value for `scene`, made by `make(scene)` the first time."""
+        cached = self.values.get(id(scene))
+        if cached is None or cached[0] is not scene:
+            if len(self.values) > self.limit:
+                self.values.clear()
+            cached = (scene, make(scene))
+            self.values[id(scene)] = cached
+        return cached[1]
+
+
+_DIGESTS = PerScene()
 
 
 def drawing_digest(scene: Scene) -> str:
@@ -133,14 +156,8 @@ def drawing_digest(scene: Scene) -> str:
     the content folder is. PDF forms, SVG memo keys and build fingerprints all use it,
     so a large scene's repr is made once, not once per use.
     """
-    cached = _DIGESTS.get(id(scene))
-    if cached is None or cached[0] is not scene:
-        if len(_DIGESTS) > 4096:  # a long `tkg watch` session: forget old builds' scenes
-            _DIGESTS.clear()
-        drawing = repr((scene.width, scene.height, scene.bleed, scene.items)).encode()
-        cached = (scene, hashlib.sha1(drawing).hexdigest())
-        _DIGESTS[id(scene)] = cached  # the scene is kept alive, so its id stays unique
-    return cached[1]
+    return _DIGESTS.get(scene, lambda s: hashlib.sha1(
+        repr((s.width, s.height, s.bleed, s.items)).encode()).hexdigest())
 
 
 def scenes_digest(scenes) -> str:
