@@ -16,7 +16,6 @@ import pickle
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -105,9 +104,21 @@ def tile_scene_key(game: Game, tile: Tile, layout: Layout) -> str:
     return digest("tile", _shared_key(game, layout), repr(tile), file_digest(tile.art))
 
 
-@lru_cache(maxsize=4)
+_SHARED: dict[tuple[int, int], tuple[Game, Layout, str]] = {}
+
+
 def _shared_key(game: Game, layout: Layout) -> str:
-    # The part every tile shares, hashed once per build rather than once per tile.
+    # The part every tile shares, worked out once per (game, layout) object pair rather
+    # than once per tile; keyed by identity, since hashing a whole Game is not cheap.
+    cached = _SHARED.get((id(game), id(layout)))
+    if cached is None or cached[0] is not game or cached[1] is not layout:
+        _SHARED.clear()  # one build at a time
+        cached = (game, layout, _make_shared_key(game, layout))
+        _SHARED[(id(game), id(layout))] = cached
+    return cached[2]
+
+
+def _make_shared_key(game: Game, layout: Layout) -> str:
     from generator.fingerprints import assets
 
     rest = replace(game, tiles=())  # the other tiles only matter through their count

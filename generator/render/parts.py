@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from generator.diagnostics import diagnostic
 from generator.errors import ContentError
 from generator.layout.model import Box, TextStyle
@@ -46,14 +44,25 @@ def _pad(style: TextStyle) -> float:
     return min(style.box.h * 0.15, 1.5) if style.plate else 0.0
 
 
-@lru_cache(maxsize=4096)
+_FITTED: dict[tuple, Fitted] = {}
+
+
 def fit(style: TextStyle, text: str, game: Game, max_lines: int) -> Fitted:
     """The text fitted into the style's box, as `text_block` draws it.
 
-    Cached: the overflow check (TKG305) and the face itself fit the same texts.
+    Cached: the overflow check (TKG305) and the face itself fit the same texts. The
+    key holds the game's fonts, the only part of the game fitting reads (hashing the
+    whole game for every text would cost more than the fitting saves).
     """
-    return fit_text(text, style.font, style.size, style.min_size,
-                    style.box.w - 2 * _pad(style), max_lines, game)
+    key = (style, text, game.fonts, max_lines)
+    fitted = _FITTED.get(key)
+    if fitted is None:
+        if len(_FITTED) > 4096:  # a long `tkg watch` session
+            _FITTED.clear()
+        fitted = fit_text(text, style.font, style.size, style.min_size,
+                          style.box.w - 2 * _pad(style), max_lines, game)
+        _FITTED[key] = fitted
+    return fitted
 
 
 def overflows(style: TextStyle, text: str, game: Game, max_lines: int) -> bool:
