@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from generator.artefacts import PAPERS, Artefact, BuildRequest
@@ -165,13 +166,15 @@ def _render(content_dir, out_dir, kinds, options: _Options, progress,
     jobs = _jobs(request, kinds, bundled, everything)
     reused, todo = _sort_jobs(jobs, out_dir, state)
     _tell(progress, "rendering " + (", ".join(k for k, _, _ in todo) or "nothing"), 1, 2)
-    made = dict(zip((kind for kind, _, _ in todo), _run_split(request, todo, bundled),
-                    strict=True))
+    made, memo_keys = _run_split(request, todo, bundled)
     new = BuildState(everything, dict(state.fingerprints), dict(state.files),
-                     [d.as_dict() for d in warnings])
+                     [d.as_dict() for d in warnings], dict(state.memo))
     for kind, key, _ in todo:
         new.fingerprints[kind] = key
         new.files[kind] = entries(made[kind])
+        new.memo[kind] = memo_keys[kind]
+    for kind in reused:  # their drawings stay remembered for when they change again
+        MEMO.keep(state.memo.get(kind, ()))
     _tell(progress, "writing", 2, 2)
     by_kind = {**reused, **made}
     written = _write(out_dir, [a for job in jobs for a in by_kind[job.kind]], new,
@@ -243,8 +246,12 @@ def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, made_kin
                            in_place)
 
 
-def _run_split(request: BuildRequest, todo, bundled: list[str]) -> list[list[Artefact]]:
-    """Render the kinds to do, the bundle split by paper so both cores share the work."""
+def _run_split(request: BuildRequest, todo, bundled: list[str]
+               ) -> tuple[dict[str, list[Artefact]], dict[str, list[str]]]:
+    """Render the kinds to do, the bundle split by paper so both cores share the work.
+
+    Returns the artefacts of each kind and the memo keys its drawing asked for.
+    """
     from generator.render.memo import MEMO
 
     jobs, weights, owners = [], [], []
@@ -259,11 +266,15 @@ def _run_split(request: BuildRequest, todo, bundled: list[str]) -> list[list[Art
             jobs.append(make)
             weights.append(WEIGHTS.get(kind, 1.0))
             owners.append(index)
-    results = run_jobs(jobs, weights, carry=(lambda: MEMO.used, MEMO.used.update))
-    made: list[list[Artefact]] = [[] for _ in todo]
-    for owner, artefacts in zip(owners, results, strict=True):
-        made[owner] += artefacts
-    return made
+    results = run_jobs([partial(MEMO.track, job) for job in jobs], weights,
+                       carry=(lambda: MEMO.used, MEMO.used.update))
+    made: dict[str, list[Artefact]] = {kind: [] for kind, _, _ in todo}
+    keys: dict[str, set[str]] = {kind: set() for kind, _, _ in todo}
+    for owner, (artefacts, touched) in zip(owners, results, strict=True):
+        kind = todo[owner][0]
+        made[kind] += artefacts
+        keys[kind].update(touched)
+    return made, {kind: sorted(found) for kind, found in keys.items()}
 
 
 def _read(path: Path) -> bytes | None:

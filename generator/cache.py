@@ -25,7 +25,7 @@ from generator.writer import UNLISTED, manifest_entry
 
 CACHE_DIR = ".tkg-cache"
 STATE = "state.json"
-FORMAT = 1  # bump when the state's shape changes
+FORMAT = 2  # bump when the state's shape changes
 
 
 def digest(*parts: bytes | str) -> str:
@@ -81,11 +81,12 @@ class BuildState:
     fingerprints: dict[str, str] = field(default_factory=dict)
     files: dict[str, list[dict]] = field(default_factory=dict)  # kind -> manifest entries
     warnings: list[dict] = field(default_factory=list)
+    memo: dict[str, list[str]] = field(default_factory=dict)  # kind -> its memo keys
 
     def to_bytes(self) -> bytes:
         """The state as sorted JSON."""
         data = {"format": FORMAT, "inputs": self.inputs, "fingerprints": self.fingerprints,
-                "files": self.files, "warnings": self.warnings}
+                "files": self.files, "warnings": self.warnings, "memo": self.memo}
         return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode()
 
 
@@ -96,7 +97,7 @@ def load_state(out_dir: Path) -> BuildState:
         if data.get("format") != FORMAT:
             return BuildState()
         return BuildState(data["inputs"], dict(data["fingerprints"]), dict(data["files"]),
-                          list(data["warnings"]))
+                          list(data["warnings"]), dict(data["memo"]))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return BuildState()
 

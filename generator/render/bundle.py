@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from generator.artefacts import Artefact, BuildRequest
 from generator.errors import RenderError
 from generator.layout.units import PT
-from generator.render.document import render_pdf
+from generator.render.document import layout_key, render_pdf
 from generator.render.fonts import register
 from generator.render.pdf import colour, place
 from generator.render.produce import PieceSet, draw_kind, piece_set, plan_pages, sheet_plan
@@ -26,6 +26,8 @@ def produce_bundle(request: BuildRequest, kinds: list[str]) -> list[Artefact]:
     """pnp-<paper>.pdf for each paper: the cover, then the sheets of `kinds` in order."""
     ps = piece_set(request)
     aids = _aid_pieces(request) if "aids" in kinds else []
+    scenes = [*ps.tiles, ps.back, *ps.tokens, *ps.oinks,
+              *(s for a in aids for s in (a.front, a.back) if s is not None)]
     out = []
     for paper in request.papers:
         ranges, page = {}, FIRST_SHEET_PAGE
@@ -39,7 +41,9 @@ def produce_bundle(request: BuildRequest, kinds: list[str]) -> list[Artefact]:
             for kind in kinds:
                 _draw(canvas, request, ps, kind, paper, aids)
 
-        data, pages = render_pdf(request.game, f"print-and-play, {paper.upper()}", draw)
+        key = layout_key("pnp", request.game, scenes, paper, repr(kinds), repr(ps.layout))
+        data, pages = render_pdf(request.game, f"print-and-play, {paper.upper()}", draw, key,
+                                 scenes)
         if pages != page - 1:  # the cover's page ranges would point at the wrong sheets
             raise RenderError(f"pnp-{paper}.pdf has {pages} pages, its cover lists {page - 1}")
         out.append(Artefact(f"pnp-{paper}.pdf", data, "pnp", pages))

@@ -2,23 +2,30 @@
 
 Every PDF of the build is made with `pdf_document`, so two builds of the same
 content give byte-identical files (reportlab's `invariant` mode fixes the dates and
-the document id).
+the document id). reportlab lays the pages out with empty slots for the drawings;
+`linked` then fills them (`generator.render.pdfform`).
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 
+from generator.cache import code_digest, digest
 from generator.errors import RenderError
 from generator.model import Game
 from generator.render.fonts import register
+from generator.render.pdf import slots
+from generator.render.pdfform import link_drawings
+from generator.render.pdflink import Base
+from generator.render.scene import Scene, drawing_digest
 
 
 @contextmanager
 def pdf_document(game: Game, what: str, result: list):
-    """Yield a canvas; on exit append (bytes, pages) to `result`.
+    """Yield a canvas; on exit append its laid-out document and its slots to `result`.
 
     The title and subject carry the game's title, version and what the file holds.
     """
@@ -58,12 +65,75 @@ def _document(game: Game, what: str, result: list):
     yield canvas
     pages = canvas.getPageNumber() - 1
     canvas.save()
-    result.append((buffer.getvalue(), pages))
+    result.append((laid_out(canvas, buffer.getvalue(), pages), slots(canvas)))
 
 
-def render_pdf(game: Game, what: str, draw: Callable) -> tuple[bytes, int]:
-    """Run `draw(canvas)` on a fresh document; return its bytes and page count."""
-    result: list = []
-    with pdf_document(game, what, result) as canvas:
-        draw(canvas)
-    return result[0]
+def laid_out(canvas, data: bytes, pages: int) -> Base:
+    """The saved document of `canvas` as a base: its bytes and the object of each slot."""
+    from reportlab.pdfbase.pdfdoc import xObjectName
+
+    numbers = canvas._doc.idToObjectNumberAndVersion
+    return Base(data, pages, tuple((slot, numbers[xObjectName(slot)][0])
+                                   for slot in slots(canvas)))
+
+
+def linked_pdf(lay_out: Callable[[], tuple[Base, dict[str, Scene]]], base_key: str | None = None,
+               scenes: Sequence[Scene] = ()) -> tuple[bytes, int]:
+    """The document `lay_out()` makes, drawings linked in; its bytes and page count.
+
+    `lay_out` returns the laid-out document and the scene of each slot. With a
+    `base_key` (a digest of everything the layout depends on: not what the drawings
+    look like, only their names and sizes), the laid-out document is remembered
+    between builds, and when the key matches, only the drawings are linked again,
+    taken by name from `scenes`.
+    """
+    from generator.render.memo import MEMO
+
+    if base_key is None:
+        base, placed = lay_out()
+        return link_drawings(base, placed), base.pages
+    made: dict[str, Scene] = {}
+
+    def make() -> Base:
+        base, placed = lay_out()
+        made.update(placed)
+        return base
+
+    base = MEMO.get(digest("laid out", code_digest(), base_key), make)
+    by_name = {s.name: s for s in scenes}
+    for slot, scene in made.items():  # the key must name every drawing the layout placed
+        if by_name.get(slot) is None or drawing_digest(by_name[slot]) != drawing_digest(scene):
+            raise RenderError(f"internal error: the drawing {slot!r} is not among the "
+                              "scenes given with the layout's key")
+    missing = [slot for slot, _ in base.slots if slot not in by_name]
+    if missing:
+        raise RenderError(f"internal error: no drawing for the slots {missing}")
+    return link_drawings(base, by_name), base.pages
+
+
+def layout_key(what: str, game: Game, scenes: Sequence[Scene], *extra: str) -> str:
+    """A `base_key` for a document laid out from the game, the drawings and `extra`.
+
+    It covers the whole game but for its tiles, which reach the pages only through
+    their count and their drawings, and of the drawings only their names and sizes.
+    """
+    from generator.fingerprints import assets
+
+    sizes = repr([(s.name, s.width, s.height, s.bleed) for s in scenes])
+    return digest(what, *extra, repr(replace(game, tiles=())), str(len(game.tiles)), sizes,
+                  *assets(game))
+
+
+def render_pdf(game: Game, what: str, draw: Callable, base_key: str | None = None,
+               scenes: Sequence[Scene] = ()) -> tuple[bytes, int]:
+    """Run `draw(canvas)` on a fresh document; return its bytes and page count.
+
+    With `base_key` and `scenes`, see `linked_pdf`: the layout is remembered.
+    """
+    def lay_out() -> tuple[Base, dict[str, Scene]]:
+        result: list = []
+        with pdf_document(game, what, result) as canvas:
+            draw(canvas)
+        return result[0]
+
+    return linked_pdf(lay_out, base_key, scenes)

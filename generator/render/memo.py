@@ -34,6 +34,7 @@ class DrawingMemo:
     def __init__(self) -> None:
         self.remembered: dict[str, object] = {}
         self.used: dict[str, object] = {}
+        self.touched: set[str] = set()  # keys asked for since `track` (one kind's work)
 
     def get(self, key: str, make: Callable[[], T]) -> T:
         """The remembered value for `key`, or `make()`; either way it is kept for next time."""
@@ -41,7 +42,22 @@ class DrawingMemo:
         if value is None:
             value = make()
         self.used[key] = value
+        self.touched.add(key)
         return value
+
+    def track(self, work: Callable[[], T]) -> tuple[T, list[str]]:
+        """`work()` and the keys it asked for, so a kind's entries can outlive a build
+        that does not render it (see `keep`)."""
+        self.touched = set()
+        result = work()
+        return result, sorted(self.touched)
+
+    def keep(self, keys) -> None:
+        """Keep these remembered entries for next time though this build did not ask for
+        them: they belong to a kind whose files were reused as they were."""
+        for key in keys:
+            if key not in self.used and key in self.remembered:
+                self.used[key] = self.remembered[key]
 
     def load(self, data: bytes | None) -> None:
         """Remember the values of an earlier build, if this user's key signed them.
@@ -51,6 +67,7 @@ class DrawingMemo:
         """
         self.used = {}
         self.remembered = {}
+        self.touched = set()
         key = _signing_key()
         if not data or key is None or len(data) <= SIGNATURE:
             return

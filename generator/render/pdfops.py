@@ -1,15 +1,22 @@
-"""Record a scene as PDF content-stream operators, once, for replay on any canvas.
+"""A scene as PDF content-stream text, with the list of resources that text names.
 
-Why not reportlab's path API: it formats every number in pure Python, which made the
-geometry the slowest part of the build. Geometry and colours are written here as
-operator text, once per scene; only what needs the document's resources (opacity
-states, gradients, fonts, images) stays a call on the canvas at replay time.
+Everything is written here, not through reportlab's canvas, so a drawing's bytes
+depend on nothing but the drawing: text is set as the font's own glyph numbers
+(`generator.render.pdffonts`), opacity and gradients are named after their values.
+That is what lets a compiled drawing be kept between builds and shared by every
+document that places it (`generator.render.pdfform`).
+
+The content is in millimetres with y pointing down, like the scene; the form that
+holds it maps that onto points.
 """
 
 from __future__ import annotations
 
-from functools import partial
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path as FilePath
 
+from generator.errors import RenderError
 from generator.render.scene import Ellipse, Gradient, Group, Image, Path, Rect, Style, Text
 
 K = 0.5522847498  # Bezier handle length for a quarter circle
@@ -26,36 +33,35 @@ def rgb(hex_colour: str) -> str:
     return " ".join(num(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
 
 
-def _save(canvas) -> None:
-    canvas.saveState()
+@dataclass(frozen=True)
+class Recorded:
+    """A drawing's content stream and the resources it names."""
+
+    code: str
+    glyphs: tuple[tuple[str, frozenset[int]], ...]  # font role -> glyph ids used
+    states: tuple[tuple[str, str], ...]  # ExtGState name -> its dictionary
+    shadings: tuple[tuple[str, str], ...]  # shading name -> its dictionary
+    images: tuple[tuple[str, FilePath], ...]  # XObject name -> PNG file
 
 
-def _restore(canvas) -> None:
-    canvas.restoreState()
-
-
-def _alpha(value: float, stroke: bool, canvas) -> None:
-    canvas.setFillAlpha(value)
-    if stroke:
-        canvas.setStrokeAlpha(value)
-
-
-def record(items) -> list:
-    """Operators for the items: strings (raw content) and callables taking a canvas."""
-    out: list = []
-    _Recorder(out).items(items)
-    merged: list = []
-    for op in out:  # join neighbouring text so replay appends few strings
-        if isinstance(op, str) and merged and isinstance(merged[-1], str):
-            merged[-1] += "\n" + op
-        else:
-            merged.append(op)
-    return merged
+def record(items, metrics) -> Recorded:
+    """The items as content-stream text; `metrics(role)` gives a font role's FaceMetrics."""
+    recorder = _Recorder(metrics)
+    recorder.items(items)
+    return Recorded("\n".join(recorder.out),
+                    tuple((r, frozenset(g)) for r, g in sorted(recorder.glyphs.items())),
+                    tuple(sorted(recorder.states.items())), tuple(recorder.shadings),
+                    tuple(recorder.images.items()))
 
 
 class _Recorder:
-    def __init__(self, out: list):
-        self.out = out
+    def __init__(self, metrics):
+        self.metrics = metrics
+        self.out: list[str] = []
+        self.glyphs: dict[str, set[int]] = {}
+        self.states: dict[str, str] = {}
+        self.shadings: list[tuple[str, str]] = []
+        self.images: dict[str, FilePath] = {}
 
     def items(self, items) -> None:
         for item in items:
@@ -63,15 +69,12 @@ class _Recorder:
 
     def _shape(self, style: Style, outline: str, bbox) -> None:
         out = self.out
-        # Opacity lives in the canvas's tracked graphics state, so only then does the
-        # shape go through saveState/restoreState; otherwise plain q/Q is enough.
-        tracked = style.opacity < 1
-        out.append(_save if tracked else "q")
-        if tracked:
-            out.append(partial(_alpha, style.opacity, bool(style.stroke)))
+        out.append("q")
+        if style.opacity < 1:
+            out.append(f"/{self._alpha(style.opacity)} gs")
         if isinstance(style.fill, Gradient):
             out += ["q", f"{outline}\n{'W*' if style.evenodd else 'W'} n",
-                    partial(_gradient, style.fill, bbox), "Q"]
+                    f"/{self._gradient(style.fill, bbox)} sh", "Q"]
         fill = isinstance(style.fill, str)
         if fill:
             out.append(f"{rgb(style.fill)} rg")
@@ -81,7 +84,22 @@ class _Recorder:
         star = "*" if style.evenodd else ""
         paint = ("B" + star) if fill and style.stroke else ("f" + star) if fill else \
             "S" if style.stroke else "n"
-        out += [f"{outline}\n{paint}", _restore if tracked else "Q"]
+        out += [f"{outline}\n{paint}", "Q"]
+
+    def _alpha(self, value: float) -> str:
+        name = f"A{num(value)}"
+        self.states[name] = f"<< /Type /ExtGState /ca {num(value)} /CA {num(value)} >>"
+        return name
+
+    def _gradient(self, g: Gradient, bbox) -> str:
+        x, y, w, h = bbox
+        coords = " ".join(num(v) for v in (x + g.x1 * w, y + g.y1 * h, x + g.x2 * w,
+                                            y + g.y2 * h))
+        name = f"Sh{len(self.shadings)}"
+        self.shadings.append((name, f"<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords "
+                                    f"[{coords}] /Extend [true true] /Function "
+                                    f"{_stops_function(g.stops)} >>"))
+        return name
 
     def _rect(self, r: Rect) -> None:
         if not r.r:
@@ -106,10 +124,49 @@ class _Recorder:
         self._shape(p.style, "\n".join(parts), _bbox(p.commands))
 
     def _text(self, t: Text) -> None:
-        self.out.append(partial(_draw_text, t))
+        from generator.render.pdffonts import encode, text_width
+
+        face = self.metrics(t.font)
+        hex_text, used = encode(face, t.text)
+        self.glyphs.setdefault(t.font, set()).update(used)
+        shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[t.anchor]
+        dx = -text_width(face, t.text, t.size) * shift
+        # The drawing is y-down; text is set in a flipped frame so it stays upright.
+        self.out.append(f"q 1 0 0 -1 {num(t.x)} {num(t.y)} cm {rgb(t.fill)} rg BT "
+                        f"/F.{t.font} {num(t.size)} Tf {num(dx)} 0 Td {hex_text} Tj ET Q")
 
     def _image(self, i: Image) -> None:
-        self.out.append(partial(_draw_image, i))
+        # Upright frame with its origin at the box's lower-left corner, clipped to it.
+        self.out.append(f"q 1 0 0 -1 {num(i.x)} {num(i.y + i.h)} cm")
+        if i.path.suffix.lower() == ".svg":
+            self.out.append(self._foreign_svg(i))
+        else:
+            self.out.append(self._png(i))
+        self.out.append("Q")
+
+    def _png(self, i: Image) -> str:
+        from generator.render.pictures import png_size
+
+        # Cover the box, centred and cropped, like the SVG's "xMidYMid slice": the same
+        # picture in both outputs, and no bands of background beside a wide image.
+        iw, ih = png_size(i.path)
+        scale = max(i.w / iw, i.h / ih)
+        w, h = iw * scale, ih * scale
+        name = next((n for n, p in self.images.items() if p == i.path), None)
+        if name is None:
+            name = f"Im{len(self.images)}"
+            self.images[name] = i.path
+        return (f"0 0 {num(i.w)} {num(i.h)} re W n {w:.6f} 0 0 {h:.6f} "
+                f"{num((i.w - w) / 2)} {num((i.h - h) / 2)} cm /{name} Do")
+
+    def _foreign_svg(self, i: Image) -> str:
+        code, states = foreign_svg_code(i)
+        # Each picture's states are numbered from 0 by svglib's canvas: keep them apart.
+        prefix = f"S{len(self.states)}."
+        for name, state in states.items():
+            self.states[prefix + name] = state
+            code = code.replace(f"/{name} gs", f"/{prefix}{name} gs")
+        return code
 
     def _group(self, g: Group) -> None:
         self.out.append("q")
@@ -121,6 +178,57 @@ class _Recorder:
             self.out.append(f"{s} 0 0 {s} {num(g.translate[0])} {num(g.translate[1])} cm")
         self.items(g.children)
         self.out.append("Q")
+
+
+def _stops_function(stops) -> str:
+    """A PDF function from 0..1 to the gradient's colours (stop opacity is not drawn)."""
+    stops = sorted((offset, colour) for offset, colour, _ in stops)
+    if stops[0][0] > 0:
+        stops.insert(0, (0.0, stops[0][1]))
+    if stops[-1][0] < 1:
+        stops.append((1.0, stops[-1][1]))
+    pieces = [f"<< /FunctionType 2 /Domain [0 1] /C0 [{rgb(a)}] /C1 [{rgb(b)}] /N 1 >>"
+              for (_, a), (_, b) in pairwise(stops)]
+    if len(pieces) == 1:
+        return pieces[0]
+    bounds = " ".join(num(offset) for offset, _ in stops[1:-1])
+    return (f"<< /FunctionType 3 /Domain [0 1] /Functions [{' '.join(pieces)}] "
+            f"/Bounds [{bounds}] /Encode [{' '.join(['0 1'] * len(pieces))}] >>")
+
+
+def foreign_svg_code(i: Image) -> tuple[str, dict[str, str]]:
+    """Art our own reader cannot take, drawn by svglib, as content text and its states.
+
+    svglib draws on a reportlab canvas; its operators are taken from a scratch canvas.
+    Only what can travel with the drawing is allowed: paths, colours and opacity.
+    """
+    import io
+
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(str(i.path))
+    if drawing is None or not drawing.width or not drawing.height:
+        raise RenderError(f"svglib cannot read {i.path}")
+    canvas = Canvas(io.BytesIO())
+    canvas._code = []  # only what svglib draws
+    scale = max(i.w / drawing.width, i.h / drawing.height)
+    canvas.translate((i.w - drawing.width * scale) / 2, (i.h - drawing.height * scale) / 2)
+    canvas.scale(scale, scale)
+    renderPDF.draw(drawing, canvas, 0, 0)
+    code = "\n".join(canvas._code)
+    if " Tf" in code or " Do" in code or " sh" in code:
+        raise RenderError(f"{i.path} has text, pictures or gradients that cannot be placed; "
+                          "convert its text to paths and flatten it, or export it as PNG")
+    states = {name: "<< " + " ".join(f"/{key} {_state_value(value)}") + " >>"
+              for (key, value), name in canvas._extgstate._c.items()}
+    return code, states
+
+
+def _state_value(value) -> str:
+    return num(value) if isinstance(value, float | int) and not isinstance(value, bool) \
+        else str(value)
 
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float) -> str:
@@ -155,46 +263,3 @@ def _bbox(commands) -> tuple[float, float, float, float]:
     if not xs:
         return 0.0, 0.0, 0.0, 0.0
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
-
-
-def _gradient(g: Gradient, bbox, canvas) -> None:
-    from generator.render.pdf import colour
-
-    x, y, w, h = bbox
-    canvas.linearGradient(x + g.x1 * w, y + g.y1 * h, x + g.x2 * w, y + g.y2 * h,
-                          [colour(s[1]) for s in g.stops], [s[0] for s in g.stops],
-                          extend=True)
-
-
-def _draw_text(t: Text, canvas) -> None:
-    from generator.render.pdf import colour
-
-    canvas.saveState()
-    canvas.transform(1, 0, 0, -1, t.x, t.y)  # text stays upright inside the y-down drawing
-    canvas.setFont(f"TKG-{t.font}", t.size)
-    canvas.setFillColor(colour(t.fill))
-    draw = {"start": canvas.drawString, "middle": canvas.drawCentredString,
-            "end": canvas.drawRightString}
-    draw[t.anchor](0, 0, t.text)
-    canvas.restoreState()
-
-
-def _draw_image(i: Image, canvas) -> None:
-    from generator.render.pdf import foreign_svg
-    from generator.render.pictures import png_size
-
-    canvas.saveState()
-    canvas.transform(1, 0, 0, -1, i.x, i.y + i.h)
-    if i.path.suffix.lower() == ".svg":
-        foreign_svg(canvas, i)
-    else:
-        # Cover the box, centred and cropped, like the SVG's "xMidYMid slice": the same
-        # picture in both outputs, and no bands of background beside a wide image.
-        iw, ih = png_size(i.path)
-        scale = max(i.w / iw, i.h / ih)
-        w, h = iw * scale, ih * scale
-        box = canvas.beginPath()
-        box.rect(0, 0, i.w, i.h)
-        canvas.clipPath(box, stroke=0, fill=0)
-        canvas.drawImage(str(i.path), (i.w - w) / 2, (i.h - h) / 2, w, h)
-    canvas.restoreState()

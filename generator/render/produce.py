@@ -14,7 +14,7 @@ from generator.layout import load_layout
 from generator.layout.imposition import Grid, grid_for
 from generator.layout.model import Layout
 from generator.layout.units import PT
-from generator.render.document import render_pdf
+from generator.render.document import layout_key, render_pdf
 from generator.render.pieces import back_scene, oink_scene, tile_scene, token_scene
 from generator.render.scene import Scene
 from generator.render.sheets import Label, Piece, draw_sheets
@@ -116,8 +116,10 @@ def produce_tiles(request: BuildRequest) -> list[Artefact]:
            for t, s in zip(request.game.tiles, ps.tiles, strict=True)]
     out.append(Artefact("svg/back.svg", scene_svg(ps.back, "../fonts").encode(), "tiles"))
     out += _fonts(request, ps.layout, "tiles")
+    scenes = [*ps.tiles, ps.back]
     data, pages = render_pdf(request.game, "world tiles for a print shop",
-                             lambda c: print_shop(c, [*ps.tiles, ps.back]))
+                             lambda c: print_shop(c, scenes),
+                             layout_key("print-shop", request.game, scenes), scenes)
     out.append(Artefact("print-shop/tiles.pdf", data, "tiles", pages))
     return out
 

@@ -8,6 +8,7 @@ it. templates/rulebook/README.md lists every name defined here.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from generator.model import Game, Tile
@@ -185,3 +186,11 @@ def build_context(game: Game) -> dict:
         "scoring": scoring_example(game, world),
     }
     return {k: freeze(v) for k, v in context.items()}
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """One template's Markdown output and where it came from."""
+
+    name: str
+    markdown: str

@@ -3,6 +3,10 @@
 The same rendered Markdown as the PDF goes through markdown-it-py's HTML renderer;
 figures are inlined as SVG (the same scenes), and the shipped fonts are embedded as
 base64 @font-face rules, so the file opens anywhere, offline, and looks the same.
+
+Like the PDF's layout, the page around the figures is remembered between builds
+with a marker where each figure's SVG and the fonts go, so a changed figure costs
+only its own SVG.
 """
 
 from __future__ import annotations
@@ -11,8 +15,7 @@ import base64
 import re
 from html import escape
 
-from markdown_it import MarkdownIt
-
+from generator.render.document import layout_key
 from generator.render.fonts import font_name
 from generator.render.svg import scene_svg
 
@@ -65,7 +68,16 @@ def _figure_html(prep, name: str, caption: str) -> str:
     if scene is None:
         return ""
     cap = f"<figcaption>{escape(caption)}</figcaption>" if caption else ""
-    return f"<figure>{_svg(scene)}{cap}</figure>"
+    return f"<figure>{_marker(scene.name)}{cap}</figure>"
+
+
+def _marker(name: str) -> str:
+    """Where a drawing's SVG goes in the remembered page (NUL never occurs in HTML text)."""
+    return f"\x00{name}\x00"
+
+
+_MARKER = re.compile("\x00([^\x00]*)\x00")
+FONTS = "@fonts"  # the marker of the @font-face rules; no scene has this name
 
 
 def _svg(scene) -> str:
@@ -99,6 +111,20 @@ def _renderer(prep, seen: dict[str, int]):
 
 def rulebook_html(prep) -> str:
     """The whole rulebook as one HTML document (text)."""
+    from generator.render.memo import MEMO
+
+    scenes = {s.name: s for s in [*prep.figures.values(), prep.cover] if s is not None}
+    key = layout_key("rulebook html", prep.game, list(scenes.values()), repr(prep.sections),
+                     repr(prep.context))
+    page = MEMO.get(key, lambda: _page(prep))
+    return _MARKER.sub(lambda m: _font_faces(prep.game) if m.group(1) == FONTS
+                       else _svg(scenes[m.group(1)]), page)
+
+
+def _page(prep) -> str:
+    """The HTML with markers for the fonts and for each drawing's SVG."""
+    from markdown_it import MarkdownIt
+
     seen: dict[str, int] = {}
     image, heading_open = _renderer(prep, seen)
     md = MarkdownIt("commonmark", {"html": False}).enable("table")  # rules are per build
@@ -115,9 +141,9 @@ def rulebook_html(prep) -> str:
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(game.title)} \u2014 Rulebook (v{escape(game.version)})</title>"
-            f'<meta name="generator" content="tkg"><style>{_font_faces(game)}{CSS}</style>'
+            f'<meta name="generator" content="tkg"><style>{_marker(FONTS)}{CSS}</style>'
             f"</head><body><main><header><p class=\"title\">{escape(title.strip())}</p>"
             f'<p class="sub">{escape(subtitle.strip())}</p><p class="edition">Rulebook \u00b7 '
             f"{escape(c['edition'])} \u00b7 version {escape(game.version)}</p>"
-            f"{_svg(prep.cover)}</header>"
+            f"{_marker(prep.cover.name)}</header>"
             f"<nav><h2>Contents</h2><ol>{toc}</ol></nav>{body}</main></body></html>\n")

@@ -25,6 +25,10 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from generator.render.document import laid_out
+from generator.render.pdf import slots
+from generator.render.pdflink import Base
+from generator.render.scene import Scene
 from generator.rulebook.markdown_flow import Heading
 from generator.rulebook.styles import ACCENT, MUTED, RULE, Styles
 
@@ -121,8 +125,11 @@ def contents(styles: Styles) -> list[Flowable]:
 
 
 def build_pdf(paper: str, meta: Meta, styles: Styles, cover: list[Flowable],
-              body: list[Flowable], cover_painter=None) -> tuple[bytes, int]:
-    """The rulebook as PDF bytes for one paper size, and its page count."""
+              body: list[Flowable], cover_painter=None) -> tuple[Base, dict[str, Scene]]:
+    """The rulebook laid out for one paper size, with the figure of each empty slot.
+
+    `generator.render.document.linked_pdf` puts the figures in.
+    """
     buffer = io.BytesIO()
     pagesize = PAGE_SIZES[paper]
     doc = RulebookDoc(buffer, pagesize=pagesize, title=f"{meta.title} \u2014 {meta.subject}",
@@ -136,4 +143,4 @@ def build_pdf(paper: str, meta: Meta, styles: Styles, cover: list[Flowable],
              NextPageTemplate("columns"), PageBreak(), *body]
     doc.has_contents = any(isinstance(f, Heading) and f.level <= 2 for f in body)
     doc.multiBuild(story)
-    return buffer.getvalue(), doc.page
+    return laid_out(doc.canv, buffer.getvalue(), doc.page), slots(doc.canv)

@@ -8,7 +8,6 @@ as `ContentError` so `tkg build` exits 1 without a traceback.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
@@ -18,7 +17,7 @@ from generator.diagnostics import diagnostic
 from generator.errors import ContentError, RenderError
 from generator.model import Location
 from generator.paths import display_path
-from generator.rulebook.context import Record, join, plural
+from generator.rulebook.context import Record, Rendered, join, plural
 
 RULEBOOK_DIR = "rulebook"
 SUFFIX = ".md.j2"
@@ -41,14 +40,6 @@ class ContextUndefined(jinja2.StrictUndefined):
 
 class UnknownFigure(jinja2.TemplateRuntimeError):
     """Raised inside a template that asks for a figure nobody draws."""
-
-
-@dataclass(frozen=True)
-class Rendered:
-    """One template's Markdown output and where it came from."""
-
-    name: str
-    markdown: str
 
 
 def _figure_call(known: frozenset[str]):

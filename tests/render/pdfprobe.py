@@ -69,7 +69,10 @@ def fonts(reader: PdfReader) -> dict[str, bool]:
         resources = resources.get_object()
         for font in (resources.get("/Font") or {}).values():
             font = font.get_object()
-            descriptor = font.get("/FontDescriptor")
+            # A Type0 (CID) font keeps its descriptor on its one descendant font.
+            inner = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font \
+                else font
+            descriptor = inner.get("/FontDescriptor")
             embedded = descriptor is not None and any(
                 k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
             found[str(font.get("/BaseFont"))] = embedded
