@@ -266,8 +266,9 @@ def _run_split(request: BuildRequest, todo, bundled: list[str]
             jobs.append(make)
             weights.append(WEIGHTS.get(kind, 1.0))
             owners.append(index)
+    before = set(MEMO.used)
     results = run_jobs([partial(MEMO.track, job) for job in jobs], weights,
-                       carry=(lambda: MEMO.used, MEMO.used.update))
+                       carry=(lambda: MEMO.since(before), MEMO.used.update))
     made: dict[str, list[Artefact]] = {kind: [] for kind, _, _ in todo}
     keys: dict[str, set[str]] = {kind: set() for kind, _, _ in todo}
     for owner, (artefacts, touched) in zip(owners, results, strict=True):

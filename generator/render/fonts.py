@@ -1,7 +1,9 @@
-"""Fonts by role: registered with reportlab from the shipped TTFs, measured, fitted.
+"""Fonts by role: measured, fitted, and registered with reportlab for its own pages.
 
 Text is laid out once, here, with the real font metrics; the SVG and the PDF then
-draw the same lines at the same sizes.
+draw the same lines at the same sizes. Measuring uses the metrics of
+`generator.render.pdffonts` (the same numbers reportlab measures), remembered
+between builds, so fitting one edited tile's text needs no font file parsed.
 """
 
 from __future__ import annotations
@@ -58,12 +60,38 @@ def register(role: str, path: Path) -> str:
 
 def width(text: str, role: str, size: float, game: Game) -> float:
     """Width of `text` set in the role's font at `size` (same unit as size)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from generator.render.pdffonts import text_width
 
+    return text_width(face_metrics(_path(role, game)), text, size)
+
+
+def _path(role: str, game: Game) -> Path:
     path = game.font(role)
     if path is None:
         raise RenderError(f"content/game.yaml names no font for role {role!r}")
-    return stringWidth(text, register(role, path), size)
+    return path
+
+
+_METRICS: dict[tuple[str, int, int], object] = {}
+
+
+def face_metrics(path: Path):
+    """The font file's metrics (`generator.render.pdffonts.FaceMetrics`), read once.
+
+    Remembered between builds; within a process, reread only if the file changes.
+    """
+    from generator.cache import code_digest, digest, file_digest
+    from generator.render.memo import MEMO
+    from generator.render.pdffonts import read_metrics
+
+    stat = Path(path).stat()
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    found = _METRICS.get(key)
+    if found is None:
+        found = MEMO.get(digest("metrics", code_digest(), file_digest(Path(path))),
+                         lambda: read_metrics(Path(path)))
+        _METRICS[key] = found
+    return found
 
 
 class Fitted(NamedTuple):
@@ -119,12 +147,7 @@ def _ellipsised(line: str, role: str, size: float, box_w: float, game: Game) -> 
 
 def ellipsis(role: str, game: Game) -> str:
     """"…" if the role's font has the glyph, else three full stops (never a missing glyph)."""
-    from reportlab.pdfbase.pdfmetrics import getFont
-
-    path = game.font(role)
-    name = register(role, path) if path is not None else None
-    face = getattr(getFont(name), "face", None) if name else None
-    return "\u2026" if face is not None and 0x2026 in face.charToGlyph else "..."
+    return "\u2026" if "\u2026" in face_metrics(_path(role, game)).glyph_of else "..."
 
 
 def wrap(text: str, role: str, size: float, box_w: float, game: Game) -> tuple[str, ...]:

@@ -29,21 +29,40 @@ MEMO_FILE = "drawings.pickle"
 
 
 class DrawingMemo:
-    """Values by key: those remembered from the last build, and those used in this one."""
+    """Values by key: those remembered from the last build, and those used in this one.
+
+    Each remembered value stays a pickle of its own until asked for, and is written
+    back as the same bytes: a build that redraws one tile unpickles and pickles only
+    what it uses and what it made, not the whole memo.
+    """
 
     def __init__(self) -> None:
-        self.remembered: dict[str, object] = {}
-        self.used: dict[str, object] = {}
+        self.remembered: dict[str, bytes] = {}  # key -> pickled value, from the last build
+        self.used: dict[str, object] = {}  # key -> value asked for or made in this build
+        self.kept: dict[str, bytes] = {}  # key -> pickled value, passed on unread
         self.touched: set[str] = set()  # keys asked for since `track` (one kind's work)
 
     def get(self, key: str, make: Callable[[], T]) -> T:
         """The remembered value for `key`, or `make()`; either way it is kept for next time."""
-        value = self.remembered.get(key)
-        if value is None:
-            value = make()
-        self.used[key] = value
+        if key in self.used:
+            value = self.used[key]
+        else:
+            value = self._recall(key)
+            if value is None:
+                value = make()
+            self.used[key] = value
         self.touched.add(key)
         return value
+
+    def _recall(self, key: str):
+        raw = self.remembered.get(key)
+        if raw is None:
+            return None
+        try:
+            return pickle.loads(raw)
+        except Exception:  # written by another version of the code: make it again
+            del self.remembered[key]
+            return None
 
     def track(self, work: Callable[[], T]) -> tuple[T, list[str]]:
         """`work()` and the keys it asked for, so a kind's entries can outlive a build
@@ -57,7 +76,12 @@ class DrawingMemo:
         them: they belong to a kind whose files were reused as they were."""
         for key in keys:
             if key not in self.used and key in self.remembered:
-                self.used[key] = self.remembered[key]
+                self.kept[key] = self.remembered[key]
+
+    def since(self, before: set[str]) -> dict[str, object]:
+        """The values used or made since `before` was the set of used keys (what a
+        forked child hands back: the rest its parent has already)."""
+        return {k: v for k, v in self.used.items() if k not in before}
 
     def load(self, data: bytes | None) -> None:
         """Remember the values of an earlier build, if this user's key signed them.
@@ -65,9 +89,7 @@ class DrawingMemo:
         The memo is a pickle, and unpickling runs code; an output folder copied from
         somewhere else must not, so anything not signed here is simply not used.
         """
-        self.used = {}
-        self.remembered = {}
-        self.touched = set()
+        self.__init__()
         key = _signing_key()
         if not data or key is None or len(data) <= SIGNATURE:
             return
@@ -78,14 +100,19 @@ class DrawingMemo:
             loaded = pickle.loads(payload)
         except Exception:  # written by another version of the code: start afresh
             return
-        self.remembered = loaded if isinstance(loaded, dict) else {}
+        if isinstance(loaded, dict):
+            self.remembered = {k: v for k, v in loaded.items() if isinstance(v, bytes)}
 
     def dump(self) -> bytes:
         """This build's values, signed, for the next build (b"" if there is no key)."""
         key = _signing_key()
         if key is None:
             return b""
-        payload = pickle.dumps(dict(sorted(self.used.items())), protocol=4)
+        entries = dict(self.kept)
+        for name, value in self.used.items():
+            raw = self.remembered.get(name)
+            entries[name] = raw if raw is not None else pickle.dumps(value, protocol=4)
+        payload = pickle.dumps(dict(sorted(entries.items())), protocol=4)
         return hmac.new(key, payload, "sha256").digest() + payload
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from generator.cache import code_digest, digest, file_digest
 from generator.errors import RenderError
 from generator.layout.units import PT
+from generator.render.fonts import face_metrics
 from generator.render.pdflink import Base, link
 from generator.render.pdfops import num, record
 from generator.render.scene import PerScene, Scene, drawing_digest
@@ -71,24 +72,6 @@ def _compile(scene: Scene) -> CompiledForm:
                         tuple((name, str(path)) for name, path in recorded.images))
 
 
-_METRICS: dict[tuple[str, int, int], object] = {}
-
-
-def face_metrics(path: Path):
-    """The font file's metrics (`generator.render.pdffonts.FaceMetrics`), read once."""
-    from generator.render.memo import MEMO
-    from generator.render.pdffonts import read_metrics
-
-    stat = Path(path).stat()
-    key = (str(path), stat.st_mtime_ns, stat.st_size)
-    found = _METRICS.get(key)
-    if found is None:
-        found = MEMO.get(digest("metrics", code_digest(), file_digest(Path(path))),
-                         lambda: read_metrics(Path(path)))
-        _METRICS[key] = found
-    return found
-
-
 def link_drawings(base: Base, scenes: Mapping[str, Scene]) -> bytes:
     """The base document with every slot filled by the drawing of that name in `scenes`."""
     forms = {}
@@ -129,7 +112,7 @@ class _Resources:
                 used.setdefault(Path(paths[role]), set()).update(gids)
         numbers = {}
         for path in sorted(used, key=lambda p: (p.name, str(p))):
-            gids = frozenset(used[path])
+            gids = frozenset(used[path]) | _everyday_glyphs(path)
             key = digest("font", code_digest(), file_digest(path), repr(sorted(gids)),
                          str(self.next))
             numbers[path] = self.add(MEMO.get(key, lambda p=path, g=gids, n=self.next:
@@ -147,6 +130,16 @@ class _Resources:
             numbers[path] = self.add(MEMO.get(key, lambda p=path, n=self.next:
                                               image_objects(Path(p), n)))
         return numbers
+
+
+# Always in a subset, used or not: a text edit rarely needs another character, so the
+# subset (and the cached font objects) stay the same from one build to the next.
+EVERYDAY = "".join(map(chr, range(0x20, 0x7F))) + "\u2018\u2019\u201c\u201d\u2013\u2014\u00b7\u2026"
+
+
+def _everyday_glyphs(path: Path) -> frozenset[int]:
+    glyph_of = face_metrics(path).glyph_of
+    return frozenset(glyph_of[c] for c in EVERYDAY if c in glyph_of)
 
 
 def _form_object(form: CompiledForm, fonts: dict[str, int], images: dict[str, int]) -> bytes:

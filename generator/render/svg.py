@@ -1,8 +1,10 @@
-"""A scene to SVG text with svgwrite: width and height in mm, a viewBox in mm.
+"""A scene to SVG text: width and height in mm, a viewBox in mm.
 
-Text is escaped by svgwrite's XML serialiser. Fonts are named per role and, when
-`font_dir` is given, loaded with @font-face from the shipped TTFs (a relative URL
-from the SVG file to the output's fonts/ folder), falling back to a generic family.
+Written directly as text (attributes sorted, XML-escaped), in the form svgwrite
+writes it: importing svgwrite costs more than drawing one tile, and an edit
+usually needs one new SVG. Fonts are named per role and, when `font_dir` is given,
+loaded with @font-face from the shipped TTFs (a relative URL from the SVG file to
+the output's fonts/ folder), falling back to a generic family.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from generator.render.scene import Ellipse, Gradient, Group, Image, Rect, Scene,
 from generator.render.scene import Path as PathShape
 
 _MIME = {".png": "image/png", ".svg": "image/svg+xml"}
+_NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg",
+               "xmlns:ev": "http://www.w3.org/2001/xml-events",
+               "xmlns:xlink": "http://www.w3.org/1999/xlink"}
 
 
 def scene_svg(scene: Scene, font_dir: str | None = None) -> str:
@@ -29,19 +34,37 @@ def scene_svg(scene: Scene, font_dir: str | None = None) -> str:
 
 
 def _scene_svg(scene: Scene, font_dir: str | None) -> str:
-    import svgwrite
-
     w, h = fmt(scene.width), fmt(scene.height)
-    dwg = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", debug=False,
-                           profile="full")
-    if scene.title:
-        dwg.set_desc(title=scene.title)
+    writer = _Writer()
     if scene.fonts:
-        dwg.defs.add(dwg.style(_font_css(scene.fonts, font_dir)))
-    writer = _Writer(dwg)
-    for item in scene.items:
-        dwg.add(writer.element(item))
-    return dwg.tostring()
+        css = _font_css(scene.fonts, font_dir)
+        writer.defs.append(f'<style type="text/css"><![CDATA[{css}]]></style>')
+    body = "".join(writer.element(item) for item in scene.items)
+    title = f"<title>{_escape(scene.title)}</title>" if scene.title else ""
+    root = {"baseProfile": "full", "height": f"{h}mm", "version": "1.1",
+            "viewBox": f"0 0 {w} {h}", "width": f"{w}mm", **_NAMESPACES}
+    return _open("svg", root) + title + _element("defs", {}, "".join(writer.defs)) + body + \
+        "</svg>"
+
+
+def _escape(value: str) -> str:
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _attribute(value: str) -> str:
+    return (_escape(value).replace('"', "&quot;").replace("\r", "&#13;")
+            .replace("\n", "&#10;").replace("\t", "&#09;"))
+
+
+def _open(tag: str, attrs: dict[str, str]) -> str:
+    pairs = "".join(f' {k}="{_attribute(str(v))}"' for k, v in sorted(attrs.items()))
+    return f"<{tag}{pairs}>"
+
+
+def _element(tag: str, attrs: dict[str, str], inner: str = "") -> str:
+    """One element; empty ones close themselves, as svgwrite writes them."""
+    opened = _open(tag, attrs)
+    return f"{opened[:-1]} />" if not inner else f"{opened}{inner}</{tag}>"
 
 
 def _font_css(fonts, font_dir: str | None) -> str:
@@ -55,93 +78,95 @@ def _font_css(fonts, font_dir: str | None) -> str:
 
 
 class _Writer:
-    """Makes svgwrite elements; numbers ids of gradients and clips in drawing order."""
+    """Writes elements; numbers ids of gradients and clips in drawing order."""
 
-    def __init__(self, dwg):
-        self.dwg = dwg
+    def __init__(self):
+        self.defs: list[str] = []
         self.ids = 0
 
     def new_id(self, prefix: str) -> str:
         self.ids += 1
         return f"{prefix}{self.ids}"
 
-    def element(self, item):
+    def element(self, item) -> str:
         return getattr(self, "_" + type(item).__name__.lower())(item)
 
-    def paint(self, el, style: Style):
+    def paint(self, tag: str, attrs: dict[str, str], style: Style) -> str:
         fill = style.fill
         if isinstance(fill, Gradient):
             fill = f"url(#{self.gradient(fill)})"
-        el["fill"] = fill or "none"
+        attrs["fill"] = fill or "none"
         if style.stroke:
-            el["stroke"] = style.stroke
-            el["stroke-width"] = fmt(style.stroke_width)
+            attrs["stroke"] = style.stroke
+            attrs["stroke-width"] = fmt(style.stroke_width)
             if style.round_caps:
-                el["stroke-linecap"] = el["stroke-linejoin"] = "round"
+                attrs["stroke-linecap"] = attrs["stroke-linejoin"] = "round"
         if style.opacity < 1:
-            el["opacity"] = fmt(style.opacity)
+            attrs["opacity"] = fmt(style.opacity)
         if style.evenodd:
-            el["fill-rule"] = "evenodd"
-        return el
+            attrs["fill-rule"] = "evenodd"
+        return _element(tag, attrs)
 
     def gradient(self, g: Gradient) -> str:
         gid = self.new_id("g")
-        grad = self.dwg.linearGradient(start=(fmt(g.x1), fmt(g.y1)), end=(fmt(g.x2), fmt(g.y2)),
-                                       id=gid)
+        stops = []
         for offset, colour, opacity in g.stops:
-            grad.add_stop_color(fmt(offset), colour, fmt(opacity) if opacity < 1 else None)
-        self.dwg.defs.add(grad)
+            stop = {"offset": fmt(offset), "stop-color": colour}
+            if opacity < 1:
+                stop["stop-opacity"] = fmt(opacity)
+            stops.append(_element("stop", stop))
+        self.defs.append(_element("linearGradient", {
+            "id": gid, "x1": fmt(g.x1), "y1": fmt(g.y1), "x2": fmt(g.x2), "y2": fmt(g.y2)},
+            "".join(stops)))
         return gid
 
-    def _rect(self, r: Rect):
-        el = self.dwg.rect(insert=(fmt(r.x), fmt(r.y)), size=(fmt(r.w), fmt(r.h)))
+    def _rect(self, r: Rect) -> str:
+        attrs = {"x": fmt(r.x), "y": fmt(r.y), "width": fmt(r.w), "height": fmt(r.h)}
         if r.r:
-            el["rx"] = el["ry"] = fmt(r.r)
-        return self.paint(el, r.style)
+            attrs["rx"] = attrs["ry"] = fmt(r.r)
+        return self.paint("rect", attrs, r.style)
 
-    def _ellipse(self, e: Ellipse):
+    def _ellipse(self, e: Ellipse) -> str:
         if e.rx == e.ry:
-            el = self.dwg.circle(center=(fmt(e.cx), fmt(e.cy)), r=fmt(e.rx))
-        else:
-            el = self.dwg.ellipse(center=(fmt(e.cx), fmt(e.cy)), r=(fmt(e.rx), fmt(e.ry)))
-        return self.paint(el, e.style)
+            return self.paint("circle", {"cx": fmt(e.cx), "cy": fmt(e.cy), "r": fmt(e.rx)},
+                              e.style)
+        return self.paint("ellipse", {"cx": fmt(e.cx), "cy": fmt(e.cy), "rx": fmt(e.rx),
+                                      "ry": fmt(e.ry)}, e.style)
 
-    def _path(self, p: PathShape):
-        return self.paint(self.dwg.path(d=path_d(p.commands)), p.style)
+    def _path(self, p: PathShape) -> str:
+        return self.paint("path", {"d": path_d(p.commands)}, p.style)
 
-    def _text(self, t: Text):
-        el = self.dwg.text(t.text, insert=(fmt(t.x), fmt(t.y)), fill=t.fill,
-                           font_size=fmt(t.size), class_=f"f-{t.font}")
+    def _text(self, t: Text) -> str:
+        attrs = {"x": fmt(t.x), "y": fmt(t.y), "fill": t.fill, "font-size": fmt(t.size),
+                 "class": f"f-{t.font}"}
         if t.anchor != "start":
-            el["text-anchor"] = t.anchor
-        return el
+            attrs["text-anchor"] = t.anchor
+        return f"{_open('text', attrs)}{_escape(t.text)}</text>"
 
-    def _image(self, i: Image):
+    def _image(self, i: Image) -> str:
         data = base64.b64encode(Path(i.path).read_bytes()).decode("ascii")
         href = f"data:{_MIME.get(Path(i.path).suffix.lower(), 'image/png')};base64,{data}"
-        return self.dwg.image(href=href, insert=(fmt(i.x), fmt(i.y)), size=(fmt(i.w), fmt(i.h)),
-                              preserveAspectRatio="xMidYMid slice")
+        return _element("image", {"xlink:href": href, "x": fmt(i.x), "y": fmt(i.y),
+                                  "width": fmt(i.w), "height": fmt(i.h),
+                                  "preserveAspectRatio": "xMidYMid slice"})
 
-    def _group(self, g: Group):
-        el = self.dwg.g()
+    def _group(self, g: Group) -> str:
+        attrs: dict[str, str] = {}
         if g.label:
-            el["class"] = g.label
+            attrs["class"] = g.label
         if g.clip is not None:
             cid = self.new_id("c")
-            clip = self.dwg.clipPath(id=cid)
             x, y, w, h = (fmt(v) for v in g.clip)
-            clip.add(self.dwg.rect(insert=(x, y), size=(w, h)))
-            self.dwg.defs.add(clip)
-            el["clip-path"] = f"url(#{cid})"
-        inner = el
+            self.defs.append(_element("clipPath", {"id": cid}, _element(
+                "rect", {"x": x, "y": y, "width": w, "height": h})))
+            attrs["clip-path"] = f"url(#{cid})"
+        transform = None
         if g.translate != (0.0, 0.0) or g.scale != 1.0:
             transform = (f"translate({fmt(g.translate[0])} {fmt(g.translate[1])})"
                          f" scale({fmt(g.scale, 5)})")
             if g.clip is None:
-                el["transform"] = transform  # no clip to keep apart: one group does
-            else:
-                inner = self.dwg.g(transform=transform)
-                el.add(inner)
-        for child in g.children:
-            inner.add(self.element(child))
-        return el
+                attrs["transform"] = transform  # no clip to keep apart: one group does
+        inner = "".join(self.element(child) for child in g.children)
+        if transform is not None and g.clip is not None:
+            inner = _element("g", {"transform": transform}, inner)
+        return _element("g", attrs, inner)
