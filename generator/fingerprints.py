@@ -57,7 +57,8 @@ def tokens(request: BuildRequest) -> str:
     """Token and Oink faces."""
     ps = _pieces(request)
     game = request.game
-    return digest(*_common(request, "tokens"), *_art(game), scenes_digest([*ps.tokens, *ps.oinks]),
+    # No tile art: tokens and Oinks draw only the elements' symbols (in the assets).
+    return digest(*_common(request, "tokens"), scenes_digest([*ps.tokens, *ps.oinks]),
                   repr(game.tokens.per_element))
 
 

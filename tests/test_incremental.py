@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from generator.build import build
 from generator.cache import CACHE_DIR
@@ -71,6 +72,31 @@ def test_incremental_output_equals_a_clean_build(project):
     result = run(project)
     assert {"tokens", "rulebook", "aids"} <= set(result.rendered)
     run(project, "clean")  # a fresh folder: everything rendered from scratch
+    assert tree(project / "output") == tree(project / "clean")
+
+
+def test_editing_a_pictured_tile_links_new_figures_into_the_kept_rulebook_layout(
+        project, monkeypatch):
+    import generator.rulebook.pages as pages
+
+    run(project)
+    # A tile the rulebook does not picture: the rulebook is reused as it is, and its
+    # remembered layout must survive this build for the next edit.
+    edit(project, "tiles.yaml", "flavour: Speak softly", "flavour: Whisper softly")
+    assert "rulebook" not in run(project).rendered
+
+    def laid_out_again(*args):
+        raise AssertionError("the rulebook was laid out again for a figure-only change")
+
+    monkeypatch.setattr(pages, "lay_out", laid_out_again)
+    edit(project, "tiles.yaml", "remembers every footstep", "keeps every footstep")
+    result = run(project)
+    assert "rulebook" in result.rendered
+    book = PdfReader(project / "output" / "rulebook" / "rulebook-a4.pdf")
+    text = " ".join(page.extract_text() for page in book.pages)
+    assert "keeps every footstep" in text and "remembers every footstep" not in text
+    monkeypatch.undo()
+    run(project, "clean")
     assert tree(project / "output") == tree(project / "clean")
 
 

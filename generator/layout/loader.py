@@ -25,8 +25,26 @@ def layout_names(templates_dir: Path) -> list[str]:
     return sorted(p.stem for p in (templates_dir / LAYOUTS).glob("*.yaml"))
 
 
+_LOADED: dict[tuple, Layout] = {}
+
+
 def load_layout(templates_dir: Path, name: str = "default") -> Layout:
-    """The layout `name` with its `extends` chain merged; ContentError (TKG303) if invalid."""
+    """The layout `name` with its `extends` chain merged; ContentError (TKG303) if invalid.
+
+    Parsed once per process while the layout files' bytes stay the same: a build asks
+    for it from several places, and `tkg watch` rebuilds many times.
+    """
+    folder = templates_dir / LAYOUTS
+    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    key = (str(folder.resolve()), name, tuple((p.name, p.read_bytes()) for p in files))
+    if key not in _LOADED:
+        if len(_LOADED) > 8:
+            _LOADED.clear()
+        _LOADED[key] = _load(templates_dir, name)
+    return _LOADED[key]
+
+
+def _load(templates_dir: Path, name: str) -> Layout:
     problems: list[Diagnostic] = []
     data = _resolve(templates_dir, name, problems, (), None)
     if data is None or problems:

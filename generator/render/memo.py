@@ -190,8 +190,12 @@ def _images(items) -> list[Image]:
     return found
 
 
+def picture_digests(scene: Scene) -> list[str]:
+    """Digests of the picture files a scene shows (its items name them only by path)."""
+    return [file_digest(i.path) for i in _images(scene.items)]
+
+
 def svg_key(scene: Scene, font_dir: str | None) -> str:
     """Everything an SVG document depends on: the scene, the font folder, embedded files."""
-    pictures = [file_digest(i.path) for i in _images(scene.items)]
     return digest("svg", code_digest(), scenes_digest([scene]), scene.title, repr(font_dir),
-                  *pictures)
+                  *picture_digests(scene))

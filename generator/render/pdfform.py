@@ -50,8 +50,12 @@ def compiled(scene: Scene) -> CompiledForm:
 
 
 def _form_key(scene: Scene) -> str:
+    from generator.render.memo import picture_digests
+
+    # Art that svglib draws is copied into the form, so its file's bytes are part of it.
     files = [f"{role}:{file_digest(path)}" for role, path in scene.fonts]
-    return digest("form", code_digest(), drawing_digest(scene), *files)
+    return digest("form", code_digest(), drawing_digest(scene), *files,
+                  *picture_digests(scene))
 
 
 def _compile(scene: Scene) -> CompiledForm:
