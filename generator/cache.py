@@ -55,8 +55,16 @@ def tree_digest(*folders: Path) -> str:
 
 @cache
 def code_digest() -> str:
-    """Digest of the generator's own source, so a new version never reuses old output."""
-    return tree_digest(Path(__file__).resolve().parent)
+    """Digest of the generator's own source, so a new version never reuses old output.
+
+    Only the .py files: compiled bytecode appears as modules are first imported, and
+    must not make the next build think the code changed.
+    """
+    root = Path(__file__).resolve().parent
+    parts: list[bytes | str] = []
+    for path in sorted(root.rglob("*.py")):
+        parts += [path.relative_to(root).as_posix(), path.read_bytes()]
+    return digest(*parts)
 
 
 def file_digest(path: Path | None) -> str:

@@ -105,9 +105,6 @@ def linked_pdf(lay_out: Callable[[], tuple[Base, dict[str, Scene]]], base_key: s
         if by_name.get(slot) is None or drawing_digest(by_name[slot]) != drawing_digest(scene):
             raise RenderError(f"internal error: the drawing {slot!r} is not among the "
                               "scenes given with the layout's key")
-    missing = [slot for slot, _ in base.slots if slot not in by_name]
-    if missing:
-        raise RenderError(f"internal error: no drawing for the slots {missing}")
     return link_drawings(base, by_name), base.pages
 
 

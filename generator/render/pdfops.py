@@ -12,6 +12,7 @@ holds it maps that onto points.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path as FilePath
@@ -217,13 +218,20 @@ def foreign_svg_code(i: Image) -> tuple[str, dict[str, str]]:
     canvas.translate((i.w - drawing.width * scale) / 2, (i.h - drawing.height * scale) / 2)
     canvas.scale(scale, scale)
     renderPDF.draw(drawing, canvas, 0, 0)
-    code = "\n".join(canvas._code)
-    if " Tf" in code or " Do" in code or " sh" in code:
+    # renderPDF starts by choosing a font ("BT /F1 10 Tf 12 TL ET") whether or not any
+    # text follows; the form has no such font, so that line goes.
+    code = "\n".join(line for line in canvas._code if not _FONT_CHOICE.fullmatch(line))
+    if _TEXT_OR_RESOURCE.search(code):
         raise RenderError(f"{i.path} has text, pictures or gradients that cannot be placed; "
                           "convert its text to paths and flatten it, or export it as PNG")
-    states = {name: "<< " + " ".join(f"/{key} {_state_value(value)}") + " >>"
+    states = {name: f"<< /{key} {_state_value(value)} >>"
               for (key, value), name in canvas._extgstate._c.items()}
     return code, states
+
+
+_FONT_CHOICE = re.compile(r"BT /\S+ [\d.]+ Tf [\d.]+ TL ET")
+# Text shown (Tj, TJ, ', "), fonts chosen, pictures or gradients painted.
+_TEXT_OR_RESOURCE = re.compile(r"(?:\)|>|\])\s*(?:Tj|TJ|'|\")|\s(?:Tf|Do|sh)\b")
 
 
 def _state_value(value) -> str:
