@@ -60,7 +60,11 @@ def code_digest() -> str:
     Only the .py files: compiled bytecode appears as modules are first imported, and
     must not make the next build think the code changed.
     """
-    root = Path(__file__).resolve().parent
+    return source_digest(Path(__file__).resolve().parent)
+
+
+def source_digest(root: Path) -> str:
+    """Digest of the Python source files under `root`: their paths and bytes."""
     parts: list[bytes | str] = []
     for path in sorted(root.rglob("*.py")):
         parts += [path.relative_to(root).as_posix(), path.read_bytes()]

@@ -148,3 +148,17 @@ def test_a_content_error_keeps_its_diagnostics_across_processes():
     with pytest.raises(ContentError) as info:
         run_jobs([fails, lambda: 1], [1.0, 5.0])  # the failing job runs in the child
     assert info.value.diagnostics == [problem]
+
+
+def test_the_code_digest_follows_source_files_not_bytecode(tmp_path):
+    from generator.cache import source_digest
+
+    package = tmp_path / "package"
+    (package / "__pycache__").mkdir(parents=True)
+    (package / "module.py").write_text("VALUE = 1\n")
+    before = source_digest(package)
+    # Python writes bytecode as modules are first imported, between two builds.
+    (package / "__pycache__" / "module.cpython-311.pyc").write_bytes(b"\x00compiled")
+    assert source_digest(package) == before
+    (package / "module.py").write_text("VALUE = 2\n")
+    assert source_digest(package) != before
