@@ -6,7 +6,9 @@ list of `Artefact`s held in memory; only `writer` writes them to the output fold
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from generator.model import Game
@@ -33,3 +35,10 @@ class Artefact:
     data: bytes
     kind: str  # the --only kind that made it: tiles, tokens, rulebook, aids, ...
     pages: int = 0  # pages for a PDF, 0 otherwise
+    known_sha256: str = field(default="", repr=False, compare=False)  # if already hashed
+
+    @cached_property
+    def sha256(self) -> str:
+        """Hex sha256 of the bytes, worked out once (the manifest and the cache both list
+        it, and the rulebook's HTML alone is several megabytes)."""
+        return self.known_sha256 or hashlib.sha256(self.data).hexdigest()

@@ -134,7 +134,8 @@ def reuse(out_dir: Path, listed: list[dict]) -> list[Artefact] | None:
             return None
         if hashlib.sha256(data).hexdigest() != entry["sha256"]:
             return None  # edited or damaged by hand: render it again
-        found.append(Artefact(entry["path"], data, entry["kind"], entry["pages"]))
+        found.append(Artefact(entry["path"], data, entry["kind"], entry["pages"],
+                              entry["sha256"]))
     return found
 
 

@@ -15,12 +15,19 @@ from collections.abc import Callable
 from generator.artefacts import BuildRequest
 from generator.cache import code_digest, digest, file_digest
 from generator.model import Game
+from generator.per_object import PerObject
 from generator.render.scene import scenes_digest
+
+_ASSETS: PerObject[Game, list[str]] = PerObject(limit=8)
 
 
 def assets(game: Game) -> list[str]:
     """Digests of the files every kind draws with: fonts, their licences (copied next to
-    the SVGs), and the insignia symbols."""
+    the SVGs), and the insignia symbols. Worked out once per game object."""
+    return list(_ASSETS.get(game, _assets))
+
+
+def _assets(game: Game) -> list[str]:
     fonts = sorted({path for _, path in game.fonts})
     licences = sorted({p for f in fonts for p in f.parent.glob("LICENSE*")})
     symbols = [e.symbol_file for e in game.elements if e.symbol_file]
@@ -89,14 +96,12 @@ def _rulebook_common(request: BuildRequest, kind: str) -> list[str]:
 def rulebook(request: BuildRequest) -> str:
     """The rulebook: the context and templates of its text, its figures and cover."""
     from generator.layout import load_layout
-    from generator.rulebook.diagrams import cover, draw_figure, figure_names
-    from generator.rulebook.figures import make_kit
+    from generator.rulebook.diagrams import drawn_figures
 
-    kit = make_kit(request.game, load_layout(request.templates_dir, request.layout))
-    figures = [scenes_digest([f]) if (f := draw_figure(kit, name)) else "none"
-               for name in sorted(figure_names())]
+    drawn = drawn_figures(request.game, load_layout(request.templates_dir, request.layout))
+    figures = [scenes_digest([f]) if f else "none" for _, f in sorted(drawn.figures.items())]
     return digest(*_rulebook_common(request, "rulebook"), *_art(request.game), *figures,
-                  scenes_digest([cover(kit)]))
+                  scenes_digest([drawn.cover]))
 
 
 def aids(request: BuildRequest) -> str:

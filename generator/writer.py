@@ -9,7 +9,6 @@ reader never sees a half-written file.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -27,7 +26,7 @@ UNLISTED = "cache"  # the build cache's own state: written here, not listed in t
 def manifest_entry(a: Artefact) -> dict:
     """One file as the manifest (and the build cache) lists it."""
     return {"path": a.path, "kind": a.kind, "pages": a.pages, "bytes": len(a.data),
-            "sha256": hashlib.sha256(a.data).hexdigest()}
+            "sha256": a.sha256}
 
 
 def manifest_bytes(artefacts: Sequence[Artefact], kept: Sequence[dict] = ()) -> bytes:

@@ -18,10 +18,11 @@ from pathlib import Path
 from generator.cache import code_digest, digest, file_digest
 from generator.errors import RenderError
 from generator.layout.units import PT
+from generator.per_object import PerObject
 from generator.render.fonts import face_metrics
 from generator.render.pdflink import Base, link
 from generator.render.pdfops import num, record
-from generator.render.scene import PerScene, Scene, drawing_digest
+from generator.render.scene import Scene, drawing_digest
 
 LEVEL = 6  # zlib level: fixed, so the bytes are reproducible
 
@@ -39,7 +40,7 @@ class CompiledForm:
     images: tuple[tuple[str, str], ...]  # XObject name -> PNG file name (see `images`)
 
 
-_COMPILED = PerScene(limit=1024)
+_COMPILED: PerObject[Scene, CompiledForm] = PerObject(limit=1024)
 
 
 def compiled(scene: Scene) -> CompiledForm:

@@ -17,7 +17,7 @@ from generator.render.fonts import role_fonts
 from generator.render.parts import DARK, badge, symbol, symbol_ink, text_block
 from generator.render.parts import art as art_items
 from generator.render.parts import overflows as overflows_box
-from generator.render.scene import Ellipse, Rect, Scene, Style
+from generator.render.scene import Ellipse, Rect, Scene, Style, drawing_digest, remember_digest
 from generator.render.svg import scene_svg
 
 
@@ -29,7 +29,14 @@ def tile_scene(game: Game, tile: Tile, layout: Layout) -> Scene:
     """
     from generator.render.memo import MEMO, tile_scene_key
 
-    return MEMO.get(tile_scene_key(game, tile, layout), lambda: _tile_scene(game, tile, layout))
+    def draw() -> tuple[Scene, str]:
+        scene = _tile_scene(game, tile, layout)
+        return scene, drawing_digest(scene)
+
+    # The digest is remembered with the scene: every build hashes all 48 drawings.
+    scene, digest = MEMO.get(tile_scene_key(game, tile, layout), draw)
+    remember_digest(scene, digest)
+    return scene
 
 
 def _tile_texts(game: Game, tile: Tile, layout: Layout) -> dict[str, tuple]:

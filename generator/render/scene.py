@@ -12,6 +12,8 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 
+from generator.per_object import PerObject
+
 
 @dataclass(frozen=True)
 class Gradient:
@@ -123,30 +125,7 @@ class Scene:
         return self.width - 2 * self.bleed, self.height - 2 * self.bleed
 
 
-class PerScene:
-    """Values worked out once per scene object and kept while it lives.
-
-    Keyed by id(); the scene itself is kept with its value, so its id cannot be reused
-    by another object meanwhile. Cleared when large: a long `tkg watch` session would
-    otherwise keep every build's scenes.
-    """
-
-    def __init__(self, limit: int = 4096):
-        self.limit = limit
-        self.values: dict[int, tuple[Scene, object]] = {}
-
-    def get(self, scene: Scene, make):
-        """The value for `scene`, made by `make(scene)` the first time."""
-        cached = self.values.get(id(scene))
-        if cached is None or cached[0] is not scene:
-            if len(self.values) > self.limit:
-                self.values.clear()
-            cached = (scene, make(scene))
-            self.values[id(scene)] = cached
-        return cached[1]
-
-
-_DIGESTS = PerScene()
+_DIGESTS = PerObject()
 
 
 def drawing_digest(scene: Scene) -> str:
@@ -158,6 +137,12 @@ def drawing_digest(scene: Scene) -> str:
     """
     return _DIGESTS.get(scene, lambda s: hashlib.sha1(
         repr((s.width, s.height, s.bleed, s.items)).encode()).hexdigest())
+
+
+def remember_digest(scene: Scene, digest: str) -> None:
+    """Give `drawing_digest` a scene's digest known from before (a remembered scene's),
+    so its drawing is not turned into text again to hash it."""
+    _DIGESTS.put(scene, digest)
 
 
 def scenes_digest(scenes) -> str:

@@ -15,8 +15,7 @@ from generator.model import Game
 from generator.render.document import layout_key, linked_pdf
 from generator.render.scene import Scene
 from generator.rulebook.context import Rendered, build_context
-from generator.rulebook.diagrams import cover, draw_figure, figure_names
-from generator.rulebook.figures import FigureKit, make_kit
+from generator.rulebook.diagrams import drawn_figures, figure_names
 from generator.rulebook.html import rulebook_html
 
 KIND = "rulebook"
@@ -39,10 +38,10 @@ def prepare(request: BuildRequest) -> Prepared:
     context = build_context(game)
     names = figure_names()
     sections = rendered_sections(request.templates_dir, context, names)
-    kit: FigureKit = make_kit(game, load_layout(request.templates_dir, request.layout))
+    drawn = drawn_figures(game, load_layout(request.templates_dir, request.layout))
     used = {n for s in sections for n in names if f"(figure:{n})" in s.markdown}
-    figures = {n: draw_figure(kit, n) for n in sorted(used)}
-    return Prepared(game, context, sections, figures, cover(kit))
+    figures = {n: drawn.figures[n] for n in sorted(used)}
+    return Prepared(game, context, sections, figures, drawn.cover)
 
 
 def rendered_sections(templates_dir: Path, context: dict,

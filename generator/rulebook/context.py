@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from generator.model import Game, Tile
+from generator.per_object import PerObject
 from generator.rulebook.examples import ExampleWorld, example_world
 from generator.rulebook.scoring_example import scoring_example
 
@@ -158,8 +159,18 @@ def _action_examples(game: Game, world: ExampleWorld | None) -> dict:
             "far": tile_info(game, far)}
 
 
+_CONTEXTS: PerObject[Game, dict] = PerObject(limit=8)
+
+
 def build_context(game: Game) -> dict:
-    """Everything the rulebook and aid templates may print: a dict of frozen values."""
+    """Everything the rulebook and aid templates may print: a dict of frozen values.
+
+    Worked out once per game object (a build asks for it from several places).
+    """
+    return _CONTEXTS.get(game, _context)
+
+
+def _context(game: Game) -> dict:
     world = example_world(game)
     elements = _elements(game)
     context = {

@@ -7,11 +7,15 @@ below is the list of names they may use.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from generator.layout.model import Layout
+from generator.model import Game
+from generator.per_object import PerObject
 from generator.render import pieces
 from generator.render.scene import Ellipse, Path, Rect, Scene, Style, Text
 from generator.rulebook import figures as F
-from generator.rulebook.figures import WIDTH, FigureKit, figure_scene, label, place
+from generator.rulebook.figures import WIDTH, FigureKit, figure_scene, label, make_kit, place
 from generator.rulebook.scoring_example import sealed_cells
 from generator.scoring import tile_points
 
@@ -107,4 +111,29 @@ def draw_figure(kit: FigureKit, name: str) -> Scene | None:
     return FIGURES[name](kit)
 
 
-__all__ = ["FIGURES", "cover", "draw_figure", "figure_names", "label"]
+@dataclass(frozen=True)
+class Drawn:
+    """Every figure of the rulebook (None where it cannot be drawn) and its cover."""
+
+    layout: Layout
+    figures: dict[str, Scene | None]
+    cover: Scene
+
+
+_DRAWN: PerObject[Game, Drawn] = PerObject(limit=8)
+
+
+def drawn_figures(game: Game, layout: Layout) -> Drawn:
+    """Every figure and the cover, drawn once per game and layout: the build's
+    fingerprints and the rulebook itself share the same scenes."""
+    def draw(game: Game) -> Drawn:
+        kit = make_kit(game, layout)
+        return Drawn(layout, {n: draw_figure(kit, n) for n in sorted(FIGURES)}, cover(kit))
+
+    found = _DRAWN.get(game, draw)
+    if found.layout is not layout:
+        found = _DRAWN.put(game, draw(game))[1]
+    return found
+
+
+__all__ = ["FIGURES", "cover", "draw_figure", "drawn_figures", "figure_names", "label"]
