@@ -3,7 +3,7 @@
 Every PDF of the build is made with `pdf_document`, so two builds of the same
 content give byte-identical files (reportlab's `invariant` mode fixes the dates and
 the document id). reportlab lays the pages out with empty slots for the drawings;
-`linked` then fills them (`generator.render.pdfform`).
+`linked_pdf` then fills them (`generator.render.pdfform`).
 """
 
 from __future__ import annotations
