@@ -15,3 +15,14 @@ def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("built") / "output"
     build(CONTENT, TEMPLATES, out, ("a4", "letter"), ["tiles", "tokens"])
     return out
+
+
+@pytest.fixture
+def empty_memo(tmp_path, monkeypatch):
+    """An empty drawing memo, signed with a key of this test's own, emptied again after."""
+    from generator.render.memo import MEMO
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    MEMO.load(None)
+    yield MEMO
+    MEMO.load(None)

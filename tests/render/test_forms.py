@@ -11,24 +11,16 @@ from pypdf import PdfReader
 from generator.errors import RenderError
 from generator.layout.units import PT
 from generator.render.document import render_pdf
-from generator.render.memo import MEMO
 from generator.render.pdf import place
 from generator.render.scene import Gradient, Image, Rect, Scene, Style, Text
 from tests.conftest import CONTENT
 from tests.render.pdfprobe import fonts, rasterise
 
+pytestmark = pytest.mark.usefixtures("empty_memo")  # every test starts with nothing remembered
+
 FONTS = CONTENT / "fonts"
 DPI = 254  # ten pixels a millimetre
 WHITE = Rect(0, 0, 40, 30, Style(fill="#ffffff"))
-
-
-@pytest.fixture(autouse=True)
-def memo(tmp_path, monkeypatch):
-    """An empty drawing memo, signed with a key of this test's own."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    MEMO.load(None)
-    yield MEMO
-    MEMO.load(None)
 
 
 def pdf_of(game, tmp_path: Path, *scenes: Scene) -> Path:

@@ -21,16 +21,9 @@ from generator.render.scene import Image, Rect, Scene, Style, Text
 from tests.conftest import CONTENT
 from tests.render.pdfprobe import forms, rasterise
 
+pytestmark = pytest.mark.usefixtures("empty_memo")  # every test starts with nothing remembered
+
 BODY = CONTENT / "fonts" / "Lato-Regular.ttf"
-
-
-@pytest.fixture(autouse=True)
-def memo(tmp_path, monkeypatch):
-    """An empty drawing memo, signed with a key of this test's own."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    MEMO.load(None)
-    yield MEMO
-    MEMO.load(None)
 
 
 def box(name: str, colour: str, width: float = 20, height: float = 10) -> Scene:
