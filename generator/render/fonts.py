@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from generator.errors import RenderError
 from generator.model import Game
+from generator.per_object import PerObject
 
 SERIF_ROLES = ("title", "heading", "italic")
 
@@ -62,7 +63,18 @@ def width(text: str, role: str, size: float, game: Game) -> float:
     """Width of `text` set in the role's font at `size` (same unit as size)."""
     from generator.render.pdffonts import text_width
 
-    return text_width(face_metrics(_path(role, game)), text, size)
+    return text_width(_face(role, game), text, size)
+
+
+_FACES: PerObject[Game, dict[str, object]] = PerObject(limit=8)
+
+
+def _face(role: str, game: Game):
+    # Fitting text measures thousands of strings: look the font up once per game.
+    faces = _FACES.get(game, lambda _: {})
+    if role not in faces:
+        faces[role] = face_metrics(_path(role, game))
+    return faces[role]
 
 
 def _path(role: str, game: Game) -> Path:
@@ -147,7 +159,7 @@ def _ellipsised(line: str, role: str, size: float, box_w: float, game: Game) -> 
 
 def ellipsis(role: str, game: Game) -> str:
     """"…" if the role's font has the glyph, else three full stops (never a missing glyph)."""
-    return "\u2026" if "\u2026" in face_metrics(_path(role, game)).glyph_of else "..."
+    return "\u2026" if "\u2026" in _face(role, game).glyph_of else "..."
 
 
 def wrap(text: str, role: str, size: float, box_w: float, game: Game) -> tuple[str, ...]:
