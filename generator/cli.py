@@ -48,7 +48,12 @@ def guarded(command):
         except GeneratorError as exc:
             click.echo(f"error: {exc}", err=True)
             ctx.exit(exc.exit_code)
-        except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt):
+        except KeyboardInterrupt:
+            # Files are written whole, each in one step, so nothing is left half-written.
+            click.echo("\nstopped (Ctrl-C): every file in the output folder is whole; "
+                       "run the command again to finish", err=True)
+            ctx.exit(130)
+        except (click.exceptions.Exit, click.ClickException):
             raise
         except Exception as exc:
             if ctx.find_root().params.get("debug"):

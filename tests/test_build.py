@@ -94,6 +94,17 @@ def test_cli_reports_invalid_content_with_exit_1(project):
     assert "TKG107" in result.output
 
 
+def test_ctrl_c_during_a_build_says_so_and_exits_130(project, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build_module, "build", interrupted)
+    result = CliRunner().invoke(cli, ["build", "--content", str(project / "content"),
+                                      "--out", str(project / "output")])
+    assert result.exit_code == 130, result.output
+    assert "stopped (Ctrl-C)" in result.output and "Aborted" not in result.output
+
+
 @pytest.mark.slow
 def test_cli_builds_in_a_real_subprocess(project):
     result = subprocess.run(

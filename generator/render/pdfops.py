@@ -222,8 +222,9 @@ def foreign_svg_code(i: Image) -> tuple[str, dict[str, str]]:
     # text follows; the form has no such font, so that line goes.
     code = "\n".join(line for line in canvas._code if not _FONT_CHOICE.fullmatch(line))
     if _TEXT_OR_RESOURCE.search(code):
-        raise RenderError(f"{i.path} has text, pictures or gradients that cannot be placed; "
-                          "convert its text to paths and flatten it, or export it as PNG")
+        raise RenderError(f"{i.path} has text, pictures or gradients that cannot go into "
+                          "the PDF: convert its text to paths and flatten it, or export it "
+                          "as PNG")
     states = {name: f"<< /{key} {_state_value(value)} >>"
               for (key, value), name in canvas._extgstate._c.items()}
     return code, states

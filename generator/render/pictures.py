@@ -68,6 +68,16 @@ def _check_foreign_svg(path: str, _mtime: int, _size: int) -> None:
         svglib_log.setLevel(level)
     if drawing is None or not drawing.width or not drawing.height:
         raise ValueError("svglib cannot read it, or it has no size")
+    # Draw it once as the PDF will, so what cannot travel into a drawing (its text,
+    # embedded pictures, gradients) is reported here, at the art: line.
+    from generator.errors import RenderError
+    from generator.render.pdfops import foreign_svg_code
+    from generator.render.scene import Image
+
+    try:
+        foreign_svg_code(Image(0, 0, 10, 10, Path(path)))
+    except RenderError as exc:
+        raise ValueError(str(exc).replace(f"{path} ", "it ", 1)) from None
 
 
 def content_where(where: Location, section: str, ident: tuple[str, str], key: str,

@@ -115,3 +115,20 @@ def test_a_wide_png_covers_its_box_in_the_pdf_as_in_the_svg(project):
     orange, blue = (0xE6, 0x9F, 0x00), (0x56, 0xB4, 0xE9)
     assert strip(0.5, 5) == {tuple(round(c / 32) for c in orange)}
     assert strip(64.5, 69) == {tuple(round(c / 32) for c in blue)}
+
+
+def test_svg_art_only_svglib_can_read_with_text_in_it_is_a_tkg304(project, tmp_path):
+    # An arc sends the file to svglib; its text could not go into the tile's PDF drawing
+    # (it would need a font the drawing does not carry), so validation says so at art:.
+    fixture = tmp_path / "arc-with-text.svg"
+    fixture.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" '
+                       'width="20" height="20"><path d="M 0 0 A 20 20 0 0 1 20 20 L 0 20 Z" '
+                       'fill="#00ff00"/><text x="2" y="10">Hi</text></svg>')
+    art, line = _use_art(project, fixture)
+    with pytest.raises(ContentError) as info:
+        build(project / "content", project / "templates", project / "output", ("a4",),
+              ["tiles"])
+    [problem] = info.value.diagnostics
+    assert problem.code == "TKG304" and "convert its text to paths" in problem.message
+    assert art.name in problem.message
+    assert (Path(problem.path).name, problem.line, problem.column) == ("tiles.yaml", line, 10)
