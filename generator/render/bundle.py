@@ -13,10 +13,10 @@ from generator.artefacts import Artefact, BuildRequest
 from generator.errors import RenderError
 from generator.layout.units import PT
 from generator.render.document import layout_key, render_pdf
-from generator.render.fonts import register
-from generator.render.pdf import colour, place
+from generator.render.fonts import role_fonts
+from generator.render.pdf import place, place_furniture
 from generator.render.produce import PieceSet, draw_kind, piece_set, plan_pages, sheet_plan
-from generator.render.scene import Scene
+from generator.render.scene import Path, Rect, Scene, Style, Text
 from generator.render.sheets import Piece
 
 INK, SOFT, ACCENT = "#1B1A24", "#5A5566", "#B5542A"
@@ -77,23 +77,28 @@ def _draw(canvas, request: BuildRequest, ps: PieceSet, kind: str, paper: str,
 
 
 class _Pen:
-    """Writes lines of text down the page, in mm from the top-left."""
+    """Collects the cover's lines of text and rules, in mm from the page's top-left."""
 
-    def __init__(self, canvas, request: BuildRequest, height: float):
-        self.c, self.game, self.height = canvas, request.game, height
+    def __init__(self, request: BuildRequest):
+        self.game = request.game
+        self.items: list = []
 
     def text(self, x: float, y: float, text: str, role: str, size_pt: float,
              ink: str = INK, align: str = "start") -> None:
-        c = self.c
-        c.setFont(register(role, self.game.font(role)), size_pt)
-        c.setFillColor(colour(ink))
-        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
-        draw[align](x * PT, (self.height - y) * PT, text)
+        self.items.append(Text(x, y, text, role, size_pt / PT, ink, align))
 
     def rule(self, x0: float, x1: float, y: float, ink: str = ACCENT, width: float = 0.4):
-        self.c.setStrokeColor(colour(ink))
-        self.c.setLineWidth(width * PT)
-        self.c.line(x0 * PT, (self.height - y) * PT, x1 * PT, (self.height - y) * PT)
+        self.items.append(Path((("M", x0, y), ("L", x1, y)), Style(stroke=ink,
+                                                                   stroke_width=width)))
+
+    def box(self, x: float, y: float, w: float, h: float, fill: str | None = None,
+            stroke: str | None = None, width: float = 0.0) -> None:
+        self.items.append(Rect(x, y, w, h, Style(fill=fill, stroke=stroke, stroke_width=width)))
+
+    def draw(self, canvas, what: str, width: float, height: float) -> None:
+        """Place everything collected as one drawing the size of the page."""
+        roles = {item.font for item in self.items if isinstance(item, Text)}
+        place_furniture(canvas, what, width, height, self.items, role_fonts(self.game, roles))
 
 
 # Page 2 is the cover's blank back, so every sheet front lands on an odd page and the
@@ -121,25 +126,28 @@ def cover(canvas, request: BuildRequest, ps: PieceSet, paper: str,
     """
     width, height = ps.layout.sheets.paper(paper)
     canvas.setPageSize((width * PT, height * PT))
-    pen, game, m = _Pen(canvas, request, height), request.game, 20.0
+    pen, game, m = _Pen(request), request.game, 20.0
     pen.text(m, 30, game.title, "title", 26)
     edition = " · Playtest edition" if game.rules.is_draft else ""
     pen.text(m, 39, f"Print-and-play · version {game.version}{edition} · {paper.upper()}",
              "italic", 13, SOFT)
     pen.rule(m, width - m, 44)
     y = _instructions(pen, m, 54, width - m)
-    y = _checklist(canvas, pen, request, ps, aids, m, y + 6, ranges, width - m)
+    y = _checklist(canvas, pen, request, ps, aids, m, y + 6, ranges, width - m, height)
     _scale_bar(pen, m, height - 22)
+    pen.draw(canvas, f"cover-{paper}", width, height)
     canvas.showPage()
-    _blank_back(canvas, pen, width, height)
+    _blank_back(canvas, request, width, height)
 
 
-def _blank_back(canvas, pen: _Pen, width: float, height: float) -> None:
+def _blank_back(canvas, request: BuildRequest, width: float, height: float) -> None:
     """Page 2: the back of the instructions, left blank on purpose."""
     canvas.setPageSize((width * PT, height * PT))
+    pen = _Pen(request)
     pen.text(width / 2, height / 2, "This page is left blank: it is the back of the "
              "instructions, so that every sheet and its back print on one piece of paper.",
              "italic", 9, SOFT, "middle")
+    pen.draw(canvas, "blank-back", width, height)
     canvas.showPage()
 
 
@@ -156,7 +164,8 @@ def _instructions(pen: _Pen, x: float, y: float, right: float) -> float:
 
 
 def _checklist(canvas, pen: _Pen, request: BuildRequest, ps: PieceSet, aids: Sequence[Scene],
-               x: float, y: float, ranges: dict[str, tuple[int, int]], right: float) -> float:
+               x: float, y: float, ranges: dict[str, tuple[int, int]], right: float,
+               height: float) -> float:
     game = request.game
     pen.text(x, y, "What to print and cut", "heading", 16)
     y += 6
@@ -176,7 +185,7 @@ def _checklist(canvas, pen: _Pen, request: BuildRequest, ps: PieceSet, aids: Seq
         pen.text(x + 7, y + 17, where, "body_italic", 9, SOFT)
         px = right
         for scene in reversed(pictures):
-            px -= _picture(canvas, pen, scene, px, y + 1) + 3
+            px -= _picture(canvas, height, scene, px, y + 1) + 3
         y += 27
     _box(pen, x, y + 4)
     pen.text(x + 7, y + 7, "Not printed", "bold", 11)
@@ -193,7 +202,7 @@ def _where(pages: tuple[int, int] | None) -> str:
     return f"page {first}" if first == last else f"pages {first}–{last}"
 
 
-def _picture(canvas, pen: _Pen, scene, right: float, top: float) -> float:
+def _picture(canvas, height: float, scene, right: float, top: float) -> float:
     # Pictures show the cut piece (bleed clipped away), tiles and cards larger than
     # tokens; the longer side of the trim sets the size. Returns the width drawn.
     trim_w, trim_h = scene.width - 2 * scene.bleed, scene.height - 2 * scene.bleed
@@ -201,7 +210,7 @@ def _picture(canvas, pen: _Pen, scene, right: float, top: float) -> float:
     size = 24.0 if longest > 50 else 18.0 if longest > 30 else 13.0
     scale = size / longest
     w, h = trim_w * scale, trim_h * scale
-    x, bottom = right - w, pen.height - top - h
+    x, bottom = right - w, height - top - h
     clip = (x * PT, bottom * PT, w * PT, h * PT)
     place(canvas, scene, (x - scene.bleed * scale) * PT, (bottom - scene.bleed * scale) * PT,
           scale=scale, clip=clip)
@@ -209,17 +218,13 @@ def _picture(canvas, pen: _Pen, scene, right: float, top: float) -> float:
 
 
 def _box(pen: _Pen, x: float, y: float) -> None:
-    pen.c.setStrokeColor(colour(INK))
-    pen.c.setLineWidth(0.35 * PT)
-    pen.c.rect(x * PT, (pen.height - y - 4) * PT, 4 * PT, 4 * PT, stroke=1, fill=0)
+    pen.box(x, y, 4, 4, stroke=INK, width=0.35)
 
 
 def _scale_bar(pen: _Pen, x: float, y: float) -> None:
-    pen.c.setFillColor(colour(INK))
     for i in range(5):  # alternating 10 mm blocks read more precisely than one long bar
         if i % 2 == 0:
-            pen.c.rect((x + i * 10) * PT, (pen.height - y) * PT, 10 * PT, 2.5 * PT,
-                       stroke=0, fill=1)
+            pen.box(x + i * 10, y - 2.5, 10, 2.5, fill=INK)
     pen.rule(x, x + 50, y, INK, 0.3)
     pen.text(x + 55, y - 0.2, "50 mm at 100 % scale: measure this bar before you print the "
              "rest", "body", 8.5, SOFT)

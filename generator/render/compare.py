@@ -13,10 +13,9 @@ from generator.artefacts import Artefact, BuildRequest
 from generator.layout import load_layout
 from generator.layout.units import PT
 from generator.render.document import render_pdf
-from generator.render.fonts import register
-from generator.render.pdf import place
+from generator.render.pdf import place, place_furniture
 from generator.render.pieces import tile_scene
-from generator.render.scene import Scene
+from generator.render.scene import Scene, Text
 from generator.render.svg import scene_svg
 
 KIND = "compare"
@@ -74,13 +73,14 @@ def _sheets(canvas, request: BuildRequest, scenes: dict[str, tuple[Scene, ...]],
     column = (width - 2 * MARGIN - GAP * (len(names) - 1)) / len(names)
     size = min(column, (height - 2 * MARGIN - HEADER - GAP * (ROWS - 1)) / ROWS)
     per_page = ROWS
-    font = register("bold", request.game.font("bold"))
+    font = ("bold", request.game.font("bold"))
+    headers = [Text(MARGIN + i * (column + GAP), MARGIN + 6, f"layout: {name}", "bold",
+                    11 / PT, "#000000") for i, name in enumerate(names)]
     tiles = range(len(request.game.tiles))
     for start in range(0, len(tiles), per_page):
-        canvas.setFont(font, 11)
+        place_furniture(canvas, "layout-names", width, height, headers, [font])
         for i, name in enumerate(names):
             x = MARGIN + i * (column + GAP)
-            canvas.drawString(x * PT, (height - MARGIN - 6) * PT, f"layout: {name}")
             for row, index in enumerate(tiles[start:start + per_page]):
                 y = height - MARGIN - HEADER - (row + 1) * size - row * GAP
                 scene = scenes[name][index]

@@ -17,7 +17,7 @@ from generator.cache import code_digest, digest
 from generator.errors import RenderError
 from generator.model import Game
 from generator.render.fonts import register
-from generator.render.pdf import slots
+from generator.render.pdf import FURNITURE, slots
 from generator.render.pdfform import link_drawings
 from generator.render.pdflink import Base
 from generator.render.scene import Scene, drawing_digest
@@ -94,15 +94,18 @@ def linked_pdf(lay_out: Callable[[], tuple[Base, dict[str, Scene]]], base_key: s
         return link_drawings(base, placed), base.pages
     made: dict[str, Scene] = {}
 
-    def make() -> Base:
+    def make() -> tuple[Base, dict[str, Scene]]:
         base, placed = lay_out()
         made.update(placed)
-        return base
+        # Page furniture (cover text, sheet labels) is part of the layout: kept with it.
+        return base, {slot: s for slot, s in placed.items() if slot.startswith(FURNITURE)}
 
-    base = MEMO.get(digest("laid out", code_digest(), base_key), make)
-    by_name = {s.name: s for s in scenes}
-    for slot, scene in made.items():  # the key must name every drawing the layout placed
-        if by_name.get(slot) is None or drawing_digest(by_name[slot]) != drawing_digest(scene):
+    base, furniture = MEMO.get(digest("laid out", code_digest(), base_key), make)
+    by_name = {**furniture, **{s.name: s for s in scenes}}
+    for slot, scene in made.items():  # the key must name every piece the layout placed
+        if slot in furniture:
+            continue
+        if slot not in by_name or drawing_digest(by_name[slot]) != drawing_digest(scene):
             raise RenderError(f"internal error: the drawing {slot!r} is not among the "
                               "scenes given with the layout's key")
     return link_drawings(base, by_name), base.pages

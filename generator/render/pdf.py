@@ -10,6 +10,10 @@ scene in points.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
 from generator.layout.units import PT
 from generator.render.scene import Scene, drawing_digest
 
@@ -66,3 +70,21 @@ def place(canvas, scene: Scene, x: float, y: float, scale: float = 1.0,
         canvas.scale(scale, scale)
     canvas.doForm(name)
     canvas.restoreState()
+
+
+FURNITURE = "page-"  # names of drawings that belong to a page's layout, not to a piece
+
+
+def place_furniture(canvas, what: str, width: float, height: float, items: Sequence,
+                    fonts: Sequence[tuple[str, Path]]) -> None:
+    """Draw page text and rules (a cover, a sheet's label) as one page-sized drawing.
+
+    Set like every drawing, in the fonts' glyph ids, so a document embeds one subset
+    of each font, not reportlab's too. Such a drawing belongs to the page's layout:
+    whatever it shows must be covered by the layout's key (`linked_pdf`), and it is
+    remembered with the layout. `width`, `height` are the page's, in mm; items are in
+    mm from the page's top-left corner.
+    """
+    draft = Scene(FURNITURE, width, height, 0.0, tuple(items), fonts=tuple(fonts))
+    scene = replace(draft, name=f"{FURNITURE}{what}-{drawing_digest(draft)[:12]}")
+    place(canvas, scene, 0, 0)

@@ -16,9 +16,8 @@ from pathlib import Path
 from generator.layout.imposition import Grid
 from generator.layout.model import SheetLayout
 from generator.layout.units import PT
-from generator.render.fonts import register
-from generator.render.pdf import colour, place
-from generator.render.scene import Scene
+from generator.render.pdf import colour, place, place_furniture
+from generator.render.scene import Scene, Text
 
 
 @dataclass(frozen=True)
@@ -94,9 +93,7 @@ def crop_marks(canvas, grid: Grid, sheet: SheetLayout) -> None:
 
 
 def _label(canvas, grid: Grid, sheet: SheetLayout, label: Label, text: str) -> None:
-    name = register(*label.font)
-    canvas.saveState()
-    canvas.setFont(name, label.size * PT)
-    canvas.setFillColor(colour("#555555"))
-    canvas.drawCentredString(grid.paper[0] / 2 * PT, (sheet.margin + 0.3) * PT, text)
-    canvas.restoreState()
+    width, height = grid.paper
+    baseline = height - (sheet.margin + 0.3)
+    line = Text(width / 2, baseline, text, label.font[0], label.size, "#555555", "middle")
+    place_furniture(canvas, "label", width, height, [line], [label.font])

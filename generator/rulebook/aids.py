@@ -16,9 +16,9 @@ from generator.layout.model import SheetLayout
 from generator.layout.units import PT
 from generator.model import Game, Oink
 from generator.render.document import render_pdf
-from generator.render.fonts import register
+from generator.render.fonts import face_metrics
 from generator.render.parts import badge
-from generator.render.pdf import colour
+from generator.render.pdf import place_furniture
 from generator.render.scene import Rect, Scene, Style, Text
 from generator.render.sheets import Piece, draw_page
 from generator.render.svg import scene_svg
@@ -135,29 +135,26 @@ def draw_aid_sheets(canvas, game: Game, pieces: list[Piece], sheet: SheetLayout,
         draw_page(canvas, [p.front for p in chunk], grid, sheet)
         # Under the first column, not the page's centre: the aids fill a Letter page so
         # far down that the marks of the middle cut reach into the bottom margin there.
-        _label(canvas, game, sheet, grid.left + grid.piece[0] / 2, name)
+        _label(canvas, game, sheet, grid, grid.left + grid.piece[0] / 2, name)
         canvas.showPage()
         pages += 1
         if duplex:
             canvas.setPageSize((grid.paper[0] * PT, grid.paper[1] * PT))
-            _label(canvas, game, sheet, grid.paper[0] / 2, f"{name} \u00b7 back, left blank")
+            _label(canvas, game, sheet, grid, grid.paper[0] / 2, f"{name} \u00b7 back, left blank")
             canvas.showPage()
             pages += 1
     return pages
 
 
-def _label(canvas, game: Game, sheet: SheetLayout, x: float, text: str) -> None:
+def _label(canvas, game: Game, sheet: SheetLayout, grid: Grid, x: float, text: str) -> None:
     """A small line naming the sheet, centred on `x` (mm) in the bottom margin."""
-    from reportlab.pdfbase.pdfmetrics import getDescent
-
-    font = register("body", game.font("body"))
+    width, height = grid.paper
+    font = ("body", game.font("body"))
     # Raised by the font's descent, so the "p" and "y" of "player" stay printable.
-    baseline = sheet.margin + 0.3 - getDescent(font, LABEL_SIZE * PT) / PT
-    canvas.saveState()
-    canvas.setFont(font, LABEL_SIZE * PT)
-    canvas.setFillColor(colour("#555555"))
-    canvas.drawCentredString(x * PT, baseline * PT, text)
-    canvas.restoreState()
+    descent = face_metrics(font[1]).descent * LABEL_SIZE / 1000
+    baseline = height - (sheet.margin + 0.3 - descent)
+    line = Text(x, baseline, text, "body", LABEL_SIZE, "#555555", "middle")
+    place_furniture(canvas, "aid-label", width, height, [line], [font])
 
 
 def _font_files(game: Game) -> list[Artefact]:

@@ -22,19 +22,24 @@ def rasterise(pdf: Path, page: int, dpi: int):
 
 
 def scene_name(form: str) -> str:
-    """The scene name inside a form name (`FormXob.<scene>.<digest of the drawing>`)."""
+    """The scene name inside a form name (`FormXob.<scene>`, `FormXob.<scene>.2` for a
+    second drawing under the same name)."""
     return form.lstrip("/").removeprefix("FormXob.").split(".")[0]
 
 
 def placements(reader: PdfReader, page_index: int) -> list[tuple[str, float, float]]:
-    """(scene name, x mm, y mm) of every form drawn on a page, from its `cm` before `Do`."""
+    """(scene name, x mm, y mm) of every piece drawn on a page, from its `cm` before `Do`.
+
+    Page furniture (the cover's text, a sheet's label: forms named `page-...`) is not
+    a piece and is left out.
+    """
     page = reader.pages[page_index]
     ops = ContentStream(page.get_contents(), reader).operations
     found, last = [], (0.0, 0.0)
     for operands, op in ops:
         if op == b"cm":
             last = (float(operands[4]) * MM, float(operands[5]) * MM)
-        elif op == b"Do":
+        elif op == b"Do" and not scene_name(str(operands[0])).startswith("page-"):
             found.append((scene_name(str(operands[0])), *last))
     return found
 
