@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from generator.errors import RenderError
 
@@ -29,10 +30,15 @@ class Base:
     pages: int
     slots: tuple[tuple[str, int], ...]  # (slot name, object number of its empty form)
 
+    @cached_property
+    def table(self) -> tuple[list[int], int]:
+        """Where objects 1..n start, and where the cross-reference table starts."""
+        return _offsets(self.data)
+
     @property
     def size(self) -> int:
         """The number of the first free object (the trailer's /Size)."""
-        return _size(self.data)
+        return len(self.table[0]) + 1
 
 
 _XREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
@@ -46,8 +52,8 @@ def link(base: Base, forms: Mapping[int, bytes], appended: Sequence[bytes]) -> b
     `appended` are object bodies, referring to each other as "N 0 R".
     """
     data = base.data
-    offsets, xref_at = _offsets(data)
-    size = len(offsets) + 1
+    offsets, xref_at = base.table
+    size = base.size
     chunks = [data[:offsets[0]]]
     ends = [*offsets[1:], xref_at]
     for number, (start, end) in enumerate(zip(offsets, ends, strict=True), start=1):
@@ -77,11 +83,6 @@ def _offsets(data: bytes) -> tuple[list[int], int]:
     if offsets != sorted(offsets):
         raise RenderError("internal error: PDF objects are not in number order")
     return offsets, xref_at
-
-
-def _size(data: bytes) -> int:
-    offsets, _ = _offsets(data)
-    return len(offsets) + 1
 
 
 def _finish(chunks: list[bytes], tail: bytes, size: int) -> bytes:

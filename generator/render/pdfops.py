@@ -203,15 +203,21 @@ def foreign_svg_code(i: Image) -> tuple[str, dict[str, str]]:
     svglib draws on a reportlab canvas; its operators are taken from a scratch canvas.
     Only what can travel with the drawing is allowed: paths, colours and opacity.
     """
-    import io
-
-    from reportlab.graphics import renderPDF
-    from reportlab.pdfgen.canvas import Canvas
     from svglib.svglib import svg2rlg
 
     drawing = svg2rlg(str(i.path))
     if drawing is None or not drawing.width or not drawing.height:
         raise RenderError(f"svglib cannot read {i.path}")
+    return drawing_code(drawing, i)
+
+
+def drawing_code(drawing, i: Image) -> tuple[str, dict[str, str]]:
+    """`foreign_svg_code` for the svglib drawing already read from `i.path`."""
+    import io
+
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+
     canvas = Canvas(io.BytesIO())
     canvas._code = []  # only what svglib draws
     scale = max(i.w / drawing.width, i.h / drawing.height)

@@ -71,11 +71,11 @@ def _check_foreign_svg(path: str, _mtime: int, _size: int) -> None:
     # Draw it once as the PDF will, so what cannot travel into a drawing (its text,
     # embedded pictures, gradients) is reported here, at the art: line.
     from generator.errors import RenderError
-    from generator.render.pdfops import foreign_svg_code
+    from generator.render.pdfops import drawing_code
     from generator.render.scene import Image
 
     try:
-        foreign_svg_code(Image(0, 0, 10, 10, Path(path)))
+        drawing_code(drawing, Image(0, 0, 10, 10, Path(path)))
     except RenderError as exc:
         raise ValueError(str(exc).replace(f"{path} ", "it ", 1)) from None
 
