@@ -18,11 +18,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.artefacts import BuildRequest  # noqa: E402
-from generator.content import load_content  # noqa: E402
-from generator.render.memo import MEMO  # noqa: E402
-from generator.rulebook.aids import build_aids  # noqa: E402
-from generator.rulebook.book import build_rulebook  # noqa: E402
+from generator.build.memo import MEMO  # noqa: E402
+from generator.load.content import load_content  # noqa: E402
+from generator.products.aids import build_aids  # noqa: E402
+from generator.products.request import BuildRequest  # noqa: E402
+from generator.products.rulebook.book import build_rulebook  # noqa: E402
 
 REPEAT = 5
 

@@ -14,7 +14,7 @@ import resource
 import time
 from pathlib import Path
 
-from generator.content import load_content
+from generator.load.content import load_content
 from generator.sim.runner import simulate
 
 ROOT = Path(__file__).resolve().parent.parent

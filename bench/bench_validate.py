@@ -21,7 +21,7 @@ CONTENT = ROOT / "content"
 
 
 def in_process(runs: int = 30) -> float:
-    from generator.validate import validate
+    from generator.check.validate import validate
 
     timings = []
     for _ in range(runs):

@@ -15,7 +15,7 @@ TEMPLATES = ROOT / "templates"
 @pytest.fixture(scope="session")
 def shipped_game():
     """The canonical game, loaded once per session (read-only)."""
-    from generator.content import load_content
+    from generator.load.content import load_content
 
     loaded = load_content(CONTENT)
     assert loaded.game is not None, [d.format() for d in loaded.diagnostics]
@@ -29,3 +29,23 @@ def project(tmp_path: Path) -> Path:
     if TEMPLATES.exists():
         shutil.copytree(TEMPLATES, tmp_path / "templates")
     return tmp_path
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """The output folder of `build` for both papers, tiles and tokens."""
+    from generator.build.pipeline import build
+
+    out = tmp_path_factory.mktemp("built") / "output"
+    build(CONTENT, TEMPLATES, out, ("a4", "letter"), ["tiles", "tokens"])
+    return out
+
+
+@pytest.fixture
+def empty_memo(tmp_path, monkeypatch):
+    """An empty drawing memo, signed with a key of this test's own, emptied again after."""
+    from generator.build.memo import MEMO
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    MEMO.load(None)
+    yield MEMO
+    MEMO.load(None)

@@ -1,6 +1,6 @@
 """Sheet imposition as geometry: a grid of equal pieces on a page, backs mirrored.
 
-Pure millimetres, y down from the page's top-left; `generator.render.sheets` draws
+Pure millimetres, y down from the page's top-left; `generator.products.sheets` draws
 the result. The grid is the largest that fits inside the printable margin with room
 for crop marks, centred on the page, so a back page mirrored across the page's
 vertical axis puts each back exactly behind its front after a long-edge flip.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.diagnostics import diagnostic
-from generator.errors import ContentError
+from generator.core.diagnostics import diagnostic
+from generator.core.errors import ContentError
 from generator.layout.model import SheetLayout
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.diagnostics import Diagnostic, diagnostic
-from generator.errors import ContentError
+from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.errors import ContentError
+from generator.core.model import Location
+from generator.core.paths import display_path
 from generator.layout.model import Layout
 from generator.layout.reader import LayoutReader
-from generator.model import Location
-from generator.paths import display_path
-from generator.yamlsource import YMap, load_yaml
+from generator.load.yamlsource import YMap, load_yaml
 
 LAYOUTS = "layouts"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.model import NOWHERE, Location
+from generator.core.model import NOWHERE, Location
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ piece fits on every paper, so a layout that loads can be drawn.
 
 from __future__ import annotations
 
-from generator.artefacts import PAPERS
-from generator.diagnostics import Diagnostic, diagnostic
+from generator.core.artefacts import PAPERS
+from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.layout.imposition import fit
 from generator.layout.model import (
     GUTTER_KINDS,
@@ -27,8 +27,8 @@ from generator.layout.model import (
 )
 from generator.layout.textformat import FORMAT_FIELDS, format_problem
 from generator.layout.units import parse_length
-from generator.schema import COLOUR
-from generator.yamlsource import YList, YMap
+from generator.load.schema import COLOUR
+from generator.load.yamlsource import YList, YMap
 
 ALIGN = ("start", "middle", "end")
 # DESIGN.md's print conventions, in mm.

@@ -1,6 +1,6 @@
 """The `format:` patterns of layout texts, checked before any text is formatted.
 
-`generator.render.pieces` fills a pattern with `str.format`; a pattern is only
+`generator.draw.pieces` fills a pattern with `str.format`; a pattern is only
 allowed plain names from `FORMAT_FIELDS`, so a layout can neither crash the build
 with an unknown name nor reach into objects (`{capacity.__class__}`).
 """

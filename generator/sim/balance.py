@@ -8,8 +8,8 @@ games (TKG403, one warning a tile).
 
 from __future__ import annotations
 
-from generator.diagnostics import Diagnostic, diagnostic
-from generator.model import NOWHERE, Game, Location
+from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.model import NOWHERE, Game, Location
 from generator.sim.runner import simulate
 from generator.sim.stats import Summary
 

@@ -1,6 +1,6 @@
 """The chart report of a simulation: matplotlib charts in one self-contained HTML page.
 
-This module only makes the bytes; `generator.writer` writes them (atomically, with the
+This module only makes the bytes; `generator.build.writer` writes them (atomically, with the
 manifest), as it does every other artefact.
 
 Charts are drawn from the `Summary` alone, so a report can be redrawn from saved JSON.
@@ -19,7 +19,7 @@ matplotlib.use("Agg")  # no display: charts are only ever written to files
 
 from matplotlib.figure import Figure
 
-from generator.artefacts import Artefact
+from generator.core.artefacts import Artefact
 from generator.sim.report import to_text
 from generator.sim.stats import Summary
 
@@ -76,5 +76,5 @@ def report_html(summary: Summary) -> str:
 
 
 def report_artefact(summary: Summary) -> Artefact:
-    """The HTML report as an artefact for `generator.writer.write_artefacts`."""
+    """The HTML report as an artefact for `generator.build.writer.write_artefacts`."""
     return Artefact(REPORT_PATH, report_html(summary).encode("utf-8"), REPORT_KIND)

@@ -209,7 +209,7 @@ def apply(state: GameState, action: Action, placer: Placer, rng: random.Random) 
 
 
 def scores(state: GameState) -> tuple[int, ...]:
-    """Each player's points now (precomputed by `generator.scoring.tile_points`)."""
+    """Each player's points now (precomputed by `generator.core.scoring.tile_points`)."""
     table = state.table
     found = []
     for p in state.players:

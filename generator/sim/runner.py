@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from generator.model import Game
+from generator.core.model import Game
 from generator.sim.game import GameResult, play_game
 from generator.sim.players import PLAYERS
 from generator.sim.stats import Summary, summarise

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.model import Game, Rules
-from generator.scoring import tile_points
-from generator.worlds import grid_neighbours
+from generator.core.model import Game, Rules
+from generator.core.scoring import tile_points
+from generator.core.worlds import grid_neighbours
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def build_table(game: Game) -> Table:
     index = {e: i for i, e in enumerate(elements)}
     insignias = tuple(tuple(index[e] for e in t.insignias) for t in game.tiles)
     masks = tuple(sum(1 << i for i in set(ins)) for ins in insignias)
-    # Points come from generator.scoring, so the simulator and the rulebook agree.
+    # Points come from generator.core.scoring, so the simulator and the rulebook agree.
     sealed = tuple(tuple(tile_points(t.insignias, True, e, rules) for t in game.tiles)
                    for e in elements)
     unsealed = tuple(tuple(tile_points(t.insignias, False, e, rules) for t in game.tiles)

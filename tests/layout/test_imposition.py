@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import ContentError
+from generator.core.errors import ContentError
 from generator.layout import load_layout
 from generator.layout.imposition import grid_for
 from tests.conftest import TEMPLATES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import ContentError
+from generator.core.errors import ContentError
 from generator.layout import layout_names, load_layout
 from generator.layout.units import parse_length
 from tests.conftest import TEMPLATES

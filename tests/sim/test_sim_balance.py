@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from generator.diagnostics import Diagnostic, Severity
+from generator.core.diagnostics import Diagnostic, Severity
 from generator.sim.balance import balance_diagnostics, findings
 from generator.sim.runner import simulate
 

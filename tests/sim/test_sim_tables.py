@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from generator.scoring import tile_points
-from generator.worlds import grid_neighbours
+from generator.core.scoring import tile_points
+from generator.core.worlds import grid_neighbours
 
 
 def test_masks_and_points_follow_the_content(shipped_game, table):

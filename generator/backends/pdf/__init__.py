@@ -1,0 +1,1 @@
+"""The PDF backend: reportlab lays out pages with empty slots; our compiled forms fill them."""

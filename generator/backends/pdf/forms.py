@@ -1,0 +1,195 @@
+"""Drawings compiled once into PDF form XObjects, and linked into documents.
+
+A scene compiles to a `CompiledForm`: its compressed content stream and the fonts,
+states, gradients and pictures that stream names. The compiled form depends only on
+the drawing and the files it uses, so it is remembered between builds (the memo) and
+shared by every document that places the scene. `link_drawings` puts the forms into
+a laid-out document (`generator.backends.pdf.link.Base`) with one embedded subset per
+font file, holding exactly the glyphs its drawings use.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.backends.pdf.link import Base, link
+from generator.backends.pdf.ops import num, record
+from generator.core.digest import digest
+from generator.core.errors import RenderError
+from generator.core.per_object import PerObject
+from generator.draw.fonts import face_metrics
+from generator.draw.scene import Scene, drawing_digest
+from generator.layout.units import PT
+from generator.load.digests import code_digest, file_digest
+
+LEVEL = 6  # zlib level: fixed, so the bytes are reproducible
+
+
+@dataclass(frozen=True)
+class CompiledForm:
+    """A scene as a form XObject's stream (Flate), and the resources the stream names."""
+
+    width: float  # points
+    height: float
+    stream: bytes
+    glyphs: tuple[tuple[str, frozenset[int]], ...]  # font role -> glyph ids
+    states: tuple[tuple[str, str], ...]
+    shadings: tuple[tuple[str, str], ...]
+    images: tuple[tuple[str, str], ...]  # XObject name -> PNG file name (see `images`)
+
+
+_COMPILED: PerObject[Scene, CompiledForm] = PerObject(limit=1024)
+
+
+def compiled(scene: Scene) -> CompiledForm:
+    """The scene's compiled form: once per scene object, remembered between builds."""
+    from generator.build.memo import MEMO
+
+    return _COMPILED.get(scene, lambda s: MEMO.get(_form_key(s), lambda: _compile(s)))
+
+
+def _form_key(scene: Scene) -> str:
+    from generator.draw.art import picture_digests
+
+    # Art that svglib draws is copied into the form, so its file's bytes are part of it.
+    files = [f"{role}:{file_digest(path)}" for role, path in scene.fonts]
+    return digest("form", code_digest(), drawing_digest(scene), *files,
+                  *picture_digests(scene))
+
+
+def _compile(scene: Scene) -> CompiledForm:
+    fonts = dict(scene.fonts)
+
+    def metrics(role: str):
+        if role not in fonts:
+            raise RenderError(f"the drawing {scene.name} sets text in font role {role!r}, "
+                              "which it does not list")
+        return face_metrics(fonts[role])
+
+    recorded = record(scene.items, metrics)
+    height = scene.height * PT
+    # The scene is in mm with y down; the form's own space is points with y up.
+    code = f"{num(PT)} 0 0 {num(-PT)} 0 {num(height)} cm\n{recorded.code}"
+    return CompiledForm(scene.width * PT, height, zlib.compress(code.encode("latin-1"), LEVEL),
+                        recorded.glyphs, recorded.states, recorded.shadings,
+                        tuple((name, str(path)) for name, path in recorded.images))
+
+
+def link_drawings(base: Base, scenes: Mapping[str, Scene]) -> bytes:
+    """The base document with every slot filled by the drawing of that name in `scenes`."""
+    forms = {}
+    for slot, _ in base.slots:
+        if slot not in scenes:
+            raise RenderError(f"internal error: no drawing for the slot {slot!r}")
+        forms[slot] = compiled(scenes[slot])
+    plan = _Resources(base.size)
+    font_refs = plan.fonts(base.slots, scenes, forms)
+    image_refs = plan.images(forms.values())
+    bodies = {number: _form_object(forms[slot], font_refs[slot], image_refs)
+              for slot, number in base.slots}
+    return link(base, bodies, plan.appended)
+
+
+class _Resources:
+    """Numbers and bodies of the objects appended after the base's own."""
+
+    def __init__(self, first: int):
+        self.next = first
+        self.appended: list[bytes] = []
+
+    def add(self, bodies: list[bytes]) -> int:
+        number = self.next
+        self.appended += bodies
+        self.next += len(bodies)
+        return number
+
+    def fonts(self, slots, scenes, forms) -> dict[str, dict[str, int]]:
+        """One subset per font file with every glyph the drawings use; role refs per slot."""
+        from generator.backends.pdf.fonts import font_objects
+        from generator.build.memo import MEMO
+
+        used: dict[Path, set[int]] = {}
+        for slot, _ in slots:
+            paths = dict(scenes[slot].fonts)
+            for role, gids in forms[slot].glyphs:
+                used.setdefault(Path(paths[role]), set()).update(gids)
+        numbers = {}
+        for path in sorted(used, key=lambda p: (p.name, str(p))):
+            gids = frozenset(used[path]) | _everyday_glyphs(path)
+            key = digest("font", code_digest(), file_digest(path), repr(sorted(gids)),
+                         str(self.next))
+            numbers[path] = self.add(MEMO.get(key, lambda p=path, g=gids, n=self.next:
+                                              font_objects(p, face_metrics(p), g, n)))
+        return {slot: {role: numbers[Path(path)] for role, path in scenes[slot].fonts
+                       if Path(path) in numbers} for slot, _ in slots}
+
+    def images(self, forms) -> dict[str, int]:
+        """One image XObject (and its soft mask) per PNG file."""
+        from generator.build.memo import MEMO
+
+        numbers = {}
+        for path in sorted({p for form in forms for _, p in form.images}):
+            key = digest("image", code_digest(), file_digest(Path(path)), str(self.next))
+            numbers[path] = self.add(MEMO.get(key, lambda p=path, n=self.next:
+                                              image_objects(Path(p), n)))
+        return numbers
+
+
+# Always in a subset, used or not: a text edit rarely needs another character, so the
+# subset (and the cached font objects) stay the same from one build to the next.
+EVERYDAY = "".join(map(chr, range(0x20, 0x7F))) + "\u2018\u2019\u201c\u201d\u2013\u2014\u00b7\u2026"
+
+
+def _everyday_glyphs(path: Path) -> frozenset[int]:
+    glyph_of = face_metrics(path).glyph_of
+    return frozenset(glyph_of[c] for c in EVERYDAY if c in glyph_of)
+
+
+def _form_object(form: CompiledForm, fonts: dict[str, int], images: dict[str, int]) -> bytes:
+    resources = ["/ProcSet [/PDF /Text /ImageC]"]
+    roles = [role for role, _ in form.glyphs]
+    if roles:
+        resources.append(_dictionary("Font", [(f"F.{r}", f"{fonts[r]} 0 R") for r in roles]))
+    if form.states:
+        resources.append(_dictionary("ExtGState", form.states))
+    if form.shadings:
+        resources.append(_dictionary("Shading", form.shadings))
+    if form.images:
+        resources.append(_dictionary("XObject", [(n, f"{images[p]} 0 R")
+                                                 for n, p in form.images]))
+    head = (f"<< /Type /XObject /Subtype /Form /FormType 1 /BBox [0 0 {num(form.width)} "
+            f"{num(form.height)}] /Resources << {' '.join(resources)} >> "
+            f"/Filter /FlateDecode /Length {len(form.stream)} >>\nstream\n")
+    return head.encode("latin-1") + form.stream + b"\nendstream"
+
+
+def _dictionary(name: str, entries) -> str:
+    return f"/{name} << " + " ".join(f"/{key} {value}" for key, value in entries) + " >>"
+
+
+def image_objects(path: Path, first: int) -> list[bytes]:
+    """A PNG as an RGB image XObject (number `first`) and, if it has alpha, its soft mask."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        image.load()
+        has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+        rgba = image.convert("RGBA")
+    width, height = rgba.size
+    colour = zlib.compress(rgba.convert("RGB").tobytes(), LEVEL)
+    mask = f" /SMask {first + 1} 0 R" if has_alpha else ""
+    out = [_image(width, height, "/DeviceRGB", colour, mask)]
+    if has_alpha:
+        alpha = zlib.compress(rgba.getchannel("A").tobytes(), LEVEL)
+        out.append(_image(width, height, "/DeviceGray", alpha, ""))
+    return out
+
+
+def _image(width: int, height: int, space: str, data: bytes, extra: str) -> bytes:
+    head = (f"<< /Type /XObject /Subtype /Image /Width {width} /Height {height} "
+            f"/ColorSpace {space} /BitsPerComponent 8 /Filter /FlateDecode "
+            f"/Length {len(data)}{extra} >>\nstream\n")
+    return head.encode("latin-1") + data + b"\nendstream"

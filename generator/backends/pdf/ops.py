@@ -1,0 +1,281 @@
+"""A scene as PDF content-stream text, with the list of resources that text names.
+
+Everything is written here, not through reportlab's canvas, so a drawing's bytes
+depend on nothing but the drawing: text is set as the font's own glyph numbers
+(`generator.load.fonts`), opacity and gradients are named after their values.
+That is what lets a compiled drawing be kept between builds and shared by every
+document that places it (`generator.backends.pdf.forms`).
+
+The content is in millimetres with y pointing down, like the scene; the form that
+holds it maps that onto points.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path as FilePath
+
+from generator.core.errors import RenderError
+from generator.draw.scene import Ellipse, Gradient, Group, Image, Path, Rect, Style, Text
+
+K = 0.5522847498  # Bezier handle length for a quarter circle
+
+
+def num(v: float) -> str:
+    """A compact, stable number for the content stream."""
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def rgb(hex_colour: str) -> str:
+    """The three components of #rrggbb as PDF numbers."""
+    return " ".join(num(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A drawing's content stream and the resources it names."""
+
+    code: str
+    glyphs: tuple[tuple[str, frozenset[int]], ...]  # font role -> glyph ids used
+    states: tuple[tuple[str, str], ...]  # ExtGState name -> its dictionary
+    shadings: tuple[tuple[str, str], ...]  # shading name -> its dictionary
+    images: tuple[tuple[str, FilePath], ...]  # XObject name -> PNG file
+
+
+def record(items, metrics) -> Recorded:
+    """The items as content-stream text; `metrics(role)` gives a font role's FaceMetrics."""
+    recorder = _Recorder(metrics)
+    recorder.items(items)
+    return Recorded("\n".join(recorder.out),
+                    tuple((r, frozenset(g)) for r, g in sorted(recorder.glyphs.items())),
+                    tuple(sorted(recorder.states.items())), tuple(recorder.shadings),
+                    tuple(recorder.images.items()))
+
+
+class _Recorder:
+    def __init__(self, metrics):
+        self.metrics = metrics
+        self.out: list[str] = []
+        self.glyphs: dict[str, set[int]] = {}
+        self.states: dict[str, str] = {}
+        self.shadings: list[tuple[str, str]] = []
+        self.images: dict[str, FilePath] = {}
+
+    def items(self, items) -> None:
+        for item in items:
+            getattr(self, "_" + type(item).__name__.lower())(item)
+
+    def _shape(self, style: Style, outline: str, bbox) -> None:
+        out = self.out
+        out.append("q")
+        if style.opacity < 1:
+            out.append(f"/{self._alpha(style.opacity)} gs")
+        if isinstance(style.fill, Gradient):
+            out += ["q", f"{outline}\n{'W*' if style.evenodd else 'W'} n",
+                    f"/{self._gradient(style.fill, bbox)} sh", "Q"]
+        fill = isinstance(style.fill, str)
+        if fill:
+            out.append(f"{rgb(style.fill)} rg")
+        if style.stroke:
+            cap = 1 if style.round_caps else 0
+            out.append(f"{rgb(style.stroke)} RG {num(style.stroke_width)} w {cap} J {cap} j")
+        star = "*" if style.evenodd else ""
+        paint = ("B" + star) if fill and style.stroke else ("f" + star) if fill else \
+            "S" if style.stroke else "n"
+        out += [f"{outline}\n{paint}", "Q"]
+
+    def _alpha(self, value: float) -> str:
+        name = f"A{num(value)}"
+        self.states[name] = f"<< /Type /ExtGState /ca {num(value)} /CA {num(value)} >>"
+        return name
+
+    def _gradient(self, g: Gradient, bbox) -> str:
+        x, y, w, h = bbox
+        coords = " ".join(num(v) for v in (x + g.x1 * w, y + g.y1 * h, x + g.x2 * w,
+                                            y + g.y2 * h))
+        name = f"Sh{len(self.shadings)}"
+        self.shadings.append((name, f"<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords "
+                                    f"[{coords}] /Extend [true true] /Function "
+                                    f"{_stops_function(g.stops)} >>"))
+        return name
+
+    def _rect(self, r: Rect) -> None:
+        if not r.r:
+            outline = f"{num(r.x)} {num(r.y)} {num(r.w)} {num(r.h)} re"
+        else:
+            outline = _round_rect(r.x, r.y, r.w, r.h, min(r.r, r.w / 2, r.h / 2))
+        self._shape(r.style, outline, (r.x, r.y, r.w, r.h))
+
+    def _ellipse(self, e: Ellipse) -> None:
+        self._shape(e.style, _ellipse(e.cx, e.cy, e.rx, e.ry),
+                    (e.cx - e.rx, e.cy - e.ry, 2 * e.rx, 2 * e.ry))
+
+    def _path(self, p: Path) -> None:
+        parts = []
+        for command in p.commands:
+            op = command[0]
+            if op == "Z":
+                parts.append("h")
+            else:
+                args = " ".join(num(v) for v in command[1:])
+                parts.append(f"{args} {'m' if op == 'M' else 'l' if op == 'L' else 'c'}")
+        self._shape(p.style, "\n".join(parts), _bbox(p.commands))
+
+    def _text(self, t: Text) -> None:
+        from generator.backends.pdf.fonts import encode
+        from generator.load.fonts import text_width
+
+        face = self.metrics(t.font)
+        hex_text, used = encode(face, t.text)
+        self.glyphs.setdefault(t.font, set()).update(used)
+        shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[t.anchor]
+        dx = -text_width(face, t.text, t.size) * shift
+        # The drawing is y-down; text is set in a flipped frame so it stays upright.
+        self.out.append(f"q 1 0 0 -1 {num(t.x)} {num(t.y)} cm {rgb(t.fill)} rg BT "
+                        f"/F.{t.font} {num(t.size)} Tf {num(dx)} 0 Td {hex_text} Tj ET Q")
+
+    def _image(self, i: Image) -> None:
+        # Upright frame with its origin at the box's lower-left corner, clipped to it.
+        self.out.append(f"q 1 0 0 -1 {num(i.x)} {num(i.y + i.h)} cm")
+        if i.path.suffix.lower() == ".svg":
+            self.out.append(self._foreign_svg(i))
+        else:
+            self.out.append(self._png(i))
+        self.out.append("Q")
+
+    def _png(self, i: Image) -> str:
+        from generator.draw.art import png_size
+
+        # Cover the box, centred and cropped, like the SVG's "xMidYMid slice": the same
+        # picture in both outputs, and no bands of background beside a wide image.
+        iw, ih = png_size(i.path)
+        scale = max(i.w / iw, i.h / ih)
+        w, h = iw * scale, ih * scale
+        name = next((n for n, p in self.images.items() if p == i.path), None)
+        if name is None:
+            name = f"Im{len(self.images)}"
+            self.images[name] = i.path
+        return (f"0 0 {num(i.w)} {num(i.h)} re W n {w:.6f} 0 0 {h:.6f} "
+                f"{num((i.w - w) / 2)} {num((i.h - h) / 2)} cm /{name} Do")
+
+    def _foreign_svg(self, i: Image) -> str:
+        code, states = foreign_svg_code(i)
+        # Each picture's states are numbered from 0 by svglib's canvas: keep them apart.
+        prefix = f"S{len(self.states)}."
+        for name, state in states.items():
+            self.states[prefix + name] = state
+            code = code.replace(f"/{name} gs", f"/{prefix}{name} gs")
+        return code
+
+    def _group(self, g: Group) -> None:
+        self.out.append("q")
+        if g.clip is not None:
+            x, y, w, h = g.clip
+            self.out.append(f"{num(x)} {num(y)} {num(w)} {num(h)} re W n")
+        if g.translate != (0.0, 0.0) or g.scale != 1.0:
+            s = num(g.scale) if g.scale >= 0.01 else f"{g.scale:.6f}"
+            self.out.append(f"{s} 0 0 {s} {num(g.translate[0])} {num(g.translate[1])} cm")
+        self.items(g.children)
+        self.out.append("Q")
+
+
+def _stops_function(stops) -> str:
+    """A PDF function from 0..1 to the gradient's colours (stop opacity is not drawn)."""
+    stops = sorted((offset, colour) for offset, colour, _ in stops)
+    if stops[0][0] > 0:
+        stops.insert(0, (0.0, stops[0][1]))
+    if stops[-1][0] < 1:
+        stops.append((1.0, stops[-1][1]))
+    pieces = [f"<< /FunctionType 2 /Domain [0 1] /C0 [{rgb(a)}] /C1 [{rgb(b)}] /N 1 >>"
+              for (_, a), (_, b) in pairwise(stops)]
+    if len(pieces) == 1:
+        return pieces[0]
+    bounds = " ".join(num(offset) for offset, _ in stops[1:-1])
+    return (f"<< /FunctionType 3 /Domain [0 1] /Functions [{' '.join(pieces)}] "
+            f"/Bounds [{bounds}] /Encode [{' '.join(['0 1'] * len(pieces))}] >>")
+
+
+def foreign_svg_code(i: Image) -> tuple[str, dict[str, str]]:
+    """Art our own reader cannot take, drawn by svglib, as content text and its states.
+
+    svglib draws on a reportlab canvas; its operators are taken from a scratch canvas.
+    Only what can travel with the drawing is allowed: paths, colours and opacity.
+    """
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(str(i.path))
+    if drawing is None or not drawing.width or not drawing.height:
+        raise RenderError(f"svglib cannot read {i.path}")
+    return drawing_code(drawing, i)
+
+
+def drawing_code(drawing, i: Image) -> tuple[str, dict[str, str]]:
+    """`foreign_svg_code` for the svglib drawing already read from `i.path`."""
+    import io
+
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(io.BytesIO())
+    canvas._code = []  # only what svglib draws
+    scale = max(i.w / drawing.width, i.h / drawing.height)
+    canvas.translate((i.w - drawing.width * scale) / 2, (i.h - drawing.height * scale) / 2)
+    canvas.scale(scale, scale)
+    renderPDF.draw(drawing, canvas, 0, 0)
+    # renderPDF starts by choosing a font ("BT /F1 10 Tf 12 TL ET") whether or not any
+    # text follows; the form has no such font, so that line goes.
+    code = "\n".join(line for line in canvas._code if not _FONT_CHOICE.fullmatch(line))
+    if _TEXT_OR_RESOURCE.search(code):
+        raise RenderError(f"{i.path} has text, pictures or gradients that cannot go into "
+                          "the PDF: convert its text to paths and flatten it, or export it "
+                          "as PNG")
+    states = {name: f"<< /{key} {_state_value(value)} >>"
+              for (key, value), name in canvas._extgstate._c.items()}
+    return code, states
+
+
+_FONT_CHOICE = re.compile(r"BT /\S+ [\d.]+ Tf [\d.]+ TL ET")
+# Text shown (Tj, TJ, ', "), fonts chosen, pictures or gradients painted.
+_TEXT_OR_RESOURCE = re.compile(r"(?:\)|>|\])\s*(?:Tj|TJ|'|\")|\s(?:Tf|Do|sh)\b")
+
+
+def _state_value(value) -> str:
+    return num(value) if isinstance(value, float | int) and not isinstance(value, bool) \
+        else str(value)
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float) -> str:
+    kx, ky = rx * K, ry * K
+    pts = [(cx + rx, cy),
+           (cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+           (cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+           (cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+           (cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy)]
+    lines = [f"{num(pts[0][0])} {num(pts[0][1])} m"]
+    lines += [" ".join(num(v) for v in seg) + " c" for seg in pts[1:]]
+    return "\n".join([*lines, "h"])
+
+
+def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
+    k = r * (1 - K)
+    x1, y1 = x + w, y + h
+    segs = [f"{num(x + r)} {num(y)} m", f"{num(x1 - r)} {num(y)} l",
+            f"{num(x1 - k)} {num(y)} {num(x1)} {num(y + k)} {num(x1)} {num(y + r)} c",
+            f"{num(x1)} {num(y1 - r)} l",
+            f"{num(x1)} {num(y1 - k)} {num(x1 - k)} {num(y1)} {num(x1 - r)} {num(y1)} c",
+            f"{num(x + r)} {num(y1)} l",
+            f"{num(x + k)} {num(y1)} {num(x)} {num(y1 - k)} {num(x)} {num(y1 - r)} c",
+            f"{num(x)} {num(y + r)} l",
+            f"{num(x)} {num(y + k)} {num(x + k)} {num(y)} {num(x + r)} {num(y)} c", "h"]
+    return "\n".join(segs)
+
+
+def _bbox(commands) -> tuple[float, float, float, float]:
+    xs = [v for cmd in commands for v in cmd[1::2]]
+    ys = [v for cmd in commands for v in cmd[2::2]]
+    if not xs:
+        return 0.0, 0.0, 0.0, 0.0
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)

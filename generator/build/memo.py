@@ -1,0 +1,160 @@
+"""Drawings remembered from the last build, so an edit redraws only what it touched.
+
+Two memos, both keyed on content hashes of everything the drawing depends on:
+tile scenes (keyed on the tile, its art file, the layout and the rest of the game)
+and SVG documents (keyed on the scene, the font folder and any embedded pictures).
+`build` loads the last build's memo from its cache before rendering and hands the
+memo of this build to the writer afterwards; nothing here touches the disk.
+A memo entry that is missing or unreadable just means drawing it again.
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+import pickle
+import secrets
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import TypeVar
+
+from generator.load.digests import code_digest, file_digest
+from generator.core.digest import digest
+from generator.layout.model import Layout
+from generator.core.model import Game, Tile
+from generator.draw.scene import Group, Image, Scene, scenes_digest
+
+T = TypeVar("T")
+MEMO_FILE = "drawings.pickle"
+
+
+class DrawingMemo:
+    """Values by key: those remembered from the last build, and those used in this one.
+
+    Each remembered value stays a pickle of its own until asked for, and is written
+    back as the same bytes: a build that redraws one tile unpickles and pickles only
+    what it uses and what it made, not the whole memo.
+    """
+
+    def __init__(self) -> None:
+        self.remembered: dict[str, bytes] = {}  # key -> pickled value, from the last build
+        self.used: dict[str, object] = {}  # key -> value asked for or made in this build
+        self.kept: dict[str, bytes] = {}  # key -> pickled value, passed on unread
+        self.touched: set[str] = set()  # keys asked for since `track` (one kind's work)
+
+    def get(self, key: str, make: Callable[[], T]) -> T:
+        """The remembered value for `key`, or `make()`; either way it is kept for next time."""
+        if key in self.used:
+            value = self.used[key]
+        else:
+            value = self._recall(key)
+            if value is None:
+                value = make()
+            self.used[key] = value
+        self.touched.add(key)
+        return value
+
+    def _recall(self, key: str):
+        raw = self.remembered.get(key)
+        if raw is None:
+            return None
+        try:
+            return pickle.loads(raw)
+        except Exception:  # written by another version of the code: make it again
+            del self.remembered[key]
+            return None
+
+    def track(self, work: Callable[[], T]) -> tuple[T, list[str]]:
+        """`work()` and the keys it asked for, so a kind's entries can outlive a build
+        that does not render it (see `keep`)."""
+        self.touched = set()
+        result = work()
+        return result, sorted(self.touched)
+
+    def keep(self, keys) -> None:
+        """Keep these remembered entries for next time though this build did not ask for
+        them: they belong to a kind whose files were reused as they were."""
+        for key in keys:
+            if key not in self.used and key in self.remembered:
+                self.kept[key] = self.remembered[key]
+
+    def since(self, before: set[str]) -> dict[str, object]:
+        """The values used or made since `before` was the set of used keys (what a
+        forked child hands back: the rest its parent has already)."""
+        return {k: v for k, v in self.used.items() if k not in before}
+
+    def load(self, data: bytes | None) -> None:
+        """Remember the values of an earlier build, if this user's key signed them.
+
+        The memo is a pickle, and unpickling runs code; an output folder copied from
+        somewhere else must not, so anything not signed here is simply not used.
+        """
+        self.__init__()
+        key = _signing_key()
+        if not data or key is None or len(data) <= SIGNATURE:
+            return
+        signature, payload = data[:SIGNATURE], data[SIGNATURE:]
+        if not hmac.compare_digest(signature, hmac.new(key, payload, "sha256").digest()):
+            return
+        try:
+            loaded = pickle.loads(payload)
+        except Exception:  # written by another version of the code: start afresh
+            return
+        if isinstance(loaded, dict):
+            self.remembered = {k: v for k, v in loaded.items() if isinstance(v, bytes)}
+
+    def dump(self) -> bytes:
+        """This build's values, signed, for the next build (b"" if there is no key)."""
+        key = _signing_key()
+        if key is None:
+            return b""
+        entries = dict(self.kept)
+        for name, value in self.used.items():
+            raw = self.remembered.get(name)
+            entries[name] = raw if raw is not None else pickle.dumps(value, protocol=4)
+        payload = pickle.dumps(dict(sorted(entries.items())), protocol=4)
+        return hmac.new(key, payload, "sha256").digest() + payload
+
+
+SIGNATURE = 32  # bytes of HMAC-SHA256
+
+
+def _signing_key() -> bytes | None:
+    """This user's random key for signing memos, made on first use (None if impossible)."""
+    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tkg"
+    path = folder / "memo.key"
+    try:
+        key = path.read_bytes()
+        if len(key) == SIGNATURE:
+            return key
+    except OSError:
+        pass
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fresh = secrets.token_bytes(SIGNATURE)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(fresh)
+        return fresh
+    except OSError:
+        return None  # no writable home: builds simply do not remember drawings
+
+
+MEMO = DrawingMemo()  # one per process: builds run one at a time
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+

@@ -1,0 +1,100 @@
+"""The build cache: what the last build was made from, so the next one can skip work.
+
+Two levels, both keyed on content hashes (never on timestamps):
+
+- the *inputs digest* covers every file of the content and templates folders, the
+  generator's own code and the build options; when it matches the last build and the
+  output files still have the hashes the manifest gives, nothing is rendered at all;
+- a *fingerprint per kind* (tiles, tokens, rulebook, ...) covers exactly what that
+  kind draws (see `generator.products.fingerprints`); a kind whose fingerprint matches reuses
+  its files from the output folder instead of rendering them again.
+
+The state lives in `<out>/.tkg-cache/state.json`. Losing it only costs a full build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from generator.core.artefacts import Artefact
+from generator.build.writer import UNLISTED, manifest_entry
+
+CACHE_DIR = ".tkg-cache"
+STATE = "state.json"
+FORMAT = 2  # bump when the state's shape changes
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+@dataclass
+class BuildState:
+    """What the last successful build into one output folder was made from."""
+
+    inputs: str = ""
+    fingerprints: dict[str, str] = field(default_factory=dict)
+    files: dict[str, list[dict]] = field(default_factory=dict)  # kind -> manifest entries
+    warnings: list[dict] = field(default_factory=list)
+    memo: dict[str, list[str]] = field(default_factory=dict)  # kind -> its memo keys
+
+    def to_bytes(self) -> bytes:
+        """The state as sorted JSON."""
+        data = {"format": FORMAT, "inputs": self.inputs, "fingerprints": self.fingerprints,
+                "files": self.files, "warnings": self.warnings, "memo": self.memo}
+        return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode()
+
+
+def load_state(out_dir: Path) -> BuildState:
+    """The last build's state, or an empty one if there is none or it is unreadable."""
+    try:
+        data = json.loads((out_dir / CACHE_DIR / STATE).read_text(encoding="utf-8"))
+        if data.get("format") != FORMAT:
+            return BuildState()
+        return BuildState(data["inputs"], dict(data["fingerprints"]), dict(data["files"]),
+                          list(data["warnings"]), dict(data["memo"]))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return BuildState()
+
+
+def state_artefact(state: BuildState) -> Artefact:
+    """The state as an artefact, so the one writer writes it with everything else."""
+    return Artefact(f"{CACHE_DIR}/{STATE}", state.to_bytes(), UNLISTED)
+
+
+def entries(artefacts: list[Artefact]) -> list[dict]:
+    """The manifest's entries (path, kind, pages, bytes, sha256) of a kind's artefacts."""
+    return [manifest_entry(a) for a in artefacts]
+
+
+def reuse(out_dir: Path, listed: list[dict]) -> list[Artefact] | None:
+    """A kind's artefacts read back from the output folder, or None if any file changed."""
+    found = []
+    for entry in listed:
+        try:
+            data = (out_dir / entry["path"]).read_bytes()
+        except OSError:
+            return None
+        if hashlib.sha256(data).hexdigest() != entry["sha256"]:
+            return None  # edited or damaged by hand: render it again
+        found.append(Artefact(entry["path"], data, entry["kind"], entry["pages"],
+                              entry["sha256"]))
+    return found
+
+
+def outputs_intact(out_dir: Path, state: BuildState) -> bool:
+    """True when every file the last build listed is still there with the same bytes."""
+    return all(reuse(out_dir, listed) is not None for listed in state.files.values()) and (
+        out_dir / "manifest.json").is_file()

@@ -1,0 +1,183 @@
+"""The game's rules as pure checks over the model; each problem a stable code.
+
+Each check takes the `Game` and returns diagnostics. `check_game` runs them all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.model import Game, Tile
+from generator.core.worlds import Grid, grid_of, masks_of, solve_placements
+
+MAX_INSIGNIAS = 4
+
+
+def check_tile_count(game: Game) -> list[Diagnostic]:
+    """TKG201: the set has exactly the declared number of tiles."""
+    if len(game.tiles) == game.tile_count:
+        return []
+    where = game.tiles[-1].where if game.tiles else game.tokens.where
+    return [diagnostic("TKG201", where, f"the set has {len(game.tiles)} tiles, "
+                                        f"but game.tile_count says {game.tile_count}")]
+
+
+def check_insignias(game: Game) -> list[Diagnostic]:
+    """TKG202: 1-4 insignias a tile, no element twice."""
+    found = []
+    for tile in game.tiles:
+        repeated = sorted(e for e, n in Counter(tile.insignias).items() if n > 1)
+        if repeated:
+            found.append(diagnostic("TKG202", tile.where,
+                                    f"{tile.name} bears {', '.join(repeated)} more than once"))
+        elif not 1 <= len(tile.insignias) <= MAX_INSIGNIAS:
+            found.append(diagnostic("TKG202", tile.where,
+                                    f"{tile.name} has {len(tile.insignias)} insignias"))
+    return found
+
+
+def check_costs(game: Game) -> list[Diagnostic]:
+    """TKG203 and TKG206: each tile's cost fits on an Oink and in the token supply."""
+    found = []
+    capacity = game.rules.oink_capacity
+    for tile in game.tiles:
+        total = sum(tile.cost.values())
+        if total > capacity:
+            found.append(diagnostic("TKG203", tile.where, f"{tile.name} costs {total} tokens; "
+                                                          f"an Oink holds {capacity}"))
+        for element, need in tile.cost.items():
+            if need > game.tokens.count(element):
+                found.append(diagnostic("TKG206", tile.where,
+                                        f"{tile.name} needs {need} {element} tokens; the bag "
+                                        f"has {game.tokens.count(element)}"))
+    return found
+
+
+def connections(game: Game) -> dict[str, int]:
+    """How many other tiles each tile connects to, by tile id."""
+    masks = masks_of(game)
+    return {t.id: sum(1 for j, m in enumerate(masks) if j != i and m & masks[i])
+            for i, t in enumerate(game.tiles)}
+
+
+def check_connections(game: Game) -> list[Diagnostic]:
+    """TKG204 (error) for tiles that connect to nothing; TKG209 (warning) for few."""
+    found = []
+    links = connections(game)
+    least = game.balance.min_connections
+    for tile in game.tiles:
+        n = links[tile.id]
+        if n == 0:
+            found.append(diagnostic("TKG204", tile.where,
+                                    f"{tile.name} shares no insignia with any other tile"))
+        elif n < least:
+            found.append(diagnostic("TKG209", tile.where,
+                                    f"{tile.name} connects to only {n} tiles "
+                                    f"(balance.min_connections is {least})"))
+    return found
+
+
+def check_supply(game: Game) -> list[Diagnostic]:
+    """TKG207: the bag covers the largest setup plus the trade zone."""
+    rules = game.rules
+    found = []
+    for element in game.element_ids:
+        have = game.tokens.count(element)
+        # Worst case: every setup token a player draws is of this one element.
+        need = rules.trade_zone_start + rules.players_max * rules.starting_tokens
+        if have < need:
+            found.append(diagnostic(
+                "TKG207", game.tokens.where,
+                f"{have} {element} tokens cannot cover a {rules.players_max}-player setup "
+                f"and the trade zone ({need} could be needed)"))
+    return found
+
+
+def check_oinks(game: Game) -> list[Diagnostic]:
+    """TKG211: one Oink per element at most, and enough for the most players."""
+    found = []
+    seen: set[str] = set()
+    for oink in game.oinks:
+        if oink.element in seen:
+            found.append(diagnostic("TKG211", oink.where,
+                                    f"a second Oink of {oink.element}; one per element"))
+        seen.add(oink.element)
+    if len(seen) < game.rules.players_max:
+        where = game.oinks[0].where if game.oinks else game.tokens.where
+        found.append(diagnostic("TKG211", where,
+                                f"{len(seen)} Oinks cannot seat {game.rules.players_max} "
+                                f"players"))
+    return found
+
+
+def check_balance(game: Game) -> list[Diagnostic]:
+    """TKG208 and TKG213: equal element frequencies, and a mix of tile sizes."""
+    found = []
+    freq = Counter(e for t in game.tiles for e in t.insignias)
+    counts = [freq.get(e, 0) for e in game.element_ids]
+    if counts and max(counts) - min(counts) > game.balance.max_element_spread:
+        listing = ", ".join(f"{e} {freq.get(e, 0)}" for e in game.element_ids)
+        found.append(diagnostic("TKG208", game.elements[0].where,
+                                f"insignias per element differ: {listing}"))
+    sizes = {len(t.insignias) for t in game.tiles}
+    missing = [str(n) for n in range(1, MAX_INSIGNIAS + 1) if n not in sizes]
+    if game.tiles and missing:
+        found.append(diagnostic("TKG213", game.tiles[0].where,
+                                f"no tile has {' or '.join(missing)} insignia(s)"))
+    return found
+
+
+def _cell_name(grid: Grid, cell: int) -> str:
+    row, column = grid.position(cell)
+    return f"row {row + 1}, column {column + 1}"
+
+
+def check_worlds(game: Game) -> list[Diagnostic]:
+    """TKG205: every tile, at every grid cell, fits some complete world."""
+    grid = grid_of(game)
+    masks = masks_of(game)
+    placements = solve_placements(masks, grid)
+    found = []
+    for tile, mask in zip(game.tiles, masks, strict=True):
+        bad = [c for c in range(grid.size) if not placements.possible(mask, c)]
+        if bad:
+            cells = "; ".join(_cell_name(grid, c) for c in bad)
+            found.append(diagnostic("TKG205", tile.where,
+                                    f"{tile.name} cannot be in a complete "
+                                    f"{grid.rows} x {grid.columns} world at {cells}"))
+    return found
+
+
+def fully_matched_tiles(game: Game) -> list[Tile]:
+    """Tiles that can sit somewhere in a world where every orthogonal pair matches."""
+    grid = grid_of(game)
+    masks = masks_of(game)
+    placements = solve_placements(masks, grid, fully_matched=True)
+    return [t for t, m in zip(game.tiles, masks, strict=True)
+            if any(placements.possible(m, c) for c in range(grid.size))]
+
+
+def report_fully_matched(game: Game) -> list[Diagnostic]:
+    """TKG210 (information): how many tiles fit a fully matched world."""
+    if not game.tiles:
+        return []
+    fitting = len(fully_matched_tiles(game))
+    return [diagnostic("TKG210", game.tiles[0].where,
+                       f"{fitting} of {len(game.tiles)} tiles can sit in a fully matched world",
+                       hint="")]
+
+
+CHECKS: tuple[Callable[[Game], list[Diagnostic]], ...] = (
+    check_tile_count, check_insignias, check_costs, check_connections, check_supply,
+    check_oinks, check_balance, check_worlds, report_fully_matched,
+)
+
+
+def check_game(game: Game) -> list[Diagnostic]:
+    """Run every game check; none stops the others."""
+    found: list[Diagnostic] = []
+    for check in CHECKS:
+        found.extend(check(game))
+    return found

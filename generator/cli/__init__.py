@@ -1,0 +1,48 @@
+"""The `tkg` command line: parses options, calls one library function, maps errors.
+
+Click only: the group lives here, the options and error handling every command shares
+in `common`, and each command in a module of its own (`validate`, `build`, `simulate`,
+`watch`), imported when it runs, so `tkg validate` never pays for the simulator and
+`tkg build` never for the watcher.
+
+Exit codes: 0 success; 1 invalid content (or warnings with --strict); 2 usage
+error; 3 a render or output failure. A traceback appears only with --debug.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from generator import __version__
+
+COMMANDS = ("build", "simulate", "validate", "watch")  # each a module here with `command`
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in COMMANDS and name not in self.commands:
+            self.add_command(importlib.import_module(f"{__name__}.{name}").command, name)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="tkg")
+@click.option("--debug", is_flag=True, help="Show a traceback for unexpected errors.")
+def cli(debug: bool) -> None:
+    """Print-and-play generator for TKG ARENA: The Seal Bearers.
+
+    Validate the tile set, build print-ready sheets and the rulebook, and simulate
+    games to see how a tile set plays.
+    """
+
+
+def main() -> None:
+    """Entry point of the `tkg` console script."""
+    cli(prog_name="tkg")

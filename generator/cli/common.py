@@ -1,0 +1,86 @@
+"""Options and error handling shared by every tkg command."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import click
+
+from generator.check.validate import Report
+from generator.core.diagnostics import to_json
+from generator.core.errors import ContentError, GeneratorError
+
+CONTENT = click.option("--content", "content_dir", default="content", show_default=True,
+                       type=click.Path(path_type=Path, file_okay=False),
+                       help="Folder holding tiles.yaml and game.yaml.")
+
+
+TEMPLATES = click.option("--templates", "templates_dir", default="templates", show_default=True,
+                         type=click.Path(path_type=Path, file_okay=False),
+                         help="Folder holding the layouts and the rulebook templates.")
+
+
+OUT = click.option("--out", "out_dir", default="output", show_default=True,
+                   type=click.Path(path_type=Path, file_okay=False), help="Where to write.")
+
+
+PAPER_CHOICES = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
+
+
+PAPER = click.option("--paper", type=click.Choice(sorted(PAPER_CHOICES)), default="both",
+                     show_default=True, help="Paper size of the sheets.")
+
+
+FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                      show_default=True, help="Human-readable text or JSON for tools.")
+
+
+def guarded(command):
+    """Turn a GeneratorError into its message and exit code; hide tracebacks without --debug."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        ctx = click.get_current_context()
+        try:
+            return command(*args, **kwargs)
+        except ContentError as exc:
+            print_diagnostics(exc.diagnostics)
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+        except GeneratorError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+        except KeyboardInterrupt:
+            # Files are written whole, each in one step, so nothing is left half-written.
+            click.echo("\nstopped (Ctrl-C): every file in the output folder is whole; "
+                       "run the command again to finish", err=True)
+            ctx.exit(130)
+        except (click.exceptions.Exit, click.ClickException):
+            raise
+        except Exception as exc:
+            if ctx.find_root().params.get("debug"):
+                raise
+            click.echo(f"internal error: {type(exc).__name__}: {exc} "
+                       "(run with --debug for the traceback, and please report it)", err=True)
+            ctx.exit(3)
+
+    return wrapper
+
+
+def print_diagnostics(diagnostics) -> None:
+    """Diagnostics one a line on stderr, errors first in file order."""
+    for d in diagnostics:
+        click.echo(d.format(), err=True)
+
+
+def emit_report(report: Report, fmt: str) -> None:
+    """Print a validation report as text (diagnostics + summary) or as JSON."""
+    if fmt == "json":
+        # The contract (DESIGN.md): a JSON list of diagnostics; the summary goes to stderr.
+        click.echo(to_json(list(report.diagnostics)))
+        click.echo(report.summary(), err=True)
+        return
+    for d in report.diagnostics:
+        click.echo(d.format())
+    click.echo(report.summary())

@@ -1,0 +1,56 @@
+"""`tkg watch`: rebuild on change and serve a live preview on 127.0.0.1."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from pathlib import Path
+
+import click
+
+from generator.cli.common import CONTENT, OUT, PAPER, PAPER_CHOICES, TEMPLATES, guarded
+
+
+@click.command("watch")
+@CONTENT
+@TEMPLATES
+@OUT
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port of the preview page on 127.0.0.1 (0 picks a free one).")
+@PAPER
+@click.option("--layout", default="default", show_default=True, help="Tile layout name.")
+@guarded
+def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
+                  paper: str, layout: str) -> None:
+    """Rebuild whenever the content or templates change, with a live preview page.
+
+    Each rebuild prints one line; a broken edit prints its diagnostics and keeps the
+    last good output. Press Ctrl-C to stop.
+    """
+    from generator.build.pipeline import build
+    from generator.live.server import PreviewServer
+    from generator.live.status import BuildStatus
+    from generator.live.watch import WatchOptions, watch_loop
+
+    status = BuildStatus()
+    try:
+        server = PreviewServer(out_dir, status, port, title="TKG ARENA preview")
+    except OSError as exc:
+        raise click.BadParameter(f"cannot listen on 127.0.0.1:{port} ({exc.strerror}); "
+                                 "choose another port, or 0 for any free one",
+                                 param_hint="--port") from None
+    server.start()
+    click.echo(f"preview at {server.url} (watching {content_dir} and {templates_dir}; "
+               "Ctrl-C stops)")
+    run = functools.partial(build, content_dir, templates_dir, out_dir, PAPER_CHOICES[paper],
+                            None, layout)
+    stop = threading.Event()
+    try:
+        watch_loop(WatchOptions(content_dir, templates_dir, out_dir), run, status,
+                   click.echo, stop)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        server.stop()
+        click.echo("stopped watching")

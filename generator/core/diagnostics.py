@@ -1,0 +1,182 @@
+"""Diagnostics: every problem the checks find, as data, and the table of codes.
+
+Codes are stable: a code keeps its meaning forever, so scripts and the designer's
+notes can rely on them. `docs/diagnostics.md` is generated from `CODES` (run
+`python -m generator.core.diagnostics > docs/diagnostics.md`), and a test keeps it current.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+
+from generator.core.model import Location
+
+
+class Severity(StrEnum):
+    """How bad a diagnostic is. Errors fail validation; warnings fail it with --strict."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Code:
+    """A diagnostic code's meaning and what to do about it."""
+
+    severity: Severity
+    title: str
+    fix: str
+
+
+CODES: dict[str, Code] = {
+    # -- reading files -----------------------------------------------------------
+    "TKG001": Code(Severity.ERROR, "A content file is missing or cannot be read",
+                   "Check the --content folder holds tiles.yaml and game.yaml."),
+    "TKG002": Code(Severity.ERROR, "A content file is empty",
+                   "Restore the file from git, or fill it in."),
+    "TKG003": Code(Severity.ERROR, "A content file is not UTF-8 text",
+                   "Save the file as UTF-8 text from your editor."),
+    "TKG004": Code(Severity.ERROR, "YAML syntax error",
+                   "Fix the indentation or quoting at the position shown."),
+    "TKG005": Code(Severity.ERROR, "A YAML tag that could construct objects",
+                   "Remove the !tag; content is plain YAML data."),
+    "TKG006": Code(Severity.ERROR, "A key appears twice in one mapping",
+                   "Keep one of them; YAML would silently drop the other."),
+    # -- the shape of the content ------------------------------------------------
+    "TKG101": Code(Severity.ERROR, "Unknown key",
+                   "Check the spelling; the message suggests the nearest known key."),
+    "TKG102": Code(Severity.ERROR, "A required field is missing",
+                   "Add the field named in the message."),
+    "TKG103": Code(Severity.ERROR, "A value has the wrong type",
+                   "Write the kind of value the message asks for."),
+    "TKG104": Code(Severity.ERROR, "A number is out of range",
+                   "Use a value inside the range given in the message."),
+    "TKG105": Code(Severity.ERROR, "Two tiles share an id",
+                   "Give each tile its own id; ids name the output files."),
+    "TKG106": Code(Severity.ERROR, "Two tiles share a name",
+                   "Rename one; players tell tiles apart by name."),
+    "TKG107": Code(Severity.ERROR, "Unknown element",
+                   "Use one of the element ids listed under `elements:`."),
+    "TKG108": Code(Severity.ERROR, "A colour is not #rrggbb",
+                   "Write colours as six hex digits, e.g. \"#D55E00\"."),
+    "TKG109": Code(Severity.ERROR, "A file named by the content is missing",
+                   "Add the file under the content folder or fix the path."),
+    "TKG110": Code(Severity.ERROR, "A file path leaves the content folder",
+                   "Keep art, symbols and fonts inside the content folder."),
+    "TKG111": Code(Severity.ERROR, "Two elements share an id",
+                   "Give each element its own id."),
+    "TKG112": Code(Severity.ERROR, "An id is not a lowercase slug",
+                   "Use lowercase letters, digits and hyphens, e.g. ember-hollow."),
+    "TKG113": Code(Severity.ERROR, "A file has an unsupported type",
+                   "Art and symbols must be .svg or .png; fonts must be .ttf."),
+    # -- the game's rules --------------------------------------------------------
+    "TKG201": Code(Severity.ERROR, "The number of tiles differs from game.tile_count",
+                   "Add or remove tiles, or change tile_count."),
+    "TKG202": Code(Severity.ERROR, "A tile's insignias are not 1-4 distinct elements",
+                   "Give the tile one to four different elements."),
+    "TKG203": Code(Severity.ERROR, "A tile costs more tokens than an Oink holds",
+                   "Remove insignias or raise rules.oink.capacity."),
+    "TKG204": Code(Severity.ERROR, "A tile connects to no other tile",
+                   "Give it an insignia that other tiles bear."),
+    "TKG205": Code(Severity.ERROR, "A tile cannot be part of a complete world at some position",
+                   "Add tiles that share its insignias, or give it more insignias."),
+    "TKG206": Code(Severity.ERROR, "The token supply cannot pay a tile's cost",
+                   "Raise tokens.per_element or lower the tile's insignias."),
+    "TKG207": Code(Severity.ERROR, "The token supply cannot cover setup",
+                   "Raise tokens.per_element or lower the setup numbers."),
+    "TKG208": Code(Severity.WARNING, "Elements appear unequally often over the tile set",
+                   "Rebalance insignias, or raise balance.max_element_spread."),
+    "TKG209": Code(Severity.WARNING, "A tile connects to few other tiles",
+                   "Share its insignias more, or lower balance.min_connections."),
+    "TKG210": Code(Severity.INFO, "Tiles that can sit in a fully matched world",
+                   "Information only: every orthogonal pair there shares an insignia."),
+    "TKG211": Code(Severity.ERROR, "Oinks do not fit the players",
+                   "Give each element at most one Oink and one Oink per possible player."),
+    "TKG212": Code(Severity.ERROR, "Rule numbers contradict each other",
+                   "Fix the numbers named in the message in game.yaml."),
+    "TKG213": Code(Severity.WARNING, "The tile set lacks a size of tile",
+                   "Mix 1-, 2-, 3- and 4-insignia tiles."),
+    # -- templates and rendering -------------------------------------------------
+    "TKG301": Code(Severity.ERROR, "A template has a syntax error",
+                   "Fix the Jinja2 tag at the position shown."),
+    "TKG302": Code(Severity.ERROR, "A template uses an unknown variable",
+                   "Use a name the template context provides (see templates/README.md)."),
+    "TKG303": Code(Severity.ERROR, "A layout file is invalid",
+                   "Fix the layout YAML at the position shown."),
+    "TKG304": Code(Severity.ERROR, "An art or symbol file cannot be drawn",
+                   "Re-export the file as plain SVG or PNG."),
+    "TKG305": Code(Severity.WARNING, "Text does not fit its box",
+                   "Shorten the text, or give its box more room or a smaller min_size in "
+                   "the layout."),
+    # -- simulated balance (tkg validate --balance) --------------------------------
+    "TKG401": Code(Severity.WARNING, "The first seat wins too often",
+                   "Adjust setup or starting tokens; see tkg simulate."),
+    "TKG402": Code(Severity.WARNING, "Too many simulated games stall",
+                   "Make tiles easier to place or procure; see tkg simulate."),
+    "TKG403": Code(Severity.WARNING, "A tile is rarely procured",
+                   "Make the tile cheaper or easier to connect."),
+}
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem, positioned in a file."""
+
+    path: str
+    line: int
+    column: int
+    severity: Severity
+    code: str
+    message: str
+    hint: str = ""
+
+    @property
+    def is_error(self) -> bool:
+        """True for errors (which stop a build)."""
+        return self.severity is Severity.ERROR
+
+    def format(self) -> str:
+        """`FILE:LINE:COL: error TKG123: message (hint)`."""
+        hint = f" ({self.hint})" if self.hint else ""
+        return (f"{self.path}:{self.line}:{self.column}: {self.severity.value} "
+                f"{self.code}: {self.message}{hint}")
+
+    def as_dict(self) -> dict:
+        """The fields as plain JSON-ready data."""
+        data = asdict(self)
+        data["severity"] = self.severity.value
+        return data
+
+
+def diagnostic(code: str, where: Location, message: str, hint: str | None = None) -> Diagnostic:
+    """Make a diagnostic of a known code; the hint defaults to the code's fix."""
+    info = CODES[code]
+    return Diagnostic(where.path, where.line, where.column, info.severity, code, message,
+                      info.fix if hint is None else hint)
+
+
+def sort_key(d: Diagnostic) -> tuple:
+    """Order by file, position, then code, so output is stable."""
+    return (d.path, d.line, d.column, d.code, d.message)
+
+
+def to_json(diagnostics: list[Diagnostic]) -> str:
+    """The diagnostics as a JSON list of objects."""
+    return json.dumps([d.as_dict() for d in diagnostics], indent=2)
+
+
+def codes_markdown() -> str:
+    """The table of every code, for docs/diagnostics.md."""
+    lines = ["# Diagnostic codes", "",
+             "Generated by `python -m generator.core.diagnostics > docs/diagnostics.md`.", "",
+             "| code | severity | meaning | what to do |", "| --- | --- | --- | --- |"]
+    for code, info in CODES.items():
+        lines.append(f"| {code} | {info.severity.value} | {info.title} | {info.fix} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(codes_markdown(), end="")

@@ -1,0 +1,46 @@
+"""The project's exceptions, each saying when it is raised.
+
+The CLI turns a `GeneratorError` into a message and an exit code; anything else is
+a bug and shows a traceback only under `--debug`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from generator.core.diagnostics import Diagnostic
+
+
+class GeneratorError(Exception):
+    """Base of every error the user can cause and fix. `exit_code` is the CLI's."""
+
+    exit_code = 3
+
+
+class ContentError(GeneratorError):
+    """Raised by `build` when validation found errors; carries every diagnostic."""
+
+    exit_code = 1
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        errors = sum(1 for d in self.diagnostics if d.is_error)
+        super().__init__(f"the content has {errors} error(s); nothing was written")
+
+    def __reduce__(self):
+        # Rebuilt from its diagnostics (not its message) when it crosses from a forked
+        # rendering worker back to the build (generator.build.parallel pickles it).
+        return (type(self), (self.diagnostics,))
+
+
+class RenderError(GeneratorError):
+    """Raised when a drawing or a PDF cannot be made (a broken art file, a bad font)."""
+
+    exit_code = 3
+
+
+class OutputError(GeneratorError):
+    """Raised when the output folder cannot be written; the old output stays whole."""
+
+    exit_code = 3

@@ -1,0 +1,152 @@
+"""Drawings as data: the one description both the SVG and the PDF backends draw.
+
+A `Scene` is a list of primitives in millimetres, y pointing down, origin at the
+top-left of the piece's bleed. `pieces` builds scenes from the model and a layout;
+`svg` turns a scene into SVG text and `pdf` draws it on a reportlab canvas, so the two
+outputs come from the same geometry and cannot disagree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path as FilePath
+
+from generator.core.per_object import PerObject
+
+
+@dataclass(frozen=True)
+class Gradient:
+    """A linear gradient across the shape's bounding box (0-1 fractions)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stops: tuple[tuple[float, str, float], ...]  # offset, colour, opacity
+
+
+Paint = str | Gradient | None  # "#rrggbb", a gradient, or nothing
+
+
+@dataclass(frozen=True)
+class Style:
+    """Fill and stroke of a shape."""
+
+    fill: Paint = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    opacity: float = 1.0  # applies to fill and stroke alike
+    evenodd: bool = False  # fill rule, for silhouettes with holes
+    round_caps: bool = False
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle, optionally with rounded corners."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style
+    r: float = 0.0
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    """An ellipse (a circle when rx == ry)."""
+
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    style: Style
+
+
+@dataclass(frozen=True)
+class Path:
+    """An outline from absolute commands: ("M", x, y), ("L", x, y), ("C", 6 values), ("Z",)."""
+
+    commands: tuple[tuple, ...]
+    style: Style
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; `anchor` is start, middle or end; size in mm."""
+
+    x: float
+    y: float  # baseline
+    text: str
+    font: str  # font role, e.g. "title"
+    size: float
+    fill: str
+    anchor: str = "start"
+
+
+@dataclass(frozen=True)
+class Image:
+    """An external picture (PNG, or an SVG the simple reader cannot take) in a box."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    path: FilePath
+
+
+@dataclass(frozen=True)
+class Group:
+    """Children mapped by `scale` then `translate`, optionally clipped to a rectangle."""
+
+    children: tuple
+    translate: tuple[float, float] = (0.0, 0.0)
+    scale: float = 1.0
+    clip: tuple[float, float, float, float] | None = None  # x, y, w, h in the parent
+    label: str = ""  # a class for the SVG group, e.g. "insignia fire" (tests, stylesheets)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A whole piece: its size (bleed included), its trim inset, and what to draw."""
+
+    name: str  # unique per distinct drawing, e.g. "tile-ember-hollow"; forms reuse it
+    width: float
+    height: float
+    bleed: float
+    items: tuple
+    title: str = ""  # a human label for the SVG <title>
+    fonts: tuple[tuple[str, FilePath], ...] = field(default=(), compare=False)
+
+    @property
+    def trim(self) -> tuple[float, float]:
+        """Width and height of the trim (the cut piece)."""
+        return self.width - 2 * self.bleed, self.height - 2 * self.bleed
+
+
+_DIGESTS = PerObject()
+
+
+def drawing_digest(scene: Scene) -> str:
+    """sha1 of what the scene draws (size, bleed, items), computed once per scene object.
+
+    Font files' absolute paths are left out, so the digest does not depend on where
+    the content folder is. PDF forms, SVG memo keys and build fingerprints all use it,
+    so a large scene's repr is made once, not once per use.
+    """
+    return _DIGESTS.get(scene, lambda s: hashlib.sha1(
+        repr((s.width, s.height, s.bleed, s.items)).encode()).hexdigest())
+
+
+def remember_digest(scene: Scene, digest: str) -> None:
+    """Give `drawing_digest` a scene's digest known from before (a remembered scene's),
+    so its drawing is not turned into text again to hash it."""
+    _DIGESTS.put(scene, digest)
+
+
+def scenes_digest(scenes) -> str:
+    """One digest for a sequence of scenes: their names, fonts' roles and drawings."""
+    parts = [f"{s.name}|{[(r, p.name) for r, p in s.fonts]}|{drawing_digest(s)}"
+             for s in scenes]
+    return hashlib.sha1("\n".join(parts).encode()).hexdigest()

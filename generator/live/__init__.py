@@ -1,0 +1,1 @@
+"""`tkg watch`: the watcher and the live preview server."""

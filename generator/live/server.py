@@ -1,0 +1,211 @@
+"""The preview server: 127.0.0.1 only, files from the output folder and nothing else.
+
+Routes: `/` the gallery, `/proof` the proof sheet, `/status.json` the last build,
+`/events` a server-sent event stream that announces each finished build, and
+`/files/<path>` the output files. A path with `..`, an absolute path, or one that
+resolves outside the output folder is refused with 403.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import mimetypes
+import os
+import secrets
+import threading
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path, PurePosixPath
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from generator.live.page import gallery_page, proof_page
+from generator.live.status import BuildStatus
+
+HOST = "127.0.0.1"  # never reachable from another machine
+KEEPALIVE_SECONDS = 10.0
+TYPES = {".svg": "image/svg+xml", ".pdf": "application/pdf", ".html": "text/html; charset=utf-8",
+         ".json": "application/json", ".png": "image/png", ".ttf": "font/ttf"}
+RETRY_MS = 1000  # how soon a page's event stream reconnects, e.g. to a restarted watcher
+
+
+def safe_file(root: Path, requested: str) -> Path | None:
+    """The file under `root` that `requested` names, or None if it is not allowed.
+
+    Refuses empty paths, absolute paths, backslashes, NUL bytes and any `..` part,
+    then checks the resolved path (links included) still lies inside `root`.
+    """
+    if not requested or "\\" in requested or "\0" in requested:
+        return None
+    pure = PurePosixPath(requested)
+    if pure.is_absolute() or ".." in pure.parts:
+        return None
+    base = root.resolve()
+    candidate = (base / pure).resolve()
+    if not candidate.is_relative_to(base) or not candidate.is_file():
+        return None
+    return candidate
+
+
+def _file_cache(data: bytes, version: str) -> str:
+    # A `?v=<hash>` URL that matches the bytes names that content for good, so the browser
+    # keeps it: an unchanged piece is not fetched again when the page reloads after a build.
+    # The bytes are checked because a build may replace the file between the page and this
+    # request; cached for good under the old hash, they would show after an undo.
+    if version and hashlib.sha256(data).hexdigest().startswith(version):
+        return "max-age=31536000, immutable"
+    # Anything else, notably the fonts each SVG loads by a URL without a hash, is fresh
+    # for a second: the ~170 font loads of one page (several per SVG document) then share
+    # one fetch per font (with no-cache, concurrent loads each fetched it again: tens of
+    # MB a reload), and every later reload asks again, a 304 while the font is unchanged.
+    return "max-age=1"
+
+
+def _etag(stat: os.stat_result) -> str:
+    # From the file's metadata, not its bytes: the writer replaces a changed file and
+    # leaves an unchanged one alone, so its mtime changes exactly when its bytes do.
+    return f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+
+
+class PreviewHandler(BaseHTTPRequestHandler):
+    """Serves the preview; the server object carries the output folder and status."""
+
+    server: PreviewServer
+
+    def log_message(self, format: str, *args) -> None:
+        """Stay quiet: the watcher prints one line per build, not per request."""
+
+    def do_GET(self) -> None:
+        """Route a GET request."""
+        url = urlsplit(self.path)
+        route = unquote(url.path)
+        if route in ("/", "/index.html"):
+            self._page(gallery_page)
+        elif route == "/proof":
+            self._page(proof_page)
+        elif route == "/status.json":
+            self._status()
+        elif route == "/events":
+            query = parse_qs(url.query)
+            try:
+                since = int(query.get("since", ["0"])[0] or 0)
+            except ValueError:
+                # Not from our page (it always sends a number): refuse it rather than let
+                # the exception print a traceback into the watcher's terminal.
+                self.send_error(HTTPStatus.BAD_REQUEST, "since must be a whole number")
+                return
+            self._events(since, query.get("run", [""])[0])
+        elif route.startswith("/files/"):
+            self._file(route[len("/files/"):], parse_qs(url.query).get("v", [""])[0])
+        else:
+            self.send_error(HTTPStatus.NOT_FOUND)
+
+    def _send(self, body: bytes, content_type: str, cache: str = "no-cache",
+              etag: str = "") -> None:
+        if etag and etag in (t.strip() for t in self.headers.get("If-None-Match", "").split(",")):
+            self.send_response(HTTPStatus.NOT_MODIFIED)  # the browser's copy is current
+            body = b""
+        else:
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", cache)
+        if etag:
+            self.send_header("ETag", etag)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _page(self, render) -> None:
+        generation, outcome = self.server.status.snapshot()
+        html = render(self.server.title, self.server.manifest(), generation, outcome,
+                      run=self.server.run)
+        self._send(html.encode(), TYPES[".html"])
+
+    def _status(self) -> None:
+        generation, outcome = self.server.status.snapshot()
+        data = {"generation": generation, "ok": outcome.ok, "seconds": outcome.seconds,
+                "changed": list(outcome.changed), "message": outcome.message,
+                "diagnostics": [d.as_dict() for d in outcome.diagnostics]}
+        self._send(json.dumps(data).encode(), TYPES[".json"])
+
+    def _file(self, requested: str, version: str = "") -> None:
+        path = safe_file(self.server.root, requested)
+        if path is None:
+            self.send_error(HTTPStatus.FORBIDDEN, "only files inside the output folder")
+            return
+        with path.open("rb") as file:  # the ETag from the very file whose bytes are sent
+            etag = _etag(os.fstat(file.fileno()))
+            data = file.read()
+        self._send(data, TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0]
+                   or "application/octet-stream", cache=_file_cache(data, version), etag=etag)
+
+    def _events(self, seen: int, run: str = "") -> None:
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        try:
+            # Browsers wait about 3 s before reconnecting a closed stream unless told
+            # otherwise; a restarted watcher should be picked up within a second.
+            self.wfile.write(f"retry: {RETRY_MS}\n\n".encode())
+            self.wfile.flush()
+            if run and run != self.server.run:
+                # A page from an earlier `tkg watch` on this port (EventSource reconnects by
+                # itself): this server counts builds from 0 again, so the page's `since`
+                # would hold back every reload until as many builds had run. Reload it now.
+                self.wfile.write(b"event: restarted\ndata: 0\n\n")
+                self.wfile.flush()
+                return
+            while not self.server.stopping.is_set():
+                generation = self.server.status.wait_newer(seen, KEEPALIVE_SECONDS)
+                if self.server.stopping.is_set():
+                    # Woken by stop(), not by a build: announcing it as one made every open
+                    # page reload into a browser error page the moment the watcher stopped.
+                    return
+                if generation > seen:
+                    seen = generation
+                    self.wfile.write(f"data: {generation}\n\n".encode())
+                else:
+                    self.wfile.write(b": keep-alive\n\n")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
+
+
+class PreviewServer(ThreadingHTTPServer):
+    """The HTTP server, knowing the output folder, the title and the build status."""
+
+    daemon_threads = True
+
+    def __init__(self, root: Path, status: BuildStatus, port: int = 0, title: str = "Preview"):
+        super().__init__((HOST, port), PreviewHandler)
+        self.root = root
+        self.status = status
+        self.title = title
+        self.stopping = threading.Event()
+        self.run = secrets.token_hex(6)  # tells this server's pages from an earlier one's
+
+    @property
+    def url(self) -> str:
+        """Where the preview is, e.g. http://127.0.0.1:8000/."""
+        return f"http://{HOST}:{self.server_address[1]}/"
+
+    def manifest(self) -> dict:
+        """The output folder's manifest (empty before the first good build)."""
+        try:
+            return json.loads((self.root / "manifest.json").read_text())
+        except (OSError, ValueError):
+            return {}
+
+    def start(self) -> threading.Thread:
+        """Serve in a background thread and return it."""
+        thread = threading.Thread(target=self.serve_forever, name="preview", daemon=True)
+        thread.start()
+        return thread
+
+    def stop(self) -> None:
+        """Stop serving and release the port."""
+        self.stopping.set()
+        self.status.publish(self.status.outcome)  # wake event streams so they end
+        self.shutdown()
+        self.server_close()

@@ -1,0 +1,246 @@
+"""Load content/tiles.yaml and content/game.yaml into the frozen model.
+
+Every problem in the files becomes a diagnostic; loading never raises for bad input.
+The game's own rules (connectivity, costs, supply) are checked later, in `checks`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.model import Balance, Element, Game, Location, Oink, Rule, Rules, Tile, TokenSet
+from generator.core.paths import display_path
+from generator.load import content_schema as S
+from generator.load.files import content_file
+from generator.load.rules import rules_from_sections
+from generator.load.schema import COLOUR, read_map
+from generator.load.yamlsource import YList, YMap, load_yaml
+
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+ART_SUFFIXES = (".svg", ".png")
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What loading produced: the game (None if unusable) and every problem found."""
+
+    game: Game | None
+    diagnostics: tuple[Diagnostic, ...]
+    tiles_read: int = 0  # entries under tiles:, sound or not (for the summary line)
+    elements_read: int = 0
+
+    @property
+    def ok(self) -> bool:
+        """True when no diagnostic is an error."""
+        return not any(d.is_error for d in self.diagnostics)
+
+
+class _Reader:
+    """Walks both files once, collecting diagnostics as it goes."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.diagnostics: list[Diagnostic] = []
+
+    def fields(self, value, where, fields, what) -> dict | None:
+        return read_map(value, where, fields, what, self.diagnostics)
+
+    def items(self, data: dict, key: str) -> list[tuple[object, Location]]:
+        value = data.get(key)
+        if not isinstance(value, YList):
+            return []
+        return [(item, value.where(i)) for i, item in enumerate(value)]
+
+    def slug(self, value: str, where: Location, what: str) -> bool:
+        if SLUG.match(value):
+            return True
+        self.diagnostics.append(diagnostic("TKG112", where, f"{what} {value!r} is not a slug"))
+        return False
+
+    def duplicate(self, code: str, seen: dict[str, Location], key: str, where: Location,
+                  what: str) -> bool:
+        if key in seen:
+            self.diagnostics.append(diagnostic(
+                code, where, f"{what} {key!r} is used again (first at line {seen[key].line})"))
+            return True
+        seen[key] = where
+        return False
+
+
+def _elements(r: _Reader, data: dict) -> tuple[tuple[Element, ...], set[str]]:
+    """The sound elements, and every id declared (so one broken element does not
+    make every tile that names it an error too)."""
+    result, seen = [], {}
+    for item, where in r.items(data, "elements"):
+        f = r.fields(item, where, S.ELEMENT, "element")
+        if not f or not {"id", "name", "colour", "symbol"} <= f.keys():
+            if f and isinstance(f.get("id"), str):
+                seen.setdefault(f["id"], where)
+            continue
+        where_id = item.where("id")
+        if not r.slug(f["id"], where_id, "element id") or r.duplicate(
+                "TKG111", seen, f["id"], where_id, "element id"):
+            continue
+        if not COLOUR.match(f["colour"]):
+            r.diagnostics.append(diagnostic(
+                "TKG108", item.where("colour"), f"colour {f['colour']!r} is not #rrggbb"))
+            continue
+        symbol = None
+        if f.get("symbol_file") is not None:
+            symbol = content_file(r.root, f["symbol_file"], item.where("symbol_file"),
+                                  (".svg",), r.diagnostics)
+        result.append(Element(f["id"], f["name"], f["colour"].upper(), f["symbol"], symbol, where))
+    return tuple(result), set(seen)
+
+
+def _insignias(r: _Reader, item: YMap, elements: set[str]) -> tuple[str, ...] | None:
+    listing: YList = item["insignias"]
+    ok = True
+    for i, element in enumerate(listing):
+        if element not in elements:
+            known = ", ".join(sorted(elements))
+            r.diagnostics.append(diagnostic(
+                "TKG107", listing.where(i), f"unknown element {element!r}",
+                f"known elements: {known}"))
+            ok = False
+    return tuple(listing) if ok else None
+
+
+def _tiles(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[list[Tile], bool]:
+    tiles, ids, names, complete = [], {}, {}, True
+    for number, (item, where) in enumerate(r.items(data, "tiles"), start=1):
+        f = r.fields(item, where, S.TILE, "tile")
+        if not f or not {"id", "name", "insignias"} <= f.keys():
+            complete = False
+            continue
+        bad_id = not r.slug(f["id"], item.where("id"), "tile id")
+        bad_id = r.duplicate("TKG105", ids, f["id"], item.where("id"), "tile id") or bad_id
+        bad_name = r.duplicate("TKG106", names, f["name"].strip().casefold(),
+                               item.where("name"), "tile name")
+        insignias = _insignias(r, item, elements)
+        art = None
+        if f.get("art") is not None:
+            art = content_file(r.root, f["art"], item.where("art"), ART_SUFFIXES, r.diagnostics)
+        if bad_id or bad_name or insignias is None:
+            complete = False
+            continue
+        tiles.append(Tile(f["id"], f["name"], insignias, number, f.get("flavour", ""), art, where))
+    return tiles, complete
+
+
+def _oinks(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[Oink, ...]:
+    result = []
+    for item, where in r.items(data, "oinks"):
+        f = r.fields(item, where, S.OINK, "oink")
+        if not f or not {"element", "name"} <= f.keys():
+            continue
+        if f["element"] not in elements:
+            r.diagnostics.append(diagnostic(
+                "TKG107", item.where("element"), f"unknown element {f['element']!r}"))
+            continue
+        result.append(Oink(f["element"], f["name"], where))
+    return tuple(result)
+
+
+def _fonts(r: _Reader, data: dict, top: YMap) -> tuple[tuple[str, Path], ...]:
+    if "fonts" not in data:
+        return ()  # already reported missing
+    f = r.fields(data["fonts"], top.where("fonts"), S.FONTS, "fonts") or {}
+    fonts = []
+    for role, raw in f.items():
+        path = content_file(r.root, raw, data["fonts"].where(role), (".ttf",), r.diagnostics)
+        if path:
+            fonts.append((role, path))
+    return tuple(fonts)
+
+
+def _rules(r: _Reader, data: dict, top: YMap) -> Rules | None:
+    rules_map = data.get("rules")
+    top_fields = r.fields(rules_map, top.where("rules"), S.RULES_TOP, "rules")
+    if top_fields is None:
+        return None
+    sections, complete = [], True
+    for name, fields in S.RULE_SECTIONS.items():
+        if name not in top_fields:
+            complete = False
+            continue
+        values = r.fields(top_fields[name], rules_map.where(name), fields, f"rules.{name}")
+        if values is None or len(values) < len(fields):
+            complete = False
+            continue
+        draft = bool(values.pop("draft"))
+        frozen = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in values.items())
+        sections.append(Rule(name, frozen, draft, rules_map.where(name)))
+    if not complete:
+        return None
+    return rules_from_sections(tuple(sections), r.diagnostics)
+
+
+def _balance(r: _Reader, data: dict, top: YMap) -> Balance:
+    if data.get("balance") is None:
+        return Balance()
+    f = r.fields(data["balance"], top.where("balance"), S.BALANCE, "balance") or {}
+    return Balance(**{k: v for k, v in f.items() if v is not None})
+
+
+def load_content(content_dir: Path) -> Loaded:
+    """Read and check the shape of both content files; build the model if they are sound."""
+    r = _Reader(content_dir)
+    tiles_src = load_yaml(content_dir / S.TILES_FILE, display_path(content_dir / S.TILES_FILE))
+    game_src = load_yaml(content_dir / S.GAME_FILE, display_path(content_dir / S.GAME_FILE))
+    r.diagnostics.extend(tiles_src.diagnostics + game_src.diagnostics)
+    parts = _tiles_file(r, tiles_src)
+    rules_parts = _game_file(r, game_src)
+    found = tuple(r.diagnostics)
+    sound = parts is not None and rules_parts is not None and not any(d.is_error for d in found)
+    game = Game(**parts, **rules_parts, content_dir=content_dir) if sound else None
+    return Loaded(game, found, _count(tiles_src.data, "tiles"), _count(tiles_src.data, "elements"))
+
+
+def _count(data: object, key: str) -> int:
+    items = data.get(key) if isinstance(data, dict) else None
+    return len(items) if isinstance(items, list) else 0
+
+
+def _tiles_file(r: _Reader, src) -> dict | None:
+    if src.data is None:
+        return None
+    where = Location(src.display, 1, 1)
+    data = r.fields(src.data, where, S.TILES_TOP, "tiles.yaml")
+    if data is None:
+        return None
+    top = src.data
+    info = None
+    if "game" in data:
+        info = r.fields(data["game"], top.where("game"), S.GAME_INFO, "game")
+    elements, ids = _elements(r, data)
+    tiles, _ = _tiles(r, data, top, ids)
+    oinks = _oinks(r, data, top, ids)
+    tokens = None
+    if "tokens" in data:
+        t = r.fields(data["tokens"], top.where("tokens"), S.TOKENS, "tokens")
+        if t and "per_element" in t:
+            tokens = TokenSet(tuple((e.id, t["per_element"]) for e in elements),
+                              top.where("tokens"))
+    if not info or len(info) < 3 or tokens is None:
+        return None
+    return {"title": info["title"], "version": info["version"], "tile_count": info["tile_count"],
+            "elements": elements, "tiles": tuple(tiles), "tokens": tokens, "oinks": oinks}
+
+
+def _game_file(r: _Reader, src) -> dict | None:
+    if src.data is None:
+        return None
+    data = r.fields(src.data, Location(src.display, 1, 1), S.GAME_TOP, "game.yaml")
+    if data is None:
+        return None
+    top = src.data
+    rules = _rules(r, data, top)
+    balance = _balance(r, data, top)
+    fonts = _fonts(r, data, top)
+    if rules is None:
+        return None
+    return {"rules": rules, "balance": balance, "fonts": fonts}

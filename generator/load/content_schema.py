@@ -1,0 +1,121 @@
+"""The fields of content/tiles.yaml and content/game.yaml, each with its meaning."""
+
+from __future__ import annotations
+
+from generator.load.schema import Field
+
+TILES_FILE = "tiles.yaml"
+GAME_FILE = "game.yaml"
+
+TILES_TOP = (
+    Field("game", "map", "the title, version and declared tile count"),
+    Field("elements", "list", "the four elements"),
+    Field("tokens", "map", "the life tokens in the bag"),
+    Field("oinks", "list", "one player marker per element"),
+    Field("tiles", "list", "the world tiles"),
+)
+
+GAME_INFO = (
+    Field("title", "str", "the game's name as printed"),
+    Field("version", "str", "the content's version, printed on the cover and in PDF metadata"),
+    Field("tile_count", "int", "how many tiles the set must have", low=1, high=500),
+)
+
+ELEMENT = (
+    Field("id", "str", "a lowercase slug used by tiles' insignias, e.g. fire"),
+    Field("name", "str", "the element's printed name"),
+    Field("colour", "str", "a #rrggbb colour"),
+    Field("symbol", "str", "the name of its insignia silhouette, e.g. flame"),
+    Field("symbol_file", "str", "an SVG of the insignia under the content folder",
+          required=False),
+)
+
+TOKENS = (
+    Field("per_element", "int", "life tokens of each element in the bag", low=0, high=1000),
+)
+
+OINK = (
+    Field("element", "str", "the element id of this Oink"),
+    Field("name", "str", "the Oink's printed name"),
+)
+
+TILE = (
+    Field("id", "str", "a lowercase slug, unique, naming the tile's output files"),
+    Field("name", "str", "the tile's printed name, unique"),
+    Field("insignias", "str_list", "1-4 distinct element ids"),
+    Field("flavour", "str", "a line of text printed on the face", required=False, default=""),
+    Field("art", "str", "an SVG or PNG under the content folder", required=False),
+)
+
+GAME_TOP = (
+    Field("rules", "map", "every rule number"),
+    Field("balance", "map", "thresholds for balance warnings", required=False),
+    Field("fonts", "map", "TTF files for each typographic role"),
+)
+
+_DRAFT = Field("draft", "bool", "true while the rule is the project's proposal",
+               required=False, default=False)
+
+
+def _section(*fields: Field) -> tuple[Field, ...]:
+    return (*fields, _DRAFT)
+
+
+RULE_SECTIONS: dict[str, tuple[Field, ...]] = {
+    "players": _section(
+        Field("min", "int", "fewest players", low=1, high=8),
+        Field("max", "int", "most players", low=1, high=8)),
+    "setup": _section(
+        Field("tiles_dealt", "int", "tiles dealt to each player, who keeps one", low=1, high=10),
+        Field("starting_tokens", "int", "tokens each player draws at setup", low=0, high=20),
+        Field("trade_zone_per_element", "int", "tokens of each element in the trade zone",
+              low=0, high=50)),
+    "oink": _section(Field("capacity", "int", "most tokens on an Oink", low=1, high=30)),
+    "draw": _section(Field("tokens", "int", "tokens taken by the Draw action", low=1, high=20)),
+    "trade": _section(
+        Field("give", "int", "tokens given per trade", low=1, high=10),
+        Field("get", "int", "tokens taken per trade", low=1, high=10)),
+    "procure": _section(Field("blind_cost", "int", "tokens paid to reveal a tile of O",
+                              low=0, high=20)),
+    "world": _section(
+        Field("rows", "int", "rows of a world grid", low=1, high=5),
+        Field("columns", "int", "columns of a world grid", low=1, high=5),
+        Field("end_tiles", "int", "connected tiles that end the game", low=1, high=25)),
+    "spaces": _section(
+        Field("face_up", "str_list", "names of the face-up spaces"),
+        Field("blind", "str", "name of the face-down stack")),
+    "discards": _section(Field("to", "str", "where discarded tokens go")),
+    "placement": _section(Field("connect_to", "str", "which tile a new tile must match")),
+    "move": _section(Field("reach", "str", "how far the Oink may move")),
+    "refresh": _section(Field("refill_from", "str", "where an emptied space refills from")),
+    "seal": _section(Field("cost", "str", "what sealing a tile costs")),
+    "scoring": _section(
+        Field("match", "int", "points per insignia of the Oink's element, sealed", low=0, high=20),
+        Field("other", "int", "points per other insignia, sealed", low=0, high=20),
+        Field("unsealed", "int", "points per insignia on an unsealed tile", low=0, high=20)),
+    "simulation": _section(
+        Field("turn_cap", "int", "turns before a simulated game counts as stalled",
+              low=10, high=100000)),
+}
+
+RULES_TOP = tuple(Field(name, "map", f"the {name} rules") for name in RULE_SECTIONS)
+
+BALANCE = (
+    Field("min_connections", "int", "warn when a tile connects to fewer tiles",
+          required=False, default=8, low=0, high=500),
+    Field("max_element_spread", "int", "warn when element counts differ by more",
+          required=False, default=0, low=0, high=500),
+    Field("sim_games", "int", "games played by the balance simulation",
+          required=False, default=400, low=10, high=100000),
+    Field("first_seat_margin", "float", "warn when seat 1 wins more than fair + this",
+          required=False, default=0.10, low=0, high=1),
+    Field("max_stall_rate", "float", "warn when more games stall",
+          required=False, default=0.02, low=0, high=1),
+    Field("min_take_rate", "float", "warn about tiles procured in fewer games",
+          required=False, default=0.05, low=0, high=1),
+)
+
+FONT_ROLES = ("title", "heading", "italic", "body", "bold", "body_italic", "black")
+# Every role is required: the pieces and the rulebook use them all, and a missing one
+# must be a positioned error here rather than a failure halfway through a build.
+FONTS = tuple(Field(role, "str", f"the TTF for {role} text") for role in FONT_ROLES)

@@ -1,0 +1,56 @@
+"""Digests of the inputs a build reads: files, folders, and the generator's own code."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+
+from generator.core.digest import digest
+
+
+def tree_digest(*folders: Path) -> str:
+    """Digest of every visible file under the folders: relative path and bytes."""
+    parts: list[bytes | str] = []
+    for folder in folders:
+        if not folder.is_dir():
+            parts.append(f"missing:{folder}")
+            continue
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            rel = path.relative_to(folder)
+            if any(part.startswith(".") for part in rel.parts):
+                continue  # editor swap files and the like do not change the build
+            parts += [str(rel), path.read_bytes()]
+    return digest(*parts)
+
+
+@cache
+def code_digest() -> str:
+    """Digest of the generator's own source, so a new version never reuses old output.
+
+    Only the .py files: compiled bytecode appears as modules are first imported, and
+    must not make the next build think the code changed.
+    """
+    return source_digest(Path(__file__).resolve().parent.parent)
+
+
+def source_digest(root: Path) -> str:
+    """Digest of the Python source files under `root`: their paths and bytes."""
+    parts: list[bytes | str] = []
+    for path in sorted(root.rglob("*.py")):
+        parts += [path.relative_to(root).as_posix(), path.read_bytes()]
+    return digest(*parts)
+
+
+def file_digest(path: Path | None) -> str:
+    """sha256 of a file's bytes ('' for no file); each file is read once per process
+    unless its size or modification time changes (the watcher runs many builds)."""
+    if not path:
+        return ""
+    info = path.stat()
+    return _file_digest(path, info.st_size, info.st_mtime_ns)
+
+
+@cache
+def _file_digest(path: Path, size: int, mtime_ns: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -1,0 +1,34 @@
+"""Files named by the content, resolved and kept inside the content folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.model import Location
+from generator.core.paths import display_path
+
+
+def content_file(root: Path, raw: str, where: Location, suffixes: tuple[str, ...],
+                 diagnostics: list[Diagnostic]) -> Path | None:
+    """The absolute path of a file named in the content, or None with a diagnostic.
+
+    The file must lie inside `root` (no absolute paths, no `..` escapes), have one of
+    the suffixes, and exist.
+    """
+    candidate = Path(raw)
+    base = root.resolve()
+    resolved = (base / candidate).resolve()
+    if candidate.is_absolute() or not resolved.is_relative_to(base):
+        diagnostics.append(diagnostic(
+            "TKG110", where, f"{raw!r} lies outside the content folder {display_path(root)}"))
+        return None
+    if resolved.suffix.lower() not in suffixes:
+        diagnostics.append(diagnostic(
+            "TKG113", where, f"{raw!r} is not one of {', '.join(suffixes)}"))
+        return None
+    if not resolved.is_file():
+        diagnostics.append(diagnostic(
+            "TKG109", where, f"{raw!r} does not exist under {display_path(root)}"))
+        return None
+    return resolved

@@ -1,0 +1,212 @@
+"""Read YAML safely, keeping the file, line and column of every value.
+
+Only plain data is allowed: mappings, sequences and scalars with YAML's standard
+tags. A tag that would construct an object, a duplicate key, a syntax error, an empty
+or non-UTF-8 file each becomes a diagnostic instead of an exception.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+import yaml.constructor
+
+from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.model import Location
+
+# libyaml's parser is ten times faster and keeps the same positions; fall back to the
+# pure-Python one where PyYAML was built without it.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+_SAFE_SCALARS = {f"tag:yaml.org,2002:{t}" for t in
+                 ("str", "int", "float", "bool", "null", "timestamp")}
+
+
+class Unsafe:
+    """Stands for a value whose YAML tag was refused; already reported, so never re-checked."""
+
+    def __repr__(self) -> str:
+        return "<refused value>"
+
+
+UNSAFE = Unsafe()
+
+
+class YMap(dict):
+    """A mapping that knows where it, each key and each value stand."""
+
+    def __init__(self, loc: Location):
+        super().__init__()
+        self.loc = loc
+        self.key_locs: dict[str, Location] = {}
+        self.value_locs: dict[str, Location] = {}
+
+    def where(self, key: str) -> Location:
+        """The position of a key's value (or of the mapping, if the key is absent)."""
+        return self.value_locs.get(key, self.loc)
+
+    def key_where(self, key: str) -> Location:
+        """The position of the key itself."""
+        return self.key_locs.get(key, self.loc)
+
+
+class YList(list):
+    """A sequence that knows where it and each item stand."""
+
+    def __init__(self, loc: Location):
+        super().__init__()
+        self.loc = loc
+        self.item_locs: list[Location] = []
+
+    def where(self, index: int) -> Location:
+        """The position of an item."""
+        return self.item_locs[index]
+
+
+@dataclass
+class Source:
+    """A parsed file: its data (None when unreadable) and what went wrong."""
+
+    path: Path
+    display: str
+    data: object = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def _loc(display: str, node: yaml.Node) -> Location:
+    mark = node.start_mark
+    return Location(display, mark.line + 1, mark.column + 1)
+
+
+class _Converter:
+    """Turns a composed node tree into YMap/YList/scalars, collecting problems."""
+
+    def __init__(self, display: str):
+        self.display = display
+        self.diagnostics: list[Diagnostic] = []
+        self._constructor = yaml.constructor.SafeConstructor()
+        self._seen: dict[int, object] = {}
+
+    def convert(self, node: yaml.Node) -> object:
+        # Aliases share a node; reuse the result so an alias bomb stays linear.
+        if id(node) in self._seen:
+            return self._seen[id(node)]
+        if isinstance(node, yaml.MappingNode):
+            value = self._mapping(node)
+        elif isinstance(node, yaml.SequenceNode):
+            value = self._sequence(node)
+        else:
+            value = self._scalar(node)
+        self._seen[id(node)] = value
+        return value
+
+    def _unsafe(self, node: yaml.Node) -> Unsafe:
+        self.diagnostics.append(diagnostic(
+            "TKG005", _loc(self.display, node), f"the tag {node.tag!r} is not allowed"))
+        return UNSAFE
+
+    def _mapping(self, node: yaml.MappingNode) -> YMap:
+        if node.tag != _MAP:
+            return self._unsafe(node)
+        result = YMap(_loc(self.display, node))
+        for key_node, value_node in node.value:
+            key = self.convert(key_node)
+            key = "" if key is None else str(key)
+            if key in result:
+                self.diagnostics.append(diagnostic(
+                    "TKG006", _loc(self.display, key_node),
+                    f"the key {key!r} is repeated (first at line {result.key_locs[key].line})"))
+                continue
+            result.key_locs[key] = _loc(self.display, key_node)
+            result.value_locs[key] = _loc(self.display, value_node)
+            result[key] = self.convert(value_node)
+        return result
+
+    def _sequence(self, node: yaml.SequenceNode) -> YList:
+        if node.tag != _SEQ:
+            return self._unsafe(node)
+        result = YList(_loc(self.display, node))
+        for item in node.value:
+            result.item_locs.append(_loc(self.display, item))
+            result.append(self.convert(item))
+        return result
+
+    def _scalar(self, node: yaml.ScalarNode) -> object:
+        if node.tag not in _SAFE_SCALARS:
+            return self._unsafe(node)
+        try:
+            return self._constructor.construct_object(node)
+        except (yaml.YAMLError, ValueError) as exc:
+            self.diagnostics.append(diagnostic(
+                "TKG004", _loc(self.display, node), f"cannot read the value: {exc}"))
+            return node.value
+
+
+def _syntax_error(display: str, exc: yaml.YAMLError) -> Diagnostic:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    where = Location(display, mark.line + 1, mark.column + 1) if mark else Location(display, 1, 1)
+    problem = getattr(exc, "problem", None) or str(exc)
+    context = getattr(exc, "context", None)
+    text = f"{problem} ({context})" if context else problem
+    return diagnostic("TKG004", where, f"YAML syntax: {text}")
+
+
+def read_text(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]:
+    """The file's text, or None with a diagnostic (missing, empty, not UTF-8)."""
+    start = Location(display, 1, 1)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        return None, [diagnostic("TKG001", start, f"cannot read {display}: {reason}")]
+    if b"\0" in raw:
+        return None, [diagnostic("TKG003", start, "the file holds binary data, not text")]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return None, [diagnostic("TKG003", _offset_loc(display, raw, exc.start),
+                                 "the file is not valid UTF-8 text")]
+    if not text.strip():
+        return None, [diagnostic("TKG002", start, "the file is empty")]
+    return text, []
+
+
+def _offset_loc(display: str, raw: bytes, offset: int) -> Location:
+    before = raw[:offset]
+    line = before.count(b"\n") + 1
+    column = offset - (before.rfind(b"\n") + 1) + 1
+    return Location(display, line, column)
+
+
+def load_yaml(path: Path, display: str | None = None) -> Source:
+    """Parse one YAML file into positioned data, never raising for bad input."""
+    display = display or str(path)
+    source = Source(path, display)
+    text, problems = read_text(path, display)
+    source.diagnostics.extend(problems)
+    if text is None:
+        return source
+    try:
+        node = yaml.compose(text, Loader=_LOADER)
+    except yaml.YAMLError as exc:
+        source.diagnostics.append(_syntax_error(display, exc))
+        return source
+    except RecursionError:
+        source.diagnostics.append(diagnostic(
+            "TKG004", Location(display, 1, 1), "the YAML nests too deeply"))
+        return source
+    if node is None:
+        source.diagnostics.append(diagnostic("TKG002", Location(display, 1, 1),
+                                             "the file holds no data, only comments"))
+        return source
+    converter = _Converter(display)
+    try:
+        source.data = converter.convert(node)
+    except RecursionError:
+        source.diagnostics.append(diagnostic(
+            "TKG004", Location(display, 1, 1), "the YAML nests too deeply"))
+    source.diagnostics.extend(converter.diagnostics)
+    return source

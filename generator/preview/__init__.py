@@ -1,1 +1,0 @@
-"""The live preview of `tkg watch`: build status, the gallery page, the local server."""

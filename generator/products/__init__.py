@@ -1,0 +1,1 @@
+"""One module per kind of output, each registered once in `generator.products.kinds`."""

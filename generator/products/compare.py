@@ -1,0 +1,93 @@
+"""Two or more tile layouts side by side, for the same tiles.
+
+`tkg build --layout A --layout B` builds the game with layout A and adds, under
+`compare/`, each tile's face in every layout (SVG), an HTML page and a PDF sheet per
+paper with one column per layout, so a designer sees which reads better.
+"""
+
+from __future__ import annotations
+
+import html
+
+from generator.backends.pdf.canvas import place, place_furniture
+from generator.backends.pdf.document import render_pdf
+from generator.backends.svg import scene_svg
+from generator.core.artefacts import Artefact
+from generator.draw.pieces import tile_scene
+from generator.draw.scene import Scene, Text
+from generator.layout import load_layout
+from generator.layout.units import PT
+from generator.products.request import BuildRequest
+
+KIND = "compare"
+MARGIN, HEADER, GAP = 12.0, 14.0, 4.0  # mm
+ROWS = 4  # tiles a page, per layout: large enough to judge, small enough to compare
+
+
+def comparison_scenes(request: BuildRequest) -> dict[str, tuple[Scene, ...]]:
+    """Every tile's scene in each compared layout, by layout name."""
+    game = request.game
+    result = {}
+    for name in request.compare:
+        layout = load_layout(request.templates_dir, name)
+        result[name] = tuple(tile_scene(game, tile, layout) for tile in game.tiles)
+    return result
+
+
+def produce_comparison(request: BuildRequest) -> list[Artefact]:
+    """SVG faces per layout, compare/index.html and compare/layouts-<paper>.pdf."""
+    if len(request.compare) < 2:
+        return []
+    scenes = comparison_scenes(request)
+    out = [Artefact(f"compare/{name}/{tile.id}.svg", scene_svg(s, "../../fonts").encode(), KIND)
+           for name, faces in scenes.items()
+           for tile, s in zip(request.game.tiles, faces, strict=True)]
+    out.append(Artefact("compare/index.html", _html(request, scenes).encode(), KIND))
+    for paper in request.papers:
+        data, pages = render_pdf(request.game, f"layouts compared, {paper.upper()}",
+                                 lambda c, p=paper: _sheets(c, request, scenes, p))
+        out.append(Artefact(f"compare/layouts-{paper}.pdf", data, KIND, pages))
+    return out
+
+
+def _html(request: BuildRequest, scenes: dict[str, tuple[Scene, ...]]) -> str:
+    names = list(scenes)
+    head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
+    rows = []
+    for tile in request.game.tiles:
+        cells = "".join(f'<td><img src="{html.escape(n)}/{tile.id}.svg" '
+                        f'alt="{html.escape(tile.name)} in {html.escape(n)}"></td>'
+                        for n in names)
+        rows.append(f"<tr><th>{html.escape(tile.name)}</th>{cells}</tr>")
+    title = html.escape(f"{request.game.title}: layouts compared")
+    return (f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>{title}</title>"
+            "<style>body{font:15px system-ui,sans-serif;margin:20px}"
+            "td img{width:220px;height:220px}th{text-align:left;padding:4px 12px}</style>"
+            f"<h1>{title}</h1><table><tr><th>tile</th>{head}</tr>{''.join(rows)}</table>"
+            "</html>\n")
+
+
+def _sheets(canvas, request: BuildRequest, scenes: dict[str, tuple[Scene, ...]],
+            paper: str) -> None:
+    width, height = load_layout(request.templates_dir, request.layout).sheets.paper(paper)
+    names = list(scenes)
+    column = (width - 2 * MARGIN - GAP * (len(names) - 1)) / len(names)
+    size = min(column, (height - 2 * MARGIN - HEADER - GAP * (ROWS - 1)) / ROWS)
+    per_page = ROWS
+    font = ("bold", request.game.font("bold"))
+    headers = [Text(MARGIN + i * (column + GAP), MARGIN + 6, f"layout: {name}", "bold",
+                    11 / PT, "#000000") for i, name in enumerate(names)]
+    tiles = range(len(request.game.tiles))
+    for start in range(0, len(tiles), per_page):
+        place_furniture(canvas, "layout-names", width, height, headers, [font])
+        for i, name in enumerate(names):
+            x = MARGIN + i * (column + GAP)
+            for row, index in enumerate(tiles[start:start + per_page]):
+                y = height - MARGIN - HEADER - (row + 1) * size - row * GAP
+                scene = scenes[name][index]
+                scale = size / scene.width
+                trim = scene.bleed * scale  # show the cut piece, not its bleed
+                clip = ((x + trim) * PT, (y + trim) * PT, (size - 2 * trim) * PT,
+                        (size - 2 * trim) * PT)
+                place(canvas, scene, x * PT, y * PT, scale, clip)
+        canvas.showPage()

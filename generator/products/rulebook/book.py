@@ -1,0 +1,97 @@
+"""The `rulebook` producer: templates + content -> PDF (A4, Letter) and one HTML file.
+
+Everything is gathered in memory and returned as artefacts; the writer saves them.
+Work shared by both papers (context, templates, figures) is done once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.backends.pdf.document import layout_key, linked_pdf
+from generator.core.artefacts import Artefact
+from generator.core.model import Game
+from generator.draw.scene import Scene
+from generator.layout.loader import load_layout
+from generator.products.request import BuildRequest
+from generator.products.rulebook.diagrams import drawn_figures, figure_names
+from generator.products.rulebook.html import rulebook_html
+from generator.text.context import Rendered, build_context
+
+KIND = "rulebook"
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What both papers and the HTML share: the rendered Markdown and the figures."""
+
+    game: Game
+    context: dict
+    sections: tuple[Rendered, ...]
+    figures: dict[str, Scene | None]
+    cover: Scene
+
+
+def prepare(request: BuildRequest) -> Prepared:
+    """Render the templates and draw every figure once."""
+    game = request.game
+    context = build_context(game)
+    names = figure_names()
+    sections = rendered_sections(request.templates_dir, context, names)
+    drawn = drawn_figures(game, load_layout(request.templates_dir, request.layout))
+    used = {n for s in sections for n in names if f"(figure:{n})" in s.markdown}
+    figures = {n: drawn.figures[n] for n in sorted(used)}
+    return Prepared(game, context, sections, figures, drawn.cover)
+
+
+def rendered_sections(templates_dir: Path, context: dict,
+                      names: frozenset[str]) -> tuple[Rendered, ...]:
+    """The section templates rendered with the context, remembered between builds.
+
+    A tile edit changes the context only when the rulebook names that tile, so most
+    builds skip Jinja2 altogether.
+    """
+    from generator.build.memo import MEMO
+    from generator.core.digest import digest
+    from generator.load.digests import code_digest, tree_digest
+
+    def render() -> tuple[Rendered, ...]:
+        from generator.text.templating import render_rulebook
+
+        return tuple(render_rulebook(templates_dir, context, names))
+
+    key = digest("sections", code_digest(), tree_digest(templates_dir / "rulebook"),
+                 repr(context), repr(sorted(names)))
+    return MEMO.get(key, render)
+
+
+def rulebook_pdf(prep: Prepared, paper: str) -> tuple[bytes, int]:
+    """The rulebook PDF for one paper size, and its page count.
+
+    Laying out the pages is most of the work, and it does not depend on what the
+    figures look like: that layout is remembered, so an edit that only changes a
+    pictured tile links the new figures into the old layout.
+    """
+    def lay_out():
+        from generator.products.rulebook.pages import lay_out
+
+        return lay_out(prep, paper)
+
+    # The words are the templates rendered with the context, tiles' names included.
+    scenes = [*(s for s in prep.figures.values() if s is not None), prep.cover]
+    key = layout_key("rulebook", prep.game, scenes, paper, repr(prep.sections),
+                     repr(prep.context))
+    return linked_pdf(lay_out, key, scenes)
+
+
+def build_rulebook(request: BuildRequest) -> list[Artefact]:
+    """Producer of kind `rulebook`: a PDF per paper and a self-contained HTML file."""
+    prep = prepare(request)
+    artefacts = []
+    for paper in request.papers:
+        data, pages = rulebook_pdf(prep, paper)
+        artefacts.append(Artefact(f"rulebook/rulebook-{paper}.pdf", data, KIND, pages))
+    artefacts.append(Artefact("rulebook/rulebook.html", rulebook_html(prep).encode("utf-8"),
+                              KIND))
+    return artefacts

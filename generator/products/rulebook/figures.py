@@ -1,0 +1,150 @@
+"""The rulebook's figures as scenes, drawn from the real content and pieces.
+
+Each figure is a `generator.draw.scene.Scene` (millimetres, y down), so the PDF
+(through the print engineer's scene drawer) and the HTML (through `scene_svg`)
+show the same picture. The pieces inside them are the printed pieces themselves:
+`generator.draw.pieces` draws a tile face, the back, a token and an Oink.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.core.model import Game, Tile
+from generator.draw import pieces
+from generator.draw.scene import Ellipse, Group, Rect, Scene, Style, Text
+from generator.layout.model import Layout
+from generator.text.examples import ExampleWorld, example_world
+
+WIDTH = 84.0  # mm: one column of the A4 rulebook; figures scale down, never up
+INK, MUTED, PAPER = "#222222", "#5A5A5A", "#F6F0E6"
+LABEL = "body"
+
+
+@dataclass(frozen=True)
+class FigureKit:
+    """What every figure draws from: the game, its layout, and the example world."""
+
+    game: Game
+    layout: Layout
+    world: ExampleWorld | None
+
+
+def place(scene: Scene, x: float, y: float, size: float) -> Group:
+    """A piece's scene scaled so its trim is `size` mm wide at (x, y), bleed clipped off."""
+    trim_w, _ = scene.trim
+    k = size / trim_w
+    h = scene.trim[1] * k
+    return Group(scene.items, (x - scene.bleed * k, y - scene.bleed * k), k, (x, y, size, h))
+
+
+def label(x: float, y: float, text: str, size: float = 3.0, colour: str = MUTED,
+          font: str = LABEL) -> Text:
+    """A centred caption line."""
+    return Text(x, y, text, font, size, colour, "middle")
+
+
+def figure_scene(name: str, kit: FigureKit, height: float, items: list, title: str) -> Scene:
+    fonts = tuple((r, p) for r, p in kit.game.fonts)
+    return Scene(f"figure-{name}", WIDTH, height, 0.0, tuple(items), title, fonts)
+
+
+def components(kit: FigureKit) -> Scene:
+    """A tile face, the shared back, a life token and an Oink, with their counts."""
+    g, lay = kit.game, kit.layout
+    tile = kit.world.tiles[1] if kit.world else g.tiles[0]
+    oink = g.oinks[0]
+    size, gap, y = 18.0, 5.0, 2.0
+    shown = [(pieces.tile_scene(g, tile, lay), f"{len(g.tiles)} tiles", size),
+             (pieces.back_scene(g, lay), "tile back", size),
+             (pieces.token_scene(g, oink.element, lay), f"{g.tokens.total} tokens", 12.0),
+             (pieces.oink_scene(g, oink, lay), f"{len(g.oinks)} Oinks", 15.0)]
+    items, x = [], (WIDTH - sum(s for *_, s in shown) - gap * 3) / 2
+    for scene, text, s in shown:
+        items.append(place(scene, x, y + (size - s) / 2, s))
+        items.append(label(x + s / 2, y + size + 5, text))
+        x += s + gap
+    return figure_scene("components", kit, size + 9, items, "Components")
+
+
+def setup(kit: FigureKit) -> Scene:
+    """The row of spaces (face-up tiles and stack O) above the trade zone."""
+    g, lay, r = kit.game, kit.layout, kit.game.rules
+    face_up = list(r.face_up_spaces)
+    half = len(face_up) // 2
+    row = [*face_up[:half], r.blind_space, *face_up[half:]]
+    gap = 2.5
+    size = min(15.0, (WIDTH - gap * (len(row) - 1)) / len(row))
+    x0 = (WIDTH - size * len(row) - gap * (len(row) - 1)) / 2
+    items: list = []
+    tiles = iter(t for t in g.tiles if kit.world is None or t not in kit.world.tiles)
+    back = pieces.back_scene(g, lay)
+    for i, name in enumerate(row):
+        x = x0 + i * (size + gap)
+        scene = back if name == r.blind_space else pieces.tile_scene(g, next(tiles), lay)
+        for depth in (1.2, 0.6):  # a hint of a stack under the top tile
+            items.append(Rect(x + depth, 5 + depth, size, size, Style(fill="#B9AD98"), 0.8))
+        items.append(place(scene, x, 5, size))
+        items.append(label(x + size / 2, 3.2, name, 3.6, INK, "title"))
+    items.extend(_trade_zone(kit, 5 + size + 7))
+    return figure_scene("setup", kit, 5 + size + 7 + 22, items, "Setup")
+
+
+def _trade_zone(kit: FigureKit, top: float) -> list:
+    g, lay = kit.game, kit.layout
+    per = g.rules.trade_zone_start
+    token = 4.8
+    items: list = [Rect(4, top, WIDTH - 8, 20, Style(fill=PAPER, stroke="#C9B79C",
+                                                     stroke_width=0.35), 2.5),
+                   label(WIDTH / 2, top + 4.6, "trade zone", 3.0, INK, "bold")]
+    groups = len(g.elements)
+    span = (WIDTH - 16) / max(groups, 1)
+    shown = min(per, 4)  # draw at most four of each; the label says how many
+    for i, element in enumerate(g.elements):
+        scene = pieces.token_scene(g, element.id, lay)
+        cx = 8 + span * i + span / 2
+        x = cx - (shown * token + (shown - 1) * 0.8) / 2
+        for j in range(shown):
+            items.append(place(scene, x + j * (token + 0.8), top + 7.6, token))
+        items.append(label(cx, top + 17.4, f"{per} {element.name}", 2.6))
+    return items
+
+
+def grid_items(kit: FigureKit, tiles: tuple[Tile, ...], size: float, gap: float,
+               top: float) -> list:
+    g, lay, grid = kit.game, kit.layout, kit.world.grid
+    x0 = (WIDTH - grid.columns * size - (grid.columns - 1) * gap) / 2
+    items: list = []
+    for cell, tile in enumerate(tiles):
+        r, c = grid.position(cell)
+        items.append(place(pieces.tile_scene(g, tile, lay), x0 + c * (size + gap),
+                           top + r * (size + gap), size))
+    def centre(cell: int) -> tuple[float, float]:
+        r, c = grid.position(cell)
+        return x0 + c * (size + gap) + size / 2, top + r * (size + gap) + size / 2
+
+    for cell, tile in enumerate(tiles):  # a dot on each shared edge that connects
+        for near in grid.neighbours(cell):
+            if near > cell and tile.connects(tiles[near]):
+                (x1, y1), (x2, y2) = centre(cell), centre(near)
+                items.append(Ellipse((x1 + x2) / 2, (y1 + y2) / 2, 1.6, 1.6,
+                                     Style(fill="#FFFFFF", stroke=INK, stroke_width=0.45)))
+    return items
+
+
+def world(kit: FigureKit) -> Scene:
+    """The example world, with a dot on every edge where two tiles connect."""
+    size, gap = 25.0, 2.0
+    grid = kit.world.grid
+    items = grid_items(kit, kit.world.tiles, size, gap, 1.0)
+    x0 = (WIDTH - grid.columns * size - (grid.columns - 1) * gap) / 2
+    r, c = grid.position(kit.world.start_cell)
+    oink = pieces.oink_scene(kit.game, kit.game.oinks[0], kit.layout)
+    # The Oink sits over the flavour line, clear of the name and the insignias.
+    items.append(place(oink, x0 + c * (size + gap) + 1, 1 + r * (size + gap) + size - 9, 8))
+    return figure_scene("world", kit, grid.rows * (size + gap) + 1, items, "An example world")
+
+
+def make_kit(game: Game, layout: Layout) -> FigureKit:
+    """The shared inputs of every figure, with the example world solved once."""
+    return FigureKit(game, layout, example_world(game))

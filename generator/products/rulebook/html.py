@@ -1,0 +1,149 @@
+"""The rulebook as one self-contained HTML file for reading on screen.
+
+The same rendered Markdown as the PDF goes through markdown-it-py's HTML renderer;
+figures are inlined as SVG (the same scenes), and the shipped fonts are embedded as
+base64 @font-face rules, so the file opens anywhere, offline, and looks the same.
+
+Like the PDF's layout, the page around the figures is remembered between builds
+with a marker where each figure's SVG and the fonts go, so a changed figure costs
+only its own SVG.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from html import escape
+
+from generator.backends.pdf.document import layout_key
+from generator.backends.svg import scene_svg
+from generator.draw.fonts import font_name
+
+EMBEDDED_ROLES = ("title", "heading", "italic", "body", "bold", "body_italic", "black")
+
+CSS = """
+body{margin:0;background:#EFE8DC;color:#222;font:17px/1.55 'TKG-body',sans-serif}
+main{max-width:46rem;margin:0 auto;padding:2rem 1.5rem 4rem;background:#FFFDF8}
+h1,h2{font-family:'TKG-title',serif;color:#6B3E26;line-height:1.15}
+h1{font-size:2.1rem;margin:2.6rem 0 .6rem;border-bottom:1px solid #C9B79C}
+h2{font-size:1.45rem;margin:1.8rem 0 .4rem}
+h3{font-family:'TKG-bold',sans-serif;font-size:1.05rem}
+b,strong{font-family:'TKG-bold',sans-serif;font-weight:normal}
+i,em{font-family:'TKG-body_italic',sans-serif;font-style:normal}
+table{border-collapse:collapse;width:100%;margin:.6rem 0 1.2rem;font-size:.95rem}
+th{background:#6B3E26;color:#fff;text-align:left;font-family:'TKG-bold',sans-serif;
+   font-weight:normal}
+th,td{padding:.3rem .5rem;border-bottom:1px solid #C9B79C;vertical-align:top}
+tr:nth-child(even) td{background:#F6F0E6}
+blockquote{margin:1rem 0;padding:.6rem 1rem;background:#F6F0E6;border-left:4px solid #6B3E26}
+figure{margin:1.2rem 0;text-align:center}
+figure svg{width:100%;max-width:34rem;height:auto}
+figcaption{font-family:'TKG-body_italic',sans-serif;color:#5A5A5A;font-size:.95rem}
+header{text-align:center;padding:1rem 0 0}
+header .title{font-family:'TKG-title',serif;font-size:3rem;color:#6B3E26;margin:0}
+header .sub{font-family:'TKG-italic',serif;font-size:1.8rem;margin:0 0 1rem}
+header .edition{font-family:'TKG-bold',sans-serif;color:#5A5A5A}
+nav ol{columns:2;font-size:.95rem}
+"""
+
+
+def _font_faces(game) -> str:
+    rules = []
+    for role in EMBEDDED_ROLES:
+        path = game.font(role)
+        if path is not None:
+            data = base64.b64encode(path.read_bytes()).decode("ascii")
+            rules.append(f"@font-face{{font-family:'{font_name(role)}';"
+                         f"src:url(data:font/ttf;base64,{data}) format('truetype')}}")
+    return "\n".join(rules)
+
+
+def slug(text: str) -> str:
+    """An id for a heading, the same rule as the PDF's bookmark keys."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+
+
+def _figure_html(prep, name: str, caption: str) -> str:
+    scene = prep.figures.get(name)
+    if scene is None:
+        return ""
+    cap = f"<figcaption>{escape(caption)}</figcaption>" if caption else ""
+    return f"<figure>{_marker(scene.name)}{cap}</figure>"
+
+
+def _marker(name: str) -> str:
+    """Where a drawing's SVG goes in the remembered page (NUL never occurs in HTML text)."""
+    return f"\x00{name}\x00"
+
+
+_MARKER = re.compile("\x00([^\x00]*)\x00")
+FONTS = "@fonts"  # the marker of the @font-face rules; no scene has this name
+
+
+def _svg(scene) -> str:
+    svg = scene_svg(scene)
+    svg = svg[svg.index("<svg"):]  # no XML declaration inside HTML
+    # Each SVG numbers its clips and gradients from 1; inline in one page they would
+    # share one id space, so every id gets the figure's name in front.
+    prefix = scene.name
+    svg = re.sub(r'id="([^"]+)"', rf'id="{prefix}-\1"', svg)
+    return re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}-\1)", svg)
+
+
+def _renderer(prep, seen: dict[str, int]):
+    def image(renderer, tokens, idx, options, env):
+        token = tokens[idx]
+        src = token.attrGet("src") or ""
+        if src.startswith("figure:"):
+            return _figure_html(prep, src.partition(":")[2], token.content)
+        return ""  # page and column breaks mean nothing on screen
+
+    def heading_open(renderer, tokens, idx, options, env):
+        text = tokens[idx + 1].content
+        key = slug(text)
+        seen[key] = seen.get(key, 0) + 1
+        key = key if seen[key] == 1 else f"{key}-{seen[key]}"
+        env.setdefault("toc", []).append((tokens[idx].tag, text, key))
+        return f'<{tokens[idx].tag} id="{key}">'
+
+    return image, heading_open
+
+
+def rulebook_html(prep) -> str:
+    """The whole rulebook as one HTML document (text)."""
+    from generator.build.memo import MEMO
+
+    scenes = {s.name: s for s in [*prep.figures.values(), prep.cover] if s is not None}
+    key = layout_key("rulebook html", prep.game, list(scenes.values()), repr(prep.sections),
+                     repr(prep.context))
+    page = MEMO.get(key, lambda: _page(prep))
+    return _MARKER.sub(lambda m: _font_faces(prep.game) if m.group(1) == FONTS
+                       else _svg(scenes[m.group(1)]), page)
+
+
+def _page(prep) -> str:
+    """The HTML with markers for the fonts and for each drawing's SVG."""
+    from markdown_it import MarkdownIt
+
+    seen: dict[str, int] = {}
+    image, heading_open = _renderer(prep, seen)
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")  # rules are per build
+    md.add_render_rule("image", image)
+    md.add_render_rule("heading_open", heading_open)
+    env: dict = {}
+    body = "".join(md.render(s.markdown, env) for s in prep.sections)
+    # markdown-it wraps a lone figure in <p>; a <figure> may not sit inside one.
+    body = re.sub(r"<p>\s*(<figure>.*?</figure>)\s*</p>", r"\1", body, flags=re.S)
+    game, c = prep.game, prep.context
+    toc = "".join(f'<li><a href="#{k}">{escape(t)}</a></li>'
+                  for tag, t, k in env.get("toc", []) if tag == "h1")
+    title, _, subtitle = game.title.partition(":")
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(game.title)} \u2014 Rulebook (v{escape(game.version)})</title>"
+            f'<meta name="generator" content="tkg"><style>{_marker(FONTS)}{CSS}</style>'
+            f"</head><body><main><header><p class=\"title\">{escape(title.strip())}</p>"
+            f'<p class="sub">{escape(subtitle.strip())}</p><p class="edition">Rulebook \u00b7 '
+            f"{escape(c['edition'])} \u00b7 version {escape(game.version)}</p>"
+            f"{_marker(prep.cover.name)}</header>"
+            f"<nav><h2>Contents</h2><ol>{toc}</ol></nav>{body}</main></body></html>\n")

@@ -1,0 +1,83 @@
+"""The rulebook's pages for platypus: the cover, the story of every section, the figures.
+
+Imported only when the rulebook is laid out again: a build that links new figures
+into a remembered layout (`generator.backends.pdf.document.linked_pdf`) never loads
+platypus or the styles.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer
+
+from generator.backends.pdf.link import Base
+from generator.draw.scene import Scene
+from generator.products.rulebook.book import Prepared
+from generator.products.rulebook.markdown_flow import to_flowables
+from generator.products.rulebook.pdf import Meta, build_pdf
+from generator.products.rulebook.scene_flow import scene_flowable
+from generator.products.rulebook.styles import ACCENT, PAPER_TINT, Styles, make_styles
+
+
+def lay_out(prep: Prepared, paper: str) -> tuple[Base, dict[str, Scene]]:
+    """The rulebook laid out on one paper, with an empty slot for every figure."""
+    styles = make_styles(prep.game)
+    keys: dict[str, int] = {}
+    body: list[Flowable] = []
+    for section in prep.sections:
+        body += to_flowables(section.markdown, styles, partial(_figure, prep, styles), keys)
+    meta = Meta(prep.game.title, prep.game.version, prep.context["edition"])
+    return build_pdf(paper, meta, styles, _cover(prep, styles), body, _cover_painter(prep))
+
+
+def _figure(prep: Prepared, styles: Styles, name: str, caption: str) -> list[Flowable]:
+    scene = prep.figures.get(name)
+    if scene is None:
+        return []
+    # No KeepTogether: platypus will not chain a heading's keepWithNext into one, so
+    # the picture itself keeps with its caption and a heading keeps with the picture.
+    picture = scene_flowable(scene, space_before=2 * mm)
+    if not caption:
+        return [picture]
+    picture.keepWithNext = 1
+    return [picture, Paragraph(caption, styles.caption)]
+
+
+def _cover(prep: Prepared, s: Styles) -> list[Flowable]:
+    c = prep.context
+    title, _, subtitle = prep.game.title.partition(":")
+    big = s.h1.clone("cover-title", fontSize=40, leading=44, alignment=1, spaceAfter=4)
+    sub = s.h1.clone("cover-sub", fontName=s.fonts["italic"], fontSize=24, leading=28,
+                     alignment=1, spaceAfter=18)
+    line = s.body.clone("cover-line", alignment=1, fontSize=13, leading=18)
+    edition = s.h2.clone("cover-edition", alignment=1, fontSize=17, leading=22)
+    r = c["rules"]
+    return [Paragraph(title.strip(), big), Paragraph(subtitle.strip() or "Rulebook", sub),
+            scene_flowable(prep.cover, max_width=132 * mm), Spacer(1, 12 * mm),
+            Paragraph(f"Rulebook \u00b7 {c['edition']} \u00b7 version {c['version']}", edition),
+            Paragraph(f"{r.players_min}\u2013{r.players_max} players \u00b7 "
+                      f"{c['element_names']}", line)]
+
+
+def _cover_painter(prep: Prepared):
+    """The cover's paper: a warm ground, a thin frame, a band of the element colours."""
+    colours = [HexColor(e.colour) for e in prep.game.elements]
+
+    def paint(canvas, doc) -> None:
+        width, height = doc.pagesize
+        canvas.saveState()
+        canvas.setFillColor(PAPER_TINT)
+        canvas.rect(0, 0, width, height, stroke=0, fill=1)
+        canvas.setStrokeColor(ACCENT)
+        canvas.setLineWidth(0.8)
+        canvas.rect(10 * mm, 10 * mm, width - 20 * mm, height - 20 * mm, stroke=1, fill=0)
+        band = (width - 20 * mm) / max(len(colours), 1)
+        for i, colour in enumerate(colours):
+            canvas.setFillColor(colour)
+            canvas.rect(10 * mm + i * band, 10 * mm, band, 7 * mm, stroke=0, fill=1)
+            canvas.rect(10 * mm + i * band, height - 17 * mm, band, 7 * mm, stroke=0, fill=1)
+        canvas.restoreState()
+    return paint

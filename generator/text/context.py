@@ -1,0 +1,207 @@
+"""The frozen template context: every number, name and example the rulebook prints.
+
+Templates never compute rules; they read them from here. Each value is derived
+from the `Game`, so changing content/game.yaml changes every page that mentions
+it. templates/rulebook/README.md lists every name defined here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from generator.core.model import Game, Tile
+from generator.core.per_object import PerObject
+from generator.text.examples import ExampleWorld, example_world
+from generator.text.scoring_example import scoring_example
+
+
+class Record:
+    """A read-only record for templates: `rec.name` and `rec["name"]` both work.
+
+    A plain mapping would answer `trade.get` with its own `get` method; a record
+    has no public methods, so every dotted name in a template means a value.
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: dict):
+        object.__setattr__(self, "_data", MappingProxyType(data))
+
+    def __getattr__(self, name: str):
+        try:
+            return self._data[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __getitem__(self, name: str):
+        return self._data[name]
+
+    def names(self) -> tuple[str, ...]:
+        """The record's field names (for error messages and the README)."""
+        return tuple(self._data)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._data
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError("the template context is read-only")
+
+    def __repr__(self) -> str:
+        return f"Record({dict(self._data)!r})"
+
+
+def freeze(value):
+    """Dicts become read-only records and lists tuples, all the way down."""
+    if isinstance(value, dict):
+        return Record({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def join(items, last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c': a list as an English phrase."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 token', '3 tokens' (or the given plural form)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def place_name(rows: int, columns: int, row: int, column: int) -> str:
+    """'the top left corner', 'the centre' or 'row 2, column 3' for a grid cell."""
+    vertical = {0: "top", rows - 1: "bottom"}.get(row)
+    horizontal = {0: "left", columns - 1: "right"}.get(column)
+    if vertical and horizontal:
+        return f"the {vertical} {horizontal} corner"
+    if (row, column) == (rows // 2, columns // 2) and rows % 2 and columns % 2:
+        return "the centre"
+    return f"row {row + 1}, column {column + 1}"
+
+
+def _element_names(game: Game, ids) -> list[str]:
+    return [game.element(e).name for e in ids]
+
+
+def tile_info(game: Game, tile: Tile) -> dict:
+    """A tile as the templates see it: name, insignia names, and its face-up cost."""
+    names = _element_names(game, tile.insignias)
+    cost = [plural(n, game.element(e).name + " token") for e, n in tile.cost.items()]
+    return {"id": tile.id, "name": tile.name, "insignias": names, "insignia_text": join(names),
+            "size": len(tile.insignias), "cost": sum(tile.cost.values()),
+            "cost_text": join(cost), "nexus": tile.is_nexus}
+
+
+def _elements(game: Game) -> list[dict]:
+    oinks = {o.element: o.name for o in game.oinks}
+    return [{"id": e.id, "name": e.name, "colour": e.colour, "symbol": e.symbol,
+             "tokens": game.tokens.count(e.id), "oink": oinks.get(e.id, "")}
+            for e in game.elements]
+
+
+def _tiles(game: Game) -> dict:
+    sizes = Counter(len(t.insignias) for t in game.tiles)
+    return {"count": len(game.tiles),
+            "by_size": [{"insignias": n, "count": sizes[n]} for n in sorted(sizes)],
+            "nexus_count": sum(1 for t in game.tiles if t.is_nexus),
+            "max_cost": max((sum(t.cost.values()) for t in game.tiles), default=0),
+            "max_insignias": max(sizes, default=0)}
+
+
+def _rules(game: Game) -> dict:
+    r = game.rules
+    face_up = list(r.face_up_spaces)
+    half = len(face_up) // 2
+    row = [*face_up[:half], r.blind_space, *face_up[half:]]
+    return {
+        "players_min": r.players_min, "players_max": r.players_max,
+        "tiles_dealt": r.tiles_dealt, "tiles_returned": r.tiles_dealt - 1,
+        "starting_tokens": r.starting_tokens,
+        "trade_zone_per_element": r.trade_zone_start,
+        "trade_zone_total": r.trade_zone_start * len(game.elements),
+        "oink_capacity": r.oink_capacity, "draw_count": r.draw_count,
+        "trade_give": r.trade_give, "trade_get": r.trade_get, "blind_cost": r.blind_cost,
+        "grid_rows": r.grid_rows, "grid_columns": r.grid_columns,
+        "world_size": r.world_size, "end_tiles": r.end_tiles,
+        "face_up_spaces": face_up, "face_up_text": join(face_up, "or"),
+        "face_up_list": join(face_up), "blind_space": r.blind_space,
+        "space_row": row, "space_row_text": " ".join(row),
+        "score_match": r.score_match, "score_other": r.score_other,
+        "score_unsealed": r.score_unsealed,
+    }
+
+
+def _action_examples(game: Game, world: ExampleWorld | None) -> dict:
+    r = game.rules
+    held = max(r.oink_capacity - 1, 0)
+    draw = {"held": held, "drawn": r.draw_count, "total": held + r.draw_count,
+            "discard": max(held + r.draw_count - r.oink_capacity, 0)}
+    trade = {"give": r.trade_give * 2, "get": r.trade_get * 2}
+    if world is None:
+        return {"draw": draw, "trade": trade}
+    start = world.tiles[world.start_cell]
+    # The cheapest neighbour makes the plainest example of paying a cost.
+    near = min((world.tiles[c] for c in world.grid.neighbours(world.start_cell)),
+               key=lambda t: len(t.insignias))
+    misfit = next((t for t in game.tiles if not t.connects(start)), None)
+    shared = [game.element(e).name for e in start.insignias if e in near.insignias]
+    far = world.tiles[-1] if world.start_cell != world.grid.size - 1 else world.tiles[0]
+    return {"draw": draw, "trade": trade,
+            "start": tile_info(game, start), "near": tile_info(game, near),
+            "shared": join(shared),
+            "misfit": tile_info(game, misfit) if misfit else None,
+            "far": tile_info(game, far)}
+
+
+_CONTEXTS: PerObject[Game, dict] = PerObject(limit=8)
+
+
+def build_context(game: Game) -> dict:
+    """Everything the rulebook and aid templates may print: a dict of frozen values.
+
+    Worked out once per game object (a build asks for it from several places).
+    """
+    return _CONTEXTS.get(game, _context)
+
+
+def _context(game: Game) -> dict:
+    world = example_world(game)
+    elements = _elements(game)
+    context = {
+        "title": game.title, "version": game.version,
+        "playtest": game.rules.is_draft,
+        "edition": "Playtest edition" if game.rules.is_draft else "Edition",
+        "drafts": list(game.rules.drafts),
+        "draft": {s.name: s.draft for s in game.rules.sections},
+        "elements": elements,
+        "element_names": join(e["name"] for e in elements),
+        "element_count": len(elements),
+        "oinks": [{"name": o.name, "element": game.element(o.element).name,
+                   "colour": game.element(o.element).colour} for o in game.oinks],
+        "tokens": {"per_element": game.tokens.count(game.element_ids[0]) if elements else 0,
+                   "total": game.tokens.total},
+        "tiles": _tiles(game),
+        "rules": _rules(game),
+        "example": _action_examples(game, world),
+        "world": None if world is None else {
+            "rows": [[tile_info(game, t) for t in row] for row in world.rows()],
+            "start": tile_info(game, world.tiles[world.start_cell]),
+            "start_place": place_name(world.grid.rows, world.grid.columns,
+                                      *world.grid.position(world.start_cell))},
+        "scoring": scoring_example(game, world),
+    }
+    return {k: freeze(v) for k, v in context.items()}
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """One template's Markdown output and where it came from."""
+
+    name: str
+    markdown: str

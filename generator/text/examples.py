@@ -1,0 +1,72 @@
+"""Worked examples for the rulebook, computed from the content, never typed in.
+
+The example world comes from the validator's own solver (`generator.core.worlds`), so
+the rulebook can only ever show a world the checks accept. The scoring example is
+scored by `generator.core.scoring`, the function the simulator plays with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.core.model import Game, Tile
+from generator.core.worlds import Grid, find_world, grid_of, insignia_mask, masks_of
+
+
+@dataclass(frozen=True)
+class ExampleWorld:
+    """A complete world of distinct real tiles, one per grid cell, row by row."""
+
+    grid: Grid
+    tiles: tuple[Tile, ...]
+    start_cell: int  # where the starting tile sits
+
+    def rows(self) -> tuple[tuple[Tile, ...], ...]:
+        """The tiles grouped by row."""
+        c = self.grid.columns
+        return tuple(self.tiles[r * c:(r + 1) * c] for r in range(self.grid.rows))
+
+
+def _masks_to_tiles(game: Game, world: tuple[int, ...]) -> tuple[Tile, ...]:
+    """Give each cell a distinct real tile bearing exactly that cell's insignias."""
+    pool: dict[int, list[Tile]] = {}
+    for tile in game.tiles:
+        pool.setdefault(insignia_mask(tile.insignias, game.element_ids), []).append(tile)
+    return tuple(pool[mask].pop(0) for mask in world)
+
+
+def _start_masks(game: Game) -> list[int]:
+    """Starting masks to try: the plainest tiles first, so the example shows variety."""
+    masks = sorted(set(masks_of(game)), key=lambda m: (bin(m).count("1"), m))
+    return masks
+
+
+def example_world(game: Game) -> ExampleWorld | None:
+    """A complete world built by the validator's solver over the shipped tiles.
+
+    The solver first gets one tile of each distinct insignia set, which makes it
+    use many kinds of tile (a single, doubles, triples, a nexus); if that pool is
+    too small it gets the whole set. None only when the tile set has no world.
+    """
+    grid = grid_of(game)
+    every = masks_of(game)
+    for pool in (sorted(set(every)), every):
+        for mask in _start_masks(game):
+            for cell in range(grid.size):
+                world = find_world(list(pool), grid, mask, cell)
+                if world is not None:
+                    return ExampleWorld(grid, _masks_to_tiles(game, world), cell)
+    return None
+
+
+def is_complete(world: ExampleWorld) -> bool:
+    """True when the connected tiles of the world span every cell (the end condition)."""
+    tiles, grid = world.tiles, world.grid
+    seen, todo = {0}, [0]
+    while todo:
+        cell = todo.pop()
+        for near in grid.neighbours(cell):
+            if near not in seen and tiles[cell].connects(tiles[near]):
+                seen.add(near)
+                todo.append(near)
+    return len(seen) == grid.size and len({t.id for t in tiles}) == grid.size

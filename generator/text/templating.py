@@ -1,0 +1,131 @@
+"""Render the rulebook's Markdown templates in a sandboxed, strict Jinja2 environment.
+
+A designer's mistake in a template must point at the template file and line, like
+a content error does: syntax errors become TKG301, unknown names TKG302, both raised
+as `ContentError` so `tkg build` exits 1 without a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from generator.core.diagnostics import diagnostic
+from generator.core.errors import ContentError, RenderError
+from generator.core.model import Location
+from generator.core.paths import display_path
+from generator.text.context import Record, Rendered, join, plural
+
+RULEBOOK_DIR = "rulebook"
+SUFFIX = ".md.j2"
+AID_TEMPLATE = "aid.md.j2"  # the player aid; every other NN-*.md.j2 is a rulebook section
+
+
+class ContextUndefined(jinja2.StrictUndefined):
+    """Strict, and when a record lacks a name, the message lists the names it has."""
+
+    __slots__ = ()
+
+    @property
+    def _undefined_message(self) -> str:
+        owner = self._undefined_obj
+        if isinstance(owner, Record) and isinstance(self._undefined_name, str):
+            known = ", ".join(owner.names())
+            return f"no variable {self._undefined_name!r} here; known: {known}"
+        return super()._undefined_message
+
+
+class UnknownFigure(jinja2.TemplateRuntimeError):
+    """Raised inside a template that asks for a figure nobody draws."""
+
+
+def _figure_call(known: frozenset[str]):
+    def figure(name: str, caption: str = "") -> str:
+        """Insert a figure: Markdown image syntax with the `figure:` scheme."""
+        if name not in known:
+            raise UnknownFigure(f"unknown figure {name!r}; known: {', '.join(sorted(known))}")
+        return f"\n\n![{caption}](figure:{name})\n\n"
+    return figure
+
+
+def make_environment(folder: Path, figures: frozenset[str]) -> jinja2.Environment:
+    """A sandboxed Jinja2 environment over `folder` where unknown names are errors."""
+    env = ImmutableSandboxedEnvironment(
+        loader=jinja2.FileSystemLoader(str(folder)), undefined=ContextUndefined,
+        autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    env.globals.update(figure=_figure_call(figures), join=join, plural=plural,
+                       page_break=lambda: "\n\n![](break:page)\n\n",
+                       column_break=lambda: "\n\n![](break:column)\n\n")
+    return env
+
+
+def section_names(folder: Path) -> list[str]:
+    """The rulebook's section templates in reading order (NN-name.md.j2)."""
+    return sorted(p.name for p in folder.glob(f"*{SUFFIX}") if p.name[:1].isdigit())
+
+
+def _template_line(exc: BaseException, path: Path) -> int:
+    """The template line of a runtime error; Jinja rewrites frames to point there."""
+    line, tb, target = 0, exc.__traceback__, str(path.resolve())
+    while tb is not None:
+        if str(Path(tb.tb_frame.f_code.co_filename).resolve()) == target:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+HINT = "the names a template may use are listed in templates/rulebook/README.md"
+
+
+def _error(code: str, path: Path, line: int, message: str) -> ContentError:
+    where = Location(display_path(path), max(line, 1), 1)
+    return ContentError([diagnostic(code, where, message, HINT if code == "TKG302" else None)])
+
+
+def render_template(env: jinja2.Environment, folder: Path, name: str,
+                    context: Mapping) -> Rendered:
+    """Render one template; a mistake becomes a positioned ContentError."""
+    path = folder / name
+    try:
+        text = env.get_template(name).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        where = Path(exc.filename) if exc.filename else path
+        raise _error("TKG301", where, exc.lineno, f"template syntax error: {exc.message}") \
+            from None
+    except jinja2.UndefinedError as exc:
+        raise _error("TKG302", path, _template_line(exc, path), exc.message or str(exc)) \
+            from None
+    except UnknownFigure as exc:
+        raise _error("TKG302", path, _template_line(exc, path), str(exc)) from None
+    except jinja2.TemplateNotFound as exc:
+        raise _error("TKG301", path, _template_line(exc, path),
+                     f"template {exc.name!r} not found") from None
+    except jinja2.TemplateError as exc:
+        raise _error("TKG301", path, _template_line(exc, path), str(exc)) from None
+    except Exception as exc:  # an expression that fails when run, e.g. {{ 1 / 0 }}
+        raise _error("TKG302", path, _template_line(exc, path),
+                     f"the template fails here: {type(exc).__name__}: {exc}") from None
+    return Rendered(name, text)
+
+
+def render_rulebook(templates_dir: Path, context: Mapping,
+                    figures: frozenset[str]) -> list[Rendered]:
+    """Every section template of templates/rulebook, rendered in order."""
+    folder = templates_dir / RULEBOOK_DIR
+    names = section_names(folder)
+    if not names:
+        raise RenderError(f"no rulebook templates (*{SUFFIX}) in {display_path(folder)}")
+    env = make_environment(folder, figures)
+    return [render_template(env, folder, name, context) for name in names]
+
+
+def render_aid(templates_dir: Path, context: Mapping) -> Rendered:
+    """The player aid template, rendered for one Oink's context."""
+    folder = templates_dir / RULEBOOK_DIR
+    if not (folder / AID_TEMPLATE).is_file():
+        raise RenderError(f"no player aid template {display_path(folder / AID_TEMPLATE)}")
+    env = make_environment(folder, frozenset())
+    return render_template(env, folder, AID_TEMPLATE, context)

@@ -1,0 +1,164 @@
+"""Incremental builds: nothing rendered without a change, only what a change touches
+otherwise, and always the same bytes as a clean build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.build.parallel import run_jobs
+from generator.build.pipeline import build
+from generator.build.state import CACHE_DIR
+from generator.core.diagnostics import diagnostic
+from generator.core.errors import ContentError
+from generator.core.model import Location
+
+pytestmark = pytest.mark.slow
+PAPERS = ("a4",)
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+            if p.is_file() and CACHE_DIR not in p.parts}
+
+
+def stamps(root: Path) -> dict[str, int]:
+    return {p.relative_to(root).as_posix(): p.stat().st_mtime_ns for p in root.rglob("*")
+            if p.is_file()}
+
+
+def run(project: Path, out: str = "output"):
+    return build(project / "content", project / "templates", project / out, PAPERS)
+
+
+def edit(project: Path, name: str, old: str, new: str) -> None:
+    path = project / "content" / name
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_a_build_without_change_renders_and_writes_nothing(project):
+    first = run(project)
+    assert set(first.rendered) == {"tiles", "tokens", "rulebook", "aids", "pnp"}
+    before = stamps(project / "output")
+    again = run(project)
+    assert again.rendered == () and again.summary()[0].startswith("nothing changed")
+    assert stamps(project / "output") == before
+
+
+def test_one_tile_edit_renders_the_tiles_and_their_sheets_only(project):
+    run(project)
+    before = stamps(project / "output")
+    edit(project, "tiles.yaml", "flavour: Speak softly", "flavour: Whisper softly")
+    result = run(project)
+    assert {"tiles", "pnp"} <= set(result.rendered)
+    assert not {"tokens", "aids"} & set(result.rendered)
+    after = stamps(project / "output")
+    changed = {p for p in after if after[p] != before.get(p)}
+    assert "svg/tiles/whispering-heights.svg" in changed
+    assert "svg/tiles/ember-hollow.svg" not in changed  # unchanged files are not rewritten
+    assert "pdf/a4/player-aids.pdf" not in changed
+    assert b"Whisper softly" in (project / "output/svg/tiles/whispering-heights.svg").read_bytes()
+
+
+def test_incremental_output_equals_a_clean_build(project):
+    run(project)
+    edit(project, "tiles.yaml", "name: Mossfen", "name: Moss Fen")
+    run(project)
+    edit(project, "game.yaml", "capacity: 6 ", "capacity: 7 ")
+    result = run(project)
+    assert {"tokens", "rulebook", "aids"} <= set(result.rendered)
+    run(project, "clean")  # a fresh folder: everything rendered from scratch
+    assert tree(project / "output") == tree(project / "clean")
+
+
+def test_editing_a_pictured_tile_links_new_figures_into_the_kept_rulebook_layout(
+        project, monkeypatch):
+    import generator.products.rulebook.pages as pages
+
+    run(project)
+    # A tile the rulebook does not picture: the rulebook is reused as it is, and its
+    # remembered layout must survive this build for the next edit.
+    edit(project, "tiles.yaml", "flavour: Speak softly", "flavour: Whisper softly")
+    assert "rulebook" not in run(project).rendered
+
+    def laid_out_again(*args):
+        raise AssertionError("the rulebook was laid out again for a figure-only change")
+
+    monkeypatch.setattr(pages, "lay_out", laid_out_again)
+    edit(project, "tiles.yaml", "remembers every footstep", "keeps every footstep")
+    result = run(project)
+    assert "rulebook" in result.rendered
+    book = PdfReader(project / "output" / "rulebook" / "rulebook-a4.pdf")
+    text = " ".join(page.extract_text() for page in book.pages)
+    assert "keeps every footstep" in text and "remembers every footstep" not in text
+    monkeypatch.undo()
+    run(project, "clean")
+    assert tree(project / "output") == tree(project / "clean")
+
+
+def test_asset_edits_and_renames_match_a_clean_build(project):
+    run(project)
+    content = project / "content"
+    flame = content / "symbols" / "flame.svg"
+    flame.write_text(flame.read_text().replace("<svg", "<svg data-edited='yes'", 1)
+                     .replace("</svg>", "<circle cx='1' cy='1' r='0.5'/></svg>"))
+    licence = content / "fonts" / "LICENSE-Lato.txt"
+    licence.write_text(licence.read_text() + "\nA note added by the designer.\n")
+    edit(project, "tiles.yaml", "id: tidewell", "id: tide-well")
+    result = run(project)
+    assert {"tokens", "aids", "tiles"} <= set(result.rendered)
+    assert not (project / "output" / "svg" / "tiles" / "tidewell.svg").exists()
+    assert (project / "output" / "svg" / "tiles" / "tide-well.svg").is_file()
+    run(project, "clean")
+    assert tree(project / "output") == tree(project / "clean")
+
+
+def test_a_file_changed_by_hand_is_rendered_again(project):
+    run(project)
+    aid = project / "output" / "pdf" / "a4" / "player-aids.pdf"
+    original = aid.read_bytes()
+    aid.write_bytes(b"scribbled over")
+    result = run(project)
+    assert "aids" in result.rendered and aid.read_bytes() == original
+
+
+def test_parallel_jobs_keep_their_order_and_raise_errors():
+    assert run_jobs([lambda i=i: i * i for i in range(5)], [1, 5, 1, 1, 2]) == [0, 1, 4, 9, 16]
+
+    def fails():
+        raise ValueError("boom in a worker")
+
+    # The heavier job runs here, so the failing one runs in the forked child; then
+    # the other way round.
+    for weights in ([1.0, 5.0], [5.0, 1.0]):
+        with pytest.raises(ValueError, match="boom in a worker"):
+            run_jobs([fails, lambda: 1], weights)
+
+
+def test_a_content_error_keeps_its_diagnostics_across_processes():
+    problem = diagnostic("TKG302", Location("templates/rulebook/aid.md.j2", 3, 1), "no 'x'")
+
+    def fails():
+        raise ContentError([problem])
+
+    with pytest.raises(ContentError) as info:
+        run_jobs([fails, lambda: 1], [1.0, 5.0])  # the failing job runs in the child
+    assert info.value.diagnostics == [problem]
+
+
+def test_the_code_digest_follows_source_files_not_bytecode(tmp_path):
+    from generator.load.digests import source_digest
+
+    package = tmp_path / "package"
+    (package / "__pycache__").mkdir(parents=True)
+    (package / "module.py").write_text("VALUE = 1\n")
+    before = source_digest(package)
+    # Python writes bytecode as modules are first imported, between two builds.
+    (package / "__pycache__" / "module.cpython-311.pyc").write_bytes(b"\x00compiled")
+    assert source_digest(package) == before
+    (package / "module.py").write_text("VALUE = 2\n")
+    assert source_digest(package) != before

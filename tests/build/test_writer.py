@@ -1,0 +1,68 @@
+"""The writer stages everything first, so a failure leaves the old output whole."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.build.writer import write_artefacts
+from generator.core.artefacts import Artefact
+from generator.core.errors import OutputError
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+            if p.is_file()}
+
+
+def test_writes_files_and_a_manifest_with_hashes(tmp_path):
+    out = tmp_path / "output"
+    arts = [Artefact("svg/a.svg", b"<svg/>", "tiles"), Artefact("pdf/b.pdf", b"%PDF", "tiles", 3)]
+    write_artefacts(out, arts)
+    manifest = json.loads((out / "manifest.json").read_text())
+    entries = {f["path"]: f for f in manifest["files"]}
+    assert entries["pdf/b.pdf"] == {"path": "pdf/b.pdf", "kind": "tiles", "pages": 3,
+                                    "bytes": 4, "sha256": hashlib.sha256(b"%PDF").hexdigest()}
+    assert (out / "svg/a.svg").read_bytes() == b"<svg/>"
+    assert not list(tmp_path.glob(".output-staging-*"))  # the staging folder is gone
+
+
+def test_a_failure_while_staging_leaves_the_old_output_untouched(tmp_path, monkeypatch):
+    out = tmp_path / "output"
+    write_artefacts(out, [Artefact("a.txt", b"old a", "tiles"), Artefact("b.txt", b"old b",
+                                                                         "tiles")])
+    before = _tree(out)
+    calls = {"n": 0}
+    real = Path.write_bytes
+
+    def flaky(self, data):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise OSError(28, "No space left on device")
+        return real(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", flaky)
+    with pytest.raises(OutputError):
+        write_artefacts(out, [Artefact("a.txt", b"new a", "tiles"),
+                              Artefact("b.txt", b"new b", "tiles")])
+    assert _tree(out) == before
+    assert not list(tmp_path.glob(".output-staging-*"))
+
+
+def test_paths_outside_the_output_and_clashes_are_refused(tmp_path):
+    for bad in ("../x", "/abs", "manifest.json"):
+        with pytest.raises(OutputError):
+            write_artefacts(tmp_path / "o", [Artefact(bad, b"", "tiles")])
+    with pytest.raises(OutputError):
+        write_artefacts(tmp_path / "o", [Artefact("x", b"1", "tiles"), Artefact("x", b"2", "t")])
+
+
+def test_manifest_keeps_other_kinds_from_an_earlier_build(tmp_path):
+    out = tmp_path / "output"
+    write_artefacts(out, [Artefact("rulebook.pdf", b"r", "rulebook")])
+    write_artefacts(out, [Artefact("tiles.pdf", b"t", "tiles")], kinds=["tiles"])
+    paths = [f["path"] for f in json.loads((out / "manifest.json").read_text())["files"]]
+    assert paths == ["rulebook.pdf", "tiles.pdf"]

@@ -1,0 +1,79 @@
+"""The game checks on the shipped content and on small changes to it."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from generator.check.game import (
+    check_balance,
+    check_connections,
+    check_costs,
+    check_game,
+    check_worlds,
+    connections,
+    fully_matched_tiles,
+)
+from generator.core.diagnostics import Severity
+
+
+def test_shipped_content_meets_every_rule(shipped_game):
+    found = check_game(shipped_game)
+    assert [d for d in found if d.severity is not Severity.INFO] == []
+    assert len(shipped_game.tiles) == 48
+
+
+def test_shipped_set_is_balanced_and_mixed(shipped_game):
+    per_element = {e: 0 for e in shipped_game.element_ids}
+    for tile in shipped_game.tiles:
+        for e in tile.insignias:
+            per_element[e] += 1
+    assert len(set(per_element.values())) == 1
+    assert {len(t.insignias) for t in shipped_game.tiles} == {1, 2, 3, 4}
+    assert sum(t.is_nexus for t in shipped_game.tiles) == 4
+    assert len({t.name for t in shipped_game.tiles}) == 48
+
+
+def test_every_shipped_tile_connects_to_several(shipped_game):
+    least = min(connections(shipped_game).values())
+    assert least >= shipped_game.balance.min_connections
+
+
+def test_lower_capacity_makes_nexus_tiles_unaffordable(shipped_game):
+    rules = dataclasses.replace(shipped_game.rules, oink_capacity=3)
+    found = check_costs(dataclasses.replace(shipped_game, rules=rules))
+    assert sorted(d.code for d in found) == ["TKG203"] * 4
+
+
+def test_a_stricter_threshold_turns_into_warnings(shipped_game):
+    balance = dataclasses.replace(shipped_game.balance, min_connections=40)
+    found = check_connections(dataclasses.replace(shipped_game, balance=balance))
+    assert found and {d.code for d in found} == {"TKG209"}
+    assert all(d.severity is Severity.WARNING for d in found)
+
+
+def test_uneven_elements_warn(shipped_game):
+    tiles = list(shipped_game.tiles)
+    tiles[0] = dataclasses.replace(tiles[0], insignias=("water",))
+    found = check_balance(dataclasses.replace(shipped_game, tiles=tuple(tiles)))
+    assert [d.code for d in found] == ["TKG208"]
+    assert "fire 26" in found[0].message and "water 28" in found[0].message
+
+
+def test_world_check_flags_a_tile_that_fits_nowhere(shipped_game):
+    # Give two tiles an element the game does not have: they share nothing with
+    # any tile, so neither fits any complete world, at any cell.
+    tiles = list(shipped_game.tiles)
+    for i in (2, 3):
+        tiles[i] = dataclasses.replace(tiles[i], insignias=("void",))
+    game = dataclasses.replace(shipped_game, tiles=tuple(tiles))
+    flagged = {d.message.split(" cannot")[0] for d in check_worlds(game)}
+    assert flagged == {tiles[2].name, tiles[3].name}
+
+
+def test_fully_matched_count_on_shipped_set(shipped_game):
+    assert len(fully_matched_tiles(shipped_game)) == 48
+
+
+def test_the_model_is_frozen_all_the_way_down(shipped_game):
+    # Hashable means no list or dict from the YAML reader leaked into the model.
+    assert isinstance(hash(shipped_game), int)

@@ -1,0 +1,92 @@
+"""`tkg validate` as a user runs it: exit codes, output formats, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from generator.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_validate_shipped_content_passes_with_summary(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = invoke("validate")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "48 tiles, 4 elements: 0 error(s), 0 warning(s)"
+    assert "info TKG210: 48 of 48 tiles can sit in a fully matched world" in result.output
+
+
+def test_json_is_a_list_of_diagnostic_fields(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(cli, ["validate", "--format", "json"])
+    data = json.loads(result.stdout)
+    assert isinstance(data, list) and data
+    assert set(data[0]) == {"path", "line", "column", "severity", "code", "message", "hint"}
+    assert data[0]["path"] == "content/tiles.yaml" and data[0]["code"] == "TKG210"
+
+
+def test_strict_fails_on_warnings(project: Path):
+    game = project / "content" / "game.yaml"
+    game.write_text(game.read_text().replace("min_connections: 8", "min_connections: 30"))
+    assert invoke("validate", "--content", str(project / "content")).exit_code == 0
+    result = invoke("validate", "--content", str(project / "content"), "--strict")
+    assert result.exit_code == 1 and "warning TKG209" in result.output
+
+
+def test_missing_content_folder_is_a_positioned_error(tmp_path: Path):
+    result = invoke("validate", "--content", str(tmp_path / "nowhere"))
+    assert result.exit_code == 1
+    assert "tiles.yaml:1:1: error TKG001: cannot read" in result.output
+    assert "game.yaml:1:1: error TKG001" in result.output
+
+
+def test_many_problems_are_reported_in_one_run(project: Path):
+    tiles = project / "content" / "tiles.yaml"
+    text = tiles.read_text()
+    for old, new in [("name: Tidewell", "name: Ember Hollow"),  # a duplicate name
+                     ("insignias: [earth]", "insignias: [soil]"),  # an unknown element
+                     ('colour: "#56B4E9"', 'colour: "sky"')]:  # a bad colour
+        assert old in text
+        text = text.replace(old, new, 1)
+    tiles.write_text(text)
+    result = invoke("validate", "--content", str(project / "content"))
+    lines = result.output.splitlines()
+    codes = {line.split()[2].rstrip(":") for line in lines if " error " in line}
+    assert codes == {"TKG106", "TKG107", "TKG108"} and result.exit_code == 1
+
+
+def test_usage_error_is_exit_2():
+    assert invoke("validate", "--format", "yaml").exit_code == 2
+
+
+def test_real_subprocess_and_python_dash_m(tmp_path: Path):
+    for command in (["tkg"], [sys.executable, "-m", "generator"]):
+        done = subprocess.run([*command, "validate", "--content", str(ROOT / "content")],
+                              capture_output=True, text=True, cwd=tmp_path, check=False)
+        assert done.returncode == 0, done.stderr
+        assert "48 tiles, 4 elements: 0 error(s)" in done.stdout
+    broken = subprocess.run(["tkg", "validate", "--content", str(tmp_path)],
+                            capture_output=True, text=True, check=False)
+    assert broken.returncode == 1 and "Traceback" not in broken.stdout + broken.stderr
+
+
+def test_watch_on_a_busy_port_is_a_usage_error(tmp_path: Path):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = invoke("watch", "--port", str(port), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2 and "choose another port" in result.output
+    assert not (tmp_path / "out").exists()

@@ -1,0 +1,175 @@
+"""The preview server: files from the output folder only, status, and build events."""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import json
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from generator.core.diagnostics import diagnostic
+from generator.core.model import Location
+from generator.live.server import PreviewServer, safe_file
+from generator.live.status import BuildOutcome, BuildStatus
+
+
+@pytest.fixture
+def served(tmp_path: Path):
+    out = tmp_path / "output"
+    (out / "svg" / "tiles").mkdir(parents=True)
+    (out / "svg" / "tiles" / "ember.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    (out / "manifest.json").write_text(json.dumps({"files": [
+        {"path": "svg/tiles/ember.svg", "kind": "tiles", "pages": 0, "sha256": "ab" * 32}]}))
+    (tmp_path / "secret.txt").write_text("not for the browser")
+    status = BuildStatus()
+    server = PreviewServer(out, status)
+    server.start()
+    yield server, status
+    server.stop()
+
+
+def fetch(server: PreviewServer, path: str, headers: dict[str, str] | None = None):
+    """The response to a GET of `path`, its body read (`.body`)."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=5)
+    conn.request("GET", path, headers=headers or {})
+    response = conn.getresponse()
+    response.body = response.read()
+    return response
+
+
+def get(server: PreviewServer, path: str) -> tuple[int, bytes]:
+    response = fetch(server, path)
+    return response.status, response.body
+
+
+def stream(server: PreviewServer, path: str):
+    """An open event stream, past the `retry:` block that starts every stream."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=5)
+    conn.request("GET", path)
+    response = conn.getresponse()
+    assert response.getheader("Content-Type") == "text/event-stream"
+    # Reconnect after 1 s, not the browser's 3 s: a restarted watcher is picked up sooner.
+    assert response.fp.readline() == b"retry: 1000\n" and response.fp.readline() == b"\n"
+    return conn, response
+
+
+def test_binds_to_loopback_only(served):
+    server, _ = served
+    assert server.server_address[0] == "127.0.0.1"
+
+
+def test_serves_output_files(served):
+    server, _ = served
+    status, body = get(server, "/files/svg/tiles/ember.svg")
+    assert status == 200 and body.startswith(b"<svg")
+
+
+@pytest.mark.parametrize("path", [
+    "/files/../secret.txt", "/files/%2e%2e/secret.txt", "/files/svg/../../secret.txt",
+    "/files//etc/passwd", "/files/%2Fetc%2Fpasswd", "/files/svg\\..\\..\\secret.txt",
+    "/files/svg/tiles/missing.svg", "/files/svg",
+])
+def test_refuses_anything_outside_the_output_folder(served, path):
+    server, _ = served
+    status, body = get(server, path)
+    assert status == 403 and b"not for the browser" not in body
+
+
+def test_safe_file_refuses_links_that_leave_the_folder(tmp_path: Path):
+    (tmp_path / "out").mkdir()
+    (tmp_path / "outside.txt").write_text("x")
+    (tmp_path / "out" / "link.txt").symlink_to(tmp_path / "outside.txt")
+    assert safe_file(tmp_path / "out", "link.txt") is None
+
+
+def test_gallery_lists_manifest_svgs_and_status(served):
+    server, status = served
+    problem = diagnostic("TKG107", Location("content/tiles.yaml", 9, 7), "unknown element 'x'")
+    status.publish(BuildOutcome(False, (problem,), ("content/tiles.yaml",), 0.1, "1 error"))
+    code, body = get(server, "/")
+    page = body.decode()
+    # An object, not an img: only a document loads the fonts the SVG names.
+    assert code == 200 and re.search(r'<figure class="tile" data-path="svg/tiles/ember.svg">\s*'
+                                     r'<object type="image/svg\+xml" '
+                                     r'data="/files/svg/tiles/ember.svg\?v=abababababab"', page)
+    assert "<img" not in page
+    assert "content/tiles.yaml:9:7: error TKG107" in page and 'class="broken"' in page
+    assert "after content/tiles.yaml" in page
+    assert json.loads(get(server, "/status.json")[1])["generation"] == 1
+
+
+def test_proof_sheet_shows_each_tile_as_an_object(served):
+    server, _ = served
+    page = get(server, "/proof")[1].decode()
+    assert re.search(r'<object type="image/svg\+xml" data="/files/svg/tiles/ember.svg'
+                     r'\?v=abababababab"[^>]* class="tile" data-path="svg/tiles/ember.svg"', page)
+    assert "<img" not in page
+
+
+def test_versioned_files_are_kept_and_others_revalidated(served):
+    server, _ = served
+    tile = (server.root / "svg" / "tiles" / "ember.svg").read_bytes()
+    version = hashlib.sha256(tile).hexdigest()[:12]
+    kept = fetch(server, f"/files/svg/tiles/ember.svg?v={version}")
+    assert kept.status == 200 and kept.body == tile
+    assert kept.getheader("Cache-Control") == "max-age=31536000, immutable"
+    # A hash that is not the file's (a build replaced it meanwhile) must not be kept for good.
+    stale = fetch(server, "/files/svg/tiles/ember.svg?v=abababababab")
+    assert stale.status == 200 and "immutable" not in stale.getheader("Cache-Control")
+    # The fonts an SVG loads have no hash: asked again, unchanged, they cost a 304.
+    (server.root / "fonts").mkdir()
+    (server.root / "fonts" / "Face.ttf").write_bytes(b"\0\1\0\0font")
+    font = fetch(server, "/files/fonts/Face.ttf")
+    assert font.status == 200 and font.getheader("Content-Type") == "font/ttf"
+    assert font.getheader("Cache-Control") == "max-age=1" and font.getheader("ETag")
+    again = fetch(server, "/files/fonts/Face.ttf", {"If-None-Match": font.getheader("ETag")})
+    assert again.status == 304 and again.body == b""
+    (server.root / "fonts" / "Face.ttf").write_bytes(b"\0\1\0\0other font")  # a new font
+    changed = fetch(server, "/files/fonts/Face.ttf", {"If-None-Match": font.getheader("ETag")})
+    assert changed.status == 200 and changed.body == b"\0\1\0\0other font"
+
+
+def test_event_stream_announces_each_build(served):
+    server, status = served
+    conn, response = stream(server, "/events?since=0")
+    threading.Timer(0.2, status.publish, [BuildOutcome(True, seconds=0.3)]).start()
+    line = response.fp.readline()
+    assert line == b"data: 1\n"
+    conn.close()
+
+
+def test_before_the_first_build_the_page_claims_no_failure(served):
+    server, _ = served
+    page = get(server, "/")[1].decode()
+    assert 'class="pending"' in page and "First build running" in page
+    assert "Build failed" not in page and 'class="broken"' not in page
+
+
+def test_stopping_ends_event_streams_without_announcing_a_build(tmp_path: Path):
+    server = PreviewServer(tmp_path, BuildStatus())
+    server.start()
+    conn, response = stream(server, "/events?since=0")
+    threading.Timer(0.2, server.stop).start()
+    assert response.read() == b""  # a `data:` line here made open pages reload into an error
+    conn.close()
+
+
+def test_a_page_from_an_earlier_server_is_told_to_reload(served):
+    server, _ = served
+    assert f'data-run="{server.run}"' in get(server, "/")[1].decode()
+    conn, response = stream(server, "/events?since=7&run=0123456789ab")  # another run's 7
+    assert response.fp.readline() == b"event: restarted\n"
+    conn.close()
+
+
+@pytest.mark.parametrize("since", ["abc", "1.5", "%20",
+                                   pytest.param("9" * 5000, id="past-int-digit-limit")])
+def test_a_malformed_since_is_refused_without_a_traceback(served, capsys, since):
+    server, _ = served
+    status, body = get(server, f"/events?since={since}")
+    assert status == 400 and b"since must be a whole number" in body
+    assert "Traceback" not in capsys.readouterr().err  # the watcher's terminal stays clean

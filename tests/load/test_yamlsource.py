@@ -1,0 +1,62 @@
+"""The positioned YAML reader: positions, refusals and problems as diagnostics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.load.yamlsource import YList, YMap, load_yaml
+
+
+def load(tmp_path: Path, text: str | bytes):
+    path = tmp_path / "x.yaml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    return load_yaml(path, "x.yaml")
+
+
+def test_positions_are_one_based_for_keys_values_and_items(tmp_path):
+    src = load(tmp_path, "a: 1\nb:\n  - x\n  - {c: 2}\n")
+    assert isinstance(src.data, YMap) and not src.diagnostics
+    assert (src.data.key_where("b").line, src.data.key_where("b").column) == (2, 1)
+    items = src.data["b"]
+    assert isinstance(items, YList)
+    assert (items.where(1).line, items.where(1).column) == (4, 5)
+    assert items[1].where("c").column == 9
+
+
+def test_scalars_keep_yaml_types(tmp_path):
+    src = load(tmp_path, "n: 3\nf: 0.5\nt: true\ns: '3'\nz: null\n")
+    assert src.data == {"n": 3, "f": 0.5, "t": True, "s": "3", "z": None}
+
+
+def test_object_tags_are_refused_not_constructed(tmp_path):
+    src = load(tmp_path, "a: !!python/object/apply:os.system [echo hi]\n")
+    assert [d.code for d in src.diagnostics] == ["TKG005"]
+    assert (src.diagnostics[0].line, src.diagnostics[0].column) == (1, 4)
+
+
+def test_duplicate_keys_are_reported(tmp_path):
+    src = load(tmp_path, "a: 1\nb: 2\na: 3\n")
+    [d] = src.diagnostics
+    assert (d.code, d.line, d.column) == ("TKG006", 3, 1)
+    assert src.data["a"] == 1
+
+
+def test_alias_bomb_stays_linear(tmp_path):
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [*a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}]" for i in range(1, 12)]
+    src = load(tmp_path, "\n".join(lines) + "\n")
+    assert not src.diagnostics and len(src.data["a11"]) == 5
+
+
+def test_empty_binary_missing_and_bad_utf8(tmp_path):
+    assert [d.code for d in load(tmp_path, "  \n").diagnostics] == ["TKG002"]
+    assert [d.code for d in load(tmp_path, b"\x89PNG\0\0").diagnostics] == ["TKG003"]
+    bad = load(tmp_path, b"a: 1\nb: caf\xe9\n").diagnostics
+    assert [(d.code, d.line, d.column) for d in bad] == [("TKG003", 2, 7)]
+    missing = load_yaml(tmp_path / "nope.yaml", "nope.yaml").diagnostics
+    assert [d.code for d in missing] == ["TKG001"]
+
+
+def test_syntax_error_points_at_the_problem(tmp_path):
+    [d] = load(tmp_path, "a: [1, 2\nb: 3\n").diagnostics
+    assert d.code == "TKG004" and d.line == 2

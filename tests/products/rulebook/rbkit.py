@@ -1,0 +1,71 @@
+"""Shared helpers of the rulebook tests: build in memory, read PDFs back."""
+
+from __future__ import annotations
+
+import io
+from collections import defaultdict
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from generator.core.artefacts import Artefact
+from generator.load.content import load_content
+from generator.products.request import BuildRequest
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def load_game(content_dir: Path):
+    """The game in a content folder (the test fails if it does not load)."""
+    loaded = load_content(content_dir)
+    assert loaded.game is not None, [d.format() for d in loaded.diagnostics]
+    return loaded.game
+
+
+def request(root: Path, papers=("a4", "letter")) -> BuildRequest:
+    """A build request over root/content and root/templates."""
+    return BuildRequest(load_game(root / "content"), root / "templates", tuple(papers))
+
+
+def by_path(artefacts: list[Artefact]) -> dict[str, Artefact]:
+    """Artefacts keyed by their output path."""
+    return {a.path: a for a in artefacts}
+
+
+def reader(data: bytes) -> PdfReader:
+    """A pypdf reader over PDF bytes."""
+    return PdfReader(io.BytesIO(data))
+
+
+def pdf_text(data: bytes) -> str:
+    """Every page's text, with runs of whitespace folded to one space."""
+    return " ".join(" ".join(p.extract_text().split()) for p in reader(data).pages)
+
+
+def page_lines(page) -> list[str]:
+    """The page's text grouped into lines by baseline, left to right."""
+    rows: dict[int, list[tuple[float, str]]] = defaultdict(list)
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
+            rows[round(y)].append((x, text))
+
+    page.extract_text(visitor_text=visit)
+    return [" ".join(t.strip() for _, t in sorted(rows[y])) for y in sorted(rows, reverse=True)]
+
+
+def outline(data: bytes) -> list[tuple[int, str, int]]:
+    """The PDF's bookmarks as (depth, title, 1-based page), in order."""
+    r = reader(data)
+    found: list[tuple[int, str, int]] = []
+
+    def walk(items, depth):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                found.append((depth, item.title, r.get_destination_page_number(item) + 1))
+
+    walk(r.outline, 0)
+    return found

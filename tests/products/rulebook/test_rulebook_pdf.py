@@ -1,0 +1,98 @@
+"""The rulebook PDFs: the content's numbers and names, contents, bookmarks, metadata."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rbkit import outline, page_lines, pdf_text, reader
+
+from generator.products.rulebook.markdown_flow import parse, plain_text
+
+PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_page_size_and_metadata(rulebook, shipped_game, paper):
+    pdf = reader(rulebook[f"rulebook/rulebook-{paper}.pdf"].data)
+    box = pdf.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(PAPERS[paper], abs=0.1)
+    assert shipped_game.title in pdf.metadata.title
+    assert shipped_game.version in pdf.metadata.subject
+    assert len(pdf.pages) == rulebook[f"rulebook/rulebook-{paper}.pdf"].pages
+
+
+def test_text_has_the_content_numbers_and_names(rulebook, shipped_game):
+    text = pdf_text(rulebook["rulebook/rulebook-a4.pdf"].data)
+    r = shipped_game.rules
+    tokens = shipped_game.tokens.total
+    for phrase in [f"{len(shipped_game.tiles)} world tiles", f"{tokens} life tokens",
+                   f"at most {r.oink_capacity} life tokens", f"Take {r.draw_count} life tokens",
+                   f"Give {r.trade_give} tokens", f"{r.end_tiles} connected tiles",
+                   f"{r.grid_rows} rows and {r.grid_columns} columns",
+                   f"Deal {r.tiles_dealt} to each player", f"any {r.blind_cost} tokens",
+                   f"{r.players_min} to {r.players_max} players",
+                   f"{shipped_game.tokens.count('fire')} of each element"]:
+        assert phrase in text, phrase
+    for element in shipped_game.elements:
+        assert element.name in text
+    for oink in shipped_game.oinks:
+        assert oink.name in text
+    assert "Playtest edition" in text and shipped_game.version in text
+
+
+def _headings(markdown_sections) -> list[str]:
+    tokens = [t for md in markdown_sections for t in parse(md)]
+    return [plain_text(tokens[i + 1]) for i, t in enumerate(tokens)
+            if t.type == "heading_open" and t.tag in ("h1", "h2")]
+
+
+@pytest.fixture(scope="module")
+def sections(shipped_request):
+    from generator.products.rulebook.diagrams import figure_names
+    from generator.text.context import build_context
+    from generator.text.templating import render_rulebook
+
+    rendered = render_rulebook(shipped_request.templates_dir,
+                               build_context(shipped_request.game), figure_names())
+    return [r.markdown for r in rendered]
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_contents_match_headings_and_pages(rulebook, sections, paper):
+    pdf = reader(rulebook[f"rulebook/rulebook-{paper}.pdf"].data)
+    entries = []
+    for line in page_lines(pdf.pages[1]):
+        found = re.fullmatch(r"(.+?)[\s.]*\s(\d+)", line)
+        if found and not line.startswith(pdf.metadata.title.split(" —")[0]):
+            entries.append((found.group(1).strip(" ."), int(found.group(2))))
+    assert [title for title, _ in entries] == _headings(sections)
+    for title, page in entries:
+        on_page = " ".join(pdf.pages[page - 1].extract_text().split())
+        assert title in on_page, (title, page)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_bookmarks_for_every_section(rulebook, sections, paper):
+    data = rulebook[f"rulebook/rulebook-{paper}.pdf"].data
+    marks = outline(data)
+    assert [title for _, title, _ in marks] == _headings(sections)
+    assert {depth for depth, _, _ in marks} == {0, 1}
+    pdf = reader(data)
+    for _, title, page in marks:
+        assert title in " ".join(pdf.pages[page - 1].extract_text().split())
+
+
+def test_fonts_are_embedded(rulebook):
+    pdf = reader(rulebook["rulebook/rulebook-a4.pdf"].data)
+    for page in pdf.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            assert font["/Subtype"] == "/TrueType", font["/BaseFont"]
+
+
+def test_two_builds_are_identical(shipped_request, rulebook):
+    from generator.products.rulebook.book import build_rulebook
+
+    again = {a.path: a.data for a in build_rulebook(shipped_request)}
+    assert again == {p: a.data for p, a in rulebook.items()}
