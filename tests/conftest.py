@@ -42,10 +42,24 @@ def built(tmp_path_factory):
 
 @pytest.fixture
 def empty_memo(tmp_path, monkeypatch):
-    """An empty drawing memo, signed with a key of this test's own, emptied again after."""
-    from generator.build.memo import MEMO
+    """An empty drawing memo, signed with a key of this test's own."""
+    from generator.build.memo import DrawingMemo
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    MEMO.load(None)
-    yield MEMO
-    MEMO.load(None)
+    return DrawingMemo()
+
+
+@pytest.fixture
+def kit(shipped_game):
+    """What drawings of the shipped game are made with, with a memo of this test's own."""
+    from generator.draw.kit import Kit
+
+    return Kit(shipped_game)
+
+
+def load_layout(name: str = "default", templates: Path = TEMPLATES):
+    """A layout as a build loads it (with the kinds table's piece kinds)."""
+    from generator.layout import load_layout as load
+    from generator.products.kinds import gutter_keys
+
+    return load(templates, name, gutter_keys())

@@ -13,6 +13,7 @@ import base64
 from pathlib import Path
 
 from generator.core.digest import digest
+from generator.core.memo import Memo
 from generator.draw.art import picture_digests
 from generator.draw.fonts import font_name, generic_family
 from generator.draw.pathdata import fmt, path_d
@@ -36,15 +37,12 @@ _NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg",
                "xmlns:xlink": "http://www.w3.org/1999/xlink"}
 
 
-def scene_svg(scene: Scene, font_dir: str | None = None) -> str:
+def scene_svg(scene: Scene, memo: Memo, font_dir: str | None = None) -> str:
     """The scene as a standalone SVG document (text, UTF-8 safe).
 
-    Remembered between builds (`generator.build.memo`), like the scenes themselves.
+    Kept in the build's memo (and so remembered between builds), like the scenes.
     """
-    from generator.backends.svg import svg_key
-    from generator.build.memo import MEMO
-
-    return MEMO.get(svg_key(scene, font_dir), lambda: _scene_svg(scene, font_dir))
+    return memo.get(svg_key(scene, font_dir), lambda: _scene_svg(scene, font_dir))
 
 
 def _scene_svg(scene: Scene, font_dir: str | None) -> str:

@@ -1,11 +1,12 @@
 """Drawings remembered from the last build, so an edit redraws only what it touched.
 
-Two memos, both keyed on content hashes of everything the drawing depends on:
-tile scenes (keyed on the tile, its art file, the layout and the rest of the game)
-and SVG documents (keyed on the scene, the font folder and any embedded pictures).
-`build` loads the last build's memo from its cache before rendering and hands the
-memo of this build to the writer afterwards; nothing here touches the disk.
-A memo entry that is missing or unreadable just means drawing it again.
+`DrawingMemo` is the build's memo (`generator.core.memo.Memo`) that also remembers its
+keyed values between builds: tile scenes, SVG documents, compiled PDF forms, font
+metrics and subsets, laid-out documents, rendered templates, each keyed on a digest
+of everything it depends on. `build` makes one per build, loads the last build's
+memo from its cache before rendering, and hands this build's to the writer
+afterwards; nothing here writes to the output folder. A memo entry that is missing
+or unreadable just means drawing it again.
 """
 
 from __future__ import annotations
@@ -15,21 +16,16 @@ import os
 import pickle
 import secrets
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
-from generator.load.digests import code_digest, file_digest
-from generator.core.digest import digest
-from generator.layout.model import Layout
-from generator.core.model import Game, Tile
-from generator.draw.scene import Group, Image, Scene, scenes_digest
+from generator.core.memo import Memo
 
 T = TypeVar("T")
 MEMO_FILE = "drawings.pickle"
 
 
-class DrawingMemo:
+class DrawingMemo(Memo):
     """Values by key: those remembered from the last build, and those used in this one.
 
     Each remembered value stays a pickle of its own until asked for, and is written
@@ -38,8 +34,8 @@ class DrawingMemo:
     """
 
     def __init__(self) -> None:
+        super().__init__()
         self.remembered: dict[str, bytes] = {}  # key -> pickled value, from the last build
-        self.used: dict[str, object] = {}  # key -> value asked for or made in this build
         self.kept: dict[str, bytes] = {}  # key -> pickled value, passed on unread
         self.touched: set[str] = set()  # keys asked for since `track` (one kind's work)
 
@@ -139,22 +135,3 @@ def _signing_key() -> bytes | None:
         return fresh
     except OSError:
         return None  # no writable home: builds simply do not remember drawings
-
-
-MEMO = DrawingMemo()  # one per process: builds run one at a time
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-

@@ -1,9 +1,9 @@
-"""`build`: validate, run the producers of the requested kinds, write everything at once.
+"""`build`: validate, make the requested kinds of output, write everything at once.
 
-Producers are registered by kind as "module:function" strings and imported only when
-their kind is built, so a tiles-only build never imports the rulebook stack. Another
-module adds its producer with one line, e.g.
-`PRODUCERS["rulebook"] = "generator.rulebook.produce:produce_rulebook"`.
+The phases read top to bottom in `build`: the inputs' digest (nothing changed: done),
+the memo of the last build, validation (the request: game and layouts), the kinds to
+make from the one table (`generator.products.kinds`), those whose fingerprint changed
+rendered on two cores, then one write of the files, the manifest and the cache state.
 
 Builds are incremental (see `generator.build.state`): with no change at all nothing is
 rendered or written; otherwise only the kinds whose fingerprint changed are rendered,
@@ -13,37 +13,36 @@ clean build either way.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from generator.core.artefacts import PAPERS, Artefact
-from generator.products.request import BuildRequest
-from generator.build.state import CACHE_DIR, BuildState, entries, load_state, outputs_intact, reuse, state_artefact
-from generator.load.digests import code_digest, tree_digest
-from generator.core.digest import digest
-from generator.core.diagnostics import Diagnostic, Severity
-from generator.core.errors import ContentError
+from generator.build.memo import MEMO_FILE, DrawingMemo
 from generator.build.parallel import run_jobs
+from generator.build.state import (
+    CACHE_DIR,
+    BuildState,
+    entries,
+    load_state,
+    outputs_intact,
+    reuse,
+    state_artefact,
+)
+from generator.build.writer import UNLISTED, write_artefacts
+from generator.core.artefacts import PAPERS, Artefact
+from generator.core.diagnostics import Diagnostic, Severity
+from generator.core.digest import digest
+from generator.core.errors import ContentError
+from generator.load.digests import code_digest, tree_digest
 
-Producer = Callable[[BuildRequest], list[Artefact]]
+if TYPE_CHECKING:  # the products load when something is rendered, not for "nothing changed"
+    from generator.draw.kit import Kit
+    from generator.products.kinds import Kind
+    from generator.products.request import BuildRequest
+
 Progress = Callable[[str, int, int], None]  # (what is starting, step, total steps)
-
-PRODUCERS: dict[str, str | Producer] = {
-    "tiles": "generator.products.tiles:produce_tiles",
-    "tokens": "generator.products.tokens:produce_tokens",
-    "rulebook": "generator.products.rulebook.book:build_rulebook",
-    "aids": "generator.products.aids:build_aids",
-    "compare": "generator.products.compare:produce_comparison",  # only with two layouts
-}
-# Kinds whose sheets go into the print-and-play bundle (pnp-<paper>.pdf), in order.
-BUNDLE = "generator.products.bundle:produce_bundle"
-BUNDLE_KINDS = ("tiles", "tokens", "aids")
-BUNDLE_KIND = "pnp"
-# Rough cost of each kind, so the two cores get even shares (see generator.build.parallel).
-WEIGHTS = {"rulebook": 5.0, "pnp": 4.0, "tiles": 2.0, "aids": 1.0, "compare": 1.0, "tokens": 0.5}
 
 
 @dataclass(frozen=True)
@@ -76,198 +75,157 @@ class BuildResult:
         return lines
 
 
-def resolve(producer: str | Producer) -> Producer:
-    """The callable behind a registry entry ("package.module:function" or a callable)."""
-    if callable(producer):
-        return producer
-    module, _, name = producer.partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
 def known_kinds() -> list[str]:
-    """The kinds `--only` accepts."""
-    return sorted(PRODUCERS)
+    """The kinds `--only` accepts (from the kinds table)."""
+    from generator.products.kinds import chosen_kinds
 
-
-def default_kinds(compare: Sequence[str] = ()) -> list[str]:
-    """What a plain `tkg build` makes: every kind, the comparison only with two layouts."""
-    return [k for k in known_kinds() if k != "compare" or len(compare) > 1]
+    return chosen_kinds()
 
 
 def inputs_digest(content_dir: Path, templates_dir: Path, papers: Sequence[str],
-                  kinds: Sequence[str], layout: str) -> str:
+                  kinds: Sequence[str], layouts: Sequence[str]) -> str:
     """One digest of everything a build reads: files, options and the generator's code."""
     return digest(code_digest(), tree_digest(Path(content_dir), Path(templates_dir)),
-                  repr(tuple(papers)), repr(tuple(kinds)), layout)
+                  repr(tuple(papers)), repr(tuple(kinds)), "|".join(layouts))
 
 
 def build(content_dir: Path, templates_dir: Path, out_dir: Path,
           papers: Sequence[str] = PAPERS, kinds: Sequence[str] | None = None,
-          layout: str = "default", progress: Progress | None = None,
-          compare: Sequence[str] = ()) -> BuildResult:
+          layouts: Sequence[str] = ("default",), progress: Progress | None = None
+          ) -> BuildResult:
     """Validate the content, make every artefact of `kinds` in memory, then write them.
 
-    With two or more `compare` layouts, the `compare` kind shows them side by side.
+    The pieces are drawn in the first of `layouts`; with two or more, the `compare`
+    kind shows them side by side.
 
-    Raises ContentError (with every diagnostic) when the content or the layout has
+    Raises ContentError (with every diagnostic) when the content or a layout has
     errors, RenderError when a drawing fails, OutputError when writing fails; in each
     case the previous output is left as it was.
     """
-    kinds = list(kinds or default_kinds(compare))
-    unknown = [k for k in kinds if k not in PRODUCERS]
+    known = known_kinds()
+    kinds = list(kinds or known)
+    unknown = [k for k in kinds if k not in known]
     if unknown:
-        raise ValueError(f"unknown kinds {unknown}; known: {known_kinds()}")
-    out_dir = Path(out_dir)
-    everything = inputs_digest(content_dir, templates_dir, papers, kinds,
-                               "|".join([layout, *compare]))
+        raise ValueError(f"unknown kinds {unknown}; known: {known}")
+    out_dir, layouts = Path(out_dir), tuple(dict.fromkeys(layouts))
+    everything = inputs_digest(content_dir, templates_dir, papers, kinds, layouts)
     state = load_state(out_dir)
     if state.inputs == everything and outputs_intact(out_dir, state):
         warnings = tuple(Diagnostic(**{**d, "severity": Severity(d["severity"])})
                          for d in state.warnings)
         return BuildResult(out_dir, (), warnings, (), tuple(kinds))
-    options = _Options(Path(templates_dir), tuple(papers), layout, tuple(compare))
-    return _render(content_dir, out_dir, kinds, options, progress, state, everything)
+    memo = DrawingMemo()  # the build context: made here, handed down to every stage
+    memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
+    request, kit, warnings = _validated(Path(content_dir), Path(templates_dir), tuple(papers),
+                                        tuple(kinds), layouts, memo)
+    return _render(request, kit, out_dir, warnings, progress, state, everything)
 
 
-@dataclass(frozen=True)
-class _Options:
-    """The build options that go into every producer's request."""
-
-    templates_dir: Path
-    papers: tuple[str, ...]
-    layout: str
-    compare: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class _Job:
-    """One kind to build: how to fingerprint it and how to make it."""
-
-    kind: str
-    fingerprint: Callable[[], str]
-    make: Callable[[], list[Artefact]]
-
-
-def _render(content_dir, out_dir, kinds, options: _Options, progress,
-            state: BuildState, everything: str) -> BuildResult:
-    from generator.build.memo import MEMO, MEMO_FILE
-
-    MEMO.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
-    request, warnings = _validated(content_dir, options)
-    bundled = [k for k in BUNDLE_KINDS if k in kinds]
-    jobs = _jobs(request, kinds, bundled, everything)
-    reused, todo = _sort_jobs(jobs, out_dir, state)
-    _tell(progress, "rendering " + (", ".join(k for k, _, _ in todo) or "nothing"), 1, 2)
-    made, memo_keys = _run_split(request, todo, bundled)
-    new = BuildState(everything, dict(state.fingerprints), dict(state.files),
-                     [d.as_dict() for d in warnings], dict(state.memo))
-    for kind, key, _ in todo:
-        new.fingerprints[kind] = key
-        new.files[kind] = entries(made[kind])
-        new.memo[kind] = memo_keys[kind]
-    for kind in reused:  # their drawings stay remembered for when they change again
-        MEMO.keep(state.memo.get(kind, ()))
-    _tell(progress, "writing", 2, 2)
-    by_kind = {**reused, **made}
-    written = _write(out_dir, [a for job in jobs for a in by_kind[job.kind]], new,
-                     [*kinds, BUNDLE_KIND] if bundled else kinds, reused)
-    return BuildResult(out_dir, tuple(written), warnings, tuple(made), tuple(reused))
-
-
-def _validated(content_dir: Path, options: _Options) -> tuple[BuildRequest, tuple]:
-    """The request for a valid game and its warnings; ContentError for invalid content."""
+def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
+               kinds: tuple[str, ...], layouts: tuple[str, ...], memo: DrawingMemo
+               ) -> tuple[BuildRequest, Kit, tuple[Diagnostic, ...]]:
+    """The request and kit for a valid game, and its warnings; ContentError otherwise."""
     from generator.check.validate import validate
+    from generator.draw.kit import Kit
+    from generator.draw.pieces import overflows
+    from generator.layout import load_layout
+    from generator.products.kinds import gutter_keys
+    from generator.products.request import BuildRequest
 
     report = validate(content_dir)
     if report.errors or report.game is None:
         raise ContentError(list(report.diagnostics))
-    request = BuildRequest(report.game, options.templates_dir, options.papers, options.layout,
-                           options.compare)
-    _check_layout(request)
-    warnings = tuple(d for d in report.diagnostics if d.severity is Severity.WARNING)
-    return request, warnings + _overflows(request)
+    # Every layout is loaded before any drawing, so a broken layout stops the build with
+    # its diagnostics instead of failing halfway through rendering.
+    loaded = tuple(load_layout(templates_dir, name, gutter_keys()) for name in layouts)
+    request = BuildRequest(report.game, templates_dir, loaded, papers, kinds)
+    kit = Kit(report.game, memo)
+    warnings = [d for d in report.diagnostics if d.severity is Severity.WARNING]
+    for layout in loaded:  # tile text that does not fit (TKG305), in every layout built
+        warnings += overflows(kit, layout)
+    return request, kit, tuple(dict.fromkeys(warnings))
 
 
-def _overflows(request: BuildRequest) -> tuple[Diagnostic, ...]:
-    """TKG305 warnings for tile text that does not fit, in every layout being built."""
-    from generator.layout import load_layout
-    from generator.draw.pieces import overflows
+@dataclass(frozen=True)
+class _Job:
+    """One kind to build in this build, with its fingerprint worked out."""
 
-    found: list[Diagnostic] = []
-    for name in dict.fromkeys([request.layout, *request.compare]):
-        found += overflows(request.game, load_layout(request.templates_dir, name))
-    return tuple(dict.fromkeys(found))
+    kind: Kind
+    key: str
 
 
-def _jobs(request: BuildRequest, kinds: list[str], bundled: list[str],
-          everything: str) -> list[_Job]:
-    from generator.products.fingerprints import bundle as bundle_fingerprint
-    from generator.products.fingerprints import fingerprint
+def _render(request: BuildRequest, kit: Kit, out_dir: Path, warnings: tuple[Diagnostic, ...],
+            progress: Progress | None, state: BuildState, everything: str) -> BuildResult:
+    from generator.products.kinds import planned
 
-    jobs = [_Job(k, lambda k=k: fingerprint(k, request, everything),
-                 lambda k=k: resolve(PRODUCERS[k])(request)) for k in kinds]
-    if bundled:
-        jobs.append(_Job(BUNDLE_KIND, lambda: bundle_fingerprint(request, bundled),
-                         lambda: resolve(BUNDLE)(request, bundled)))
-    return jobs
+    kinds = planned(request)
+    reused, todo = _sort_jobs(request, kit, kinds, out_dir, state)
+    _tell(progress, "rendering " + (", ".join(j.kind.name for j in todo) or "nothing"), 1, 2)
+    made, memo_keys = _run_split(request, kit, todo)
+    new = BuildState(everything, dict(state.fingerprints), dict(state.files),
+                     [d.as_dict() for d in warnings], dict(state.memo))
+    for job in todo:
+        name = job.kind.name
+        new.fingerprints[name] = job.key
+        new.files[name] = entries(made[name])
+        new.memo[name] = memo_keys[name]
+    for name in reused:  # their drawings stay remembered for when they change again
+        kit.memo.keep(state.memo.get(name, ()))
+    _tell(progress, "writing", 2, 2)
+    by_kind = {**reused, **made}
+    written = _write(out_dir, [a for k in kinds for a in by_kind[k.name]], new, kit.memo,
+                     [k.name for k in kinds], reused)
+    return BuildResult(out_dir, tuple(written), warnings, tuple(made), tuple(reused))
 
 
-def _sort_jobs(jobs: list[_Job], out_dir: Path, state: BuildState):
-    """Kinds whose files can be reused as they are, and (kind, key, make) of the rest."""
+def _sort_jobs(request: BuildRequest, kit: Kit, kinds: list[Kind], out_dir: Path,
+               state: BuildState) -> tuple[dict[str, list[Artefact]], list[_Job]]:
+    """Kinds whose files can be reused as they are, and the jobs of the rest."""
     reused: dict[str, list[Artefact]] = {}
-    todo: list[tuple[str, str, Callable[[], list[Artefact]]]] = []
-    for job in jobs:
-        key = job.fingerprint()
-        found = _reusable(out_dir, state, job.kind, key)
+    todo: list[_Job] = []
+    for kind in kinds:
+        key = kind.fingerprint(request, kit)
+        found = _reusable(out_dir, state, kind.name, key)
         if found is None:
-            todo.append((job.kind, key, job.make))
+            todo.append(_Job(kind, key))
         else:
-            reused[job.kind] = found
+            reused[kind.name] = found
     return reused, todo
 
 
-def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, made_kinds: list[str],
-           reused: dict[str, list[Artefact]]) -> list[Artefact]:
+def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, memo: DrawingMemo,
+           made_kinds: list[str], reused: dict[str, list[Artefact]]) -> list[Artefact]:
     """Hand everything, the memo and the cache state to the one writer."""
-    from generator.build.memo import MEMO, MEMO_FILE
-    from generator.build.writer import UNLISTED, write_artefacts
-
-    memo = Artefact(f"{CACHE_DIR}/{MEMO_FILE}", MEMO.dump(), UNLISTED)
+    remembered = Artefact(f"{CACHE_DIR}/{MEMO_FILE}", memo.dump(), UNLISTED)
     in_place = frozenset(a.path for found in reused.values() for a in found)
-    return write_artefacts(out_dir, [*artefacts, memo, state_artefact(state)], made_kinds,
-                           in_place)
+    return write_artefacts(out_dir, [*artefacts, remembered, state_artefact(state)],
+                           made_kinds, in_place)
 
 
-def _run_split(request: BuildRequest, todo, bundled: list[str]
+def _run_split(request: BuildRequest, kit: Kit, todo: list[_Job]
                ) -> tuple[dict[str, list[Artefact]], dict[str, list[str]]]:
-    """Render the kinds to do, the bundle split by paper so both cores share the work.
+    """Render the kinds to do, a kind made per paper split so both cores share the work.
 
     Returns the artefacts of each kind and the memo keys its drawing asked for.
     """
-    from generator.build.memo import MEMO
-
-    jobs, weights, owners = [], [], []
-    for index, (kind, _, make) in enumerate(todo):
-        if kind == BUNDLE_KIND and len(request.papers) > 1:
-            for paper in request.papers:
-                one = replace(request, papers=(paper,))
-                jobs.append(lambda one=one: resolve(BUNDLE)(one, bundled))
-                weights.append(WEIGHTS[kind] / len(request.papers))
-                owners.append(index)
-        else:
-            jobs.append(make)
-            weights.append(WEIGHTS.get(kind, 1.0))
-            owners.append(index)
-    before = set(MEMO.used)
-    results = run_jobs([partial(MEMO.track, job) for job in jobs], weights,
-                       carry=(lambda: MEMO.since(before), MEMO.used.update))
-    made: dict[str, list[Artefact]] = {kind: [] for kind, _, _ in todo}
-    keys: dict[str, set[str]] = {kind: set() for kind, _, _ in todo}
+    memo = kit.memo
+    calls, weights, owners = [], [], []
+    for job in todo:
+        kind = job.kind
+        parts = [replace(request, papers=(paper,)) for paper in request.papers] \
+            if kind.per_paper and len(request.papers) > 1 else [request]
+        for part in parts:
+            calls.append(partial(memo.track, partial(kind.make, part, kit)))
+            weights.append(kind.weight / len(parts))
+            owners.append(kind.name)
+    before = set(memo.used)
+    results = run_jobs(calls, weights, carry=(lambda: memo.since(before), memo.used.update))
+    made: dict[str, list[Artefact]] = {job.kind.name: [] for job in todo}
+    keys: dict[str, set[str]] = {job.kind.name: set() for job in todo}
     for owner, (artefacts, touched) in zip(owners, results, strict=True):
-        kind = todo[owner][0]
-        made[kind] += artefacts
-        keys[kind].update(touched)
-    return made, {kind: sorted(found) for kind, found in keys.items()}
+        made[owner] += artefacts
+        keys[owner].update(touched)
+    return made, {name: sorted(found) for name, found in keys.items()}
 
 
 def _read(path: Path) -> bytes | None:
@@ -282,15 +240,6 @@ def _reusable(out_dir: Path, old: BuildState, kind: str, key: str) -> list[Artef
     if old.fingerprints.get(kind) != key or kind not in old.files:
         return None
     return reuse(out_dir, old.files[kind])
-
-
-def _check_layout(request: BuildRequest) -> None:
-    # Load the layout before any drawing, so a broken layout stops the build with its
-    # diagnostics instead of failing halfway through rendering.
-    from generator.layout import load_layout
-
-    for name in dict.fromkeys([request.layout, *request.compare]):
-        load_layout(request.templates_dir, name)
 
 
 def _tell(progress: Progress | None, what: str, step: int, total: int) -> None:

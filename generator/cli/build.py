@@ -1,4 +1,4 @@
-"""`tkg build`: wires the options to `generator.build.build` and prints a summary."""
+"""`tkg build`: wires the options to `generator.build.pipeline.build` and prints a summary."""
 
 from __future__ import annotations
 
@@ -64,8 +64,8 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
     layouts = layouts or ("default",)
     compare = layouts if len(layouts) > 1 else ()
     _check_comparison(kinds, compare)
-    result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layouts[0],
-                   progress=_progress, compare=compare)
+    result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layouts,
+                   progress=_progress)
     print_diagnostics(result.diagnostics)
     for line in result.summary():
         click.echo(line)

@@ -43,7 +43,7 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
     click.echo(f"preview at {server.url} (watching {content_dir} and {templates_dir}; "
                "Ctrl-C stops)")
     run = functools.partial(build, content_dir, templates_dir, out_dir, PAPER_CHOICES[paper],
-                            None, layout)
+                            None, (layout,))
     stop = threading.Event()
     try:
         watch_loop(WatchOptions(content_dir, templates_dir, out_dir), run, status,

@@ -36,6 +36,7 @@ class Element:
     symbol: str  # name of the insignia silhouette, e.g. "flame"
     symbol_file: Path | None = None  # absolute path of the insignia SVG, if any
     where: Location = NOWHERE
+    symbol_where: Location = NOWHERE  # where `symbol_file:` is written, for its diagnostics
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class Tile:
     flavour: str = ""
     art: Path | None = None  # absolute path of the art file, if any
     where: Location = NOWHERE
+    art_where: Location = NOWHERE  # where `art:` is written, for the art's diagnostics
 
     @property
     def cost(self) -> dict[str, int]:

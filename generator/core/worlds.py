@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from generator.core.model import Game
 
@@ -42,7 +42,7 @@ class Grid:
         return _classes(self.rows, self.columns)
 
 
-@cache
+@lru_cache(maxsize=32)  # a pure function of a grid's shape; a game has one or two shapes
 def grid_neighbours(rows: int, columns: int) -> tuple[tuple[int, ...], ...]:
     """Orthogonal neighbours of each cell of a rows x columns grid (cells row by row)."""
     result = []
@@ -54,7 +54,7 @@ def grid_neighbours(rows: int, columns: int) -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
-@cache
+@lru_cache(maxsize=32)
 def _classes(rows: int, columns: int) -> tuple[tuple[int, ...], ...]:
     def images(r: int, c: int) -> set[tuple[int, int]]:
         flips = {(r, c), (rows - 1 - r, c), (r, columns - 1 - c), (rows - 1 - r, columns - 1 - c)}

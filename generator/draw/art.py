@@ -13,8 +13,6 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from generator.core.model import Location
-from generator.core.paths import display_path
 from generator.draw.scene import Group, Image, Scene
 from generator.load.digests import file_digest
 
@@ -80,22 +78,6 @@ def _check_foreign_svg(path: str, _mtime: int, _size: int) -> None:
         drawing_code(drawing, Image(0, 0, 10, 10, Path(path)))
     except RenderError as exc:
         raise ValueError(str(exc).replace(f"{path} ", "it ", 1)) from None
-
-
-def content_where(where: Location, section: str, ident: tuple[str, str], key: str,
-                  file: Path) -> Location:
-    """The position of `key` in the item of `section` whose `ident` matches, e.g. a tile's
-    `art:`; the file itself at 1:1 if the content file cannot be read back."""
-    from generator.load.yamlsource import YMap, load_yaml
-
-    path = Path(where.path)
-    if path.is_file():
-        data = load_yaml(path, where.path).data
-        items = data.get(section) if isinstance(data, YMap) else None
-        for item in items if isinstance(items, list) else ():
-            if isinstance(item, YMap) and item.get(ident[0]) == ident[1] and key in item:
-                return item.where(key)
-    return Location(display_path(file), 1, 1)
 
 
 def _images(items) -> list[Image]:

@@ -1,9 +1,9 @@
-"""Fonts by role: measured, fitted, and registered with reportlab for its own pages.
+"""Fonts by role: names, metrics read once, text measured and fitted into boxes.
 
 Text is laid out once, here, with the real font metrics; the SVG and the PDF then
-draw the same lines at the same sizes. Measuring uses the metrics of
-`generator.load.fonts` (the same numbers reportlab measures), remembered
-between builds, so fitting one edited tile's text needs no font file parsed.
+draw the same lines at the same sizes. The metrics (`generator.load.fonts`) are kept
+in the build's memo under the font file's digest, so a build that fits one edited
+tile's text parses no font file.
 """
 
 from __future__ import annotations
@@ -11,9 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+from generator.core.digest import digest
 from generator.core.errors import RenderError
+from generator.core.memo import Memo
 from generator.core.model import Game
-from generator.core.per_object import PerObject
+from generator.load.digests import code_digest, file_digest
+from generator.load.fonts import FaceMetrics, read_metrics, text_width
 
 SERIF_ROLES = ("title", "heading", "italic")
 
@@ -40,58 +43,6 @@ def role_fonts(game: Game, roles) -> tuple[tuple[str, Path], ...]:
     return tuple(found)
 
 
-
-
-
-
-def width(text: str, role: str, size: float, game: Game) -> float:
-    """Width of `text` set in the role's font at `size` (same unit as size)."""
-    from generator.load.fonts import text_width
-
-    return text_width(_face(role, game), text, size)
-
-
-_FACES: PerObject[Game, dict[str, object]] = PerObject(limit=8)
-
-
-def _face(role: str, game: Game):
-    # Fitting text measures thousands of strings: look the font up once per game.
-    faces = _FACES.get(game, lambda _: {})
-    if role not in faces:
-        faces[role] = face_metrics(_path(role, game))
-    return faces[role]
-
-
-def _path(role: str, game: Game) -> Path:
-    path = game.font(role)
-    if path is None:
-        raise RenderError(f"content/game.yaml names no font for role {role!r}")
-    return path
-
-
-_METRICS: dict[tuple[str, int, int], object] = {}
-
-
-def face_metrics(path: Path):
-    """The font file's metrics (`generator.load.fonts.FaceMetrics`), read once.
-
-    Remembered between builds; within a process, reread only if the file changes.
-    """
-    from generator.build.memo import MEMO
-    from generator.core.digest import digest
-    from generator.load.digests import code_digest, file_digest
-    from generator.load.fonts import read_metrics
-
-    stat = Path(path).stat()
-    key = (str(path), stat.st_mtime_ns, stat.st_size)
-    found = _METRICS.get(key)
-    if found is None:
-        found = MEMO.get(digest("metrics", code_digest(), file_digest(Path(path))),
-                         lambda: read_metrics(Path(path)))
-        _METRICS[key] = found
-    return found
-
-
 class Fitted(NamedTuple):
     """Text laid out in a box: the size, the lines, and whether words had to be cut."""
 
@@ -100,8 +51,55 @@ class Fitted(NamedTuple):
     overflow: bool = False  # True when the text did not fit: the last line ends in "…"
 
 
-def fit_text(text: str, role: str, size: float, min_size: float, box_w: float,
-             max_lines: int, game: Game) -> Fitted:
+class FontBook:
+    """The game's fonts by role, for one build: metrics read once, fittings kept.
+
+    Made by `generator.draw.kit.Kit`; everything it keeps lives as long as the build.
+    """
+
+    def __init__(self, fonts: tuple[tuple[str, Path], ...], memo: Memo):
+        self.paths = dict(fonts)
+        self.memo = memo
+        self._faces: dict[str, FaceMetrics] = {}
+        self._fitted: dict[tuple, Fitted] = {}
+
+    def metrics_of(self, path: Path) -> FaceMetrics:
+        """The metrics of a font file, remembered under the file's digest."""
+        path = Path(path)
+        return self.memo.get(digest("metrics", code_digest(), file_digest(path)),
+                             lambda: read_metrics(path))
+
+    def metrics(self, role: str) -> FaceMetrics:
+        """The metrics of a role's font (fitting measures thousands of strings: one lookup)."""
+        face = self._faces.get(role)
+        if face is None:
+            path = self.paths.get(role)
+            if path is None:
+                raise RenderError(f"content/game.yaml names no font for role {role!r}")
+            face = self._faces[role] = self.metrics_of(path)
+        return face
+
+    def width(self, text: str, role: str, size: float) -> float:
+        """Width of `text` set in the role's font at `size` (same unit as size)."""
+        return text_width(self.metrics(role), text, size)
+
+    def ellipsis(self, role: str) -> str:
+        """"…" if the role's font has the glyph, else three full stops (never a missing glyph)."""
+        return "\u2026" if "\u2026" in self.metrics(role).glyph_of else "..."
+
+    def fit(self, text: str, role: str, size: float, min_size: float, box_w: float,
+            max_lines: int) -> Fitted:
+        """`fit_text`, worked out once per build for the same text and box."""
+        key = (text, role, size, min_size, box_w, max_lines)
+        fitted = self._fitted.get(key)
+        if fitted is None:
+            fitted = self._fitted[key] = fit_text(self, text, role, size, min_size, box_w,
+                                                  max_lines)
+        return fitted
+
+
+def fit_text(fonts: FontBook, text: str, role: str, size: float, min_size: float,
+             box_w: float, max_lines: int) -> Fitted:
     """The largest size (down to min_size) and the lines that fit `box_w`.
 
     One line is tried first, shrinking to min_size; then the text wraps at words into
@@ -112,47 +110,42 @@ def fit_text(text: str, role: str, size: float, min_size: float, box_w: float,
     step = max(size * 0.04, 0.05)
     current = size
     while current >= min_size - 1e-9:
-        if width(text, role, current, game) <= box_w:
+        if fonts.width(text, role, current) <= box_w:
             return Fitted(current, (text,))
         current -= step
     current = size
     while current >= min_size - 1e-9:
-        lines = wrap(text, role, current, box_w, game)
+        lines = wrap(fonts, text, role, current, box_w)
         if len(lines) <= max_lines:
-            return Fitted(current, lines, _too_wide(lines, role, current, box_w, game))
+            return Fitted(current, lines, _too_wide(fonts, lines, role, current, box_w))
         current -= step
-    lines = wrap(text, role, min_size, box_w, game)
+    lines = wrap(fonts, text, role, min_size, box_w)
     if len(lines) <= max_lines:  # only when a single word is wider than the box
         return Fitted(min_size, lines, True)
-    kept = [*lines[:max_lines - 1], _ellipsised(lines[max_lines - 1], role, min_size, box_w,
-                                                game)]
+    kept = [*lines[:max_lines - 1], _ellipsised(fonts, lines[max_lines - 1], role, min_size,
+                                                box_w)]
     return Fitted(min_size, tuple(kept), True)
 
 
-def _too_wide(lines: tuple[str, ...], role: str, size: float, box_w: float,
-              game: Game) -> bool:
-    return any(width(line, role, size, game) > box_w + 1e-6 for line in lines)
+def _too_wide(fonts: FontBook, lines: tuple[str, ...], role: str, size: float,
+              box_w: float) -> bool:
+    return any(fonts.width(line, role, size) > box_w + 1e-6 for line in lines)
 
 
-def _ellipsised(line: str, role: str, size: float, box_w: float, game: Game) -> str:
+def _ellipsised(fonts: FontBook, line: str, role: str, size: float, box_w: float) -> str:
     """The line with an ellipsis at its end, dropping words until both fit the box."""
-    mark = ellipsis(role, game)
+    mark = fonts.ellipsis(role)
     words = line.split()
-    while len(words) > 1 and width(" ".join(words) + mark, role, size, game) > box_w:
+    while len(words) > 1 and fonts.width(" ".join(words) + mark, role, size) > box_w:
         words.pop()
     return " ".join(words) + mark
 
 
-def ellipsis(role: str, game: Game) -> str:
-    """"…" if the role's font has the glyph, else three full stops (never a missing glyph)."""
-    return "\u2026" if "\u2026" in _face(role, game).glyph_of else "..."
-
-
-def wrap(text: str, role: str, size: float, box_w: float, game: Game) -> tuple[str, ...]:
+def wrap(fonts: FontBook, text: str, role: str, size: float, box_w: float) -> tuple[str, ...]:
     """Greedy word wrap into lines no wider than box_w (a long word stands alone)."""
     lines: list[str] = []
     for word in text.split():
-        if lines and width(f"{lines[-1]} {word}", role, size, game) <= box_w:
+        if lines and fonts.width(f"{lines[-1]} {word}", role, size) <= box_w:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)

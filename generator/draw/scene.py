@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path as FilePath
-
-from generator.core.per_object import PerObject
 
 
 @dataclass(frozen=True)
@@ -124,29 +123,21 @@ class Scene:
         """Width and height of the trim (the cut piece)."""
         return self.width - 2 * self.bleed, self.height - 2 * self.bleed
 
+    @cached_property
+    def digest(self) -> str:
+        """sha1 of what the scene draws (size, bleed, items), worked out once per scene.
 
-_DIGESTS = PerObject()
-
-
-def drawing_digest(scene: Scene) -> str:
-    """sha1 of what the scene draws (size, bleed, items), computed once per scene object.
-
-    Font files' absolute paths are left out, so the digest does not depend on where
-    the content folder is. PDF forms, SVG memo keys and build fingerprints all use it,
-    so a large scene's repr is made once, not once per use.
-    """
-    return _DIGESTS.get(scene, lambda s: hashlib.sha1(
-        repr((s.width, s.height, s.bleed, s.items)).encode()).hexdigest())
-
-
-def remember_digest(scene: Scene, digest: str) -> None:
-    """Give `drawing_digest` a scene's digest known from before (a remembered scene's),
-    so its drawing is not turned into text again to hash it."""
-    _DIGESTS.put(scene, digest)
+        Font files' absolute paths are left out, so the digest does not depend on where
+        the content folder is. PDF forms, SVG memo keys and build fingerprints all use
+        it, so a large scene's repr is made once, not once per use; a remembered scene
+        keeps it (it is pickled with the scene).
+        """
+        return hashlib.sha1(repr((self.width, self.height, self.bleed, self.items)).encode()
+                            ).hexdigest()
 
 
 def scenes_digest(scenes) -> str:
     """One digest for a sequence of scenes: their names, fonts' roles and drawings."""
-    parts = [f"{s.name}|{[(r, p.name) for r, p in s.fonts]}|{drawing_digest(s)}"
+    parts = [f"{s.name}|{[(r, p.name) for r, p in s.fonts]}|{s.digest}"
              for s in scenes]
     return hashlib.sha1("\n".join(parts).encode()).hexdigest()

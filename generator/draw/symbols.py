@@ -48,7 +48,6 @@ def element_symbol(element: Element) -> tuple[tuple[float, float, float, float],
     """
     from generator.core.diagnostics import diagnostic
     from generator.core.paths import display_path
-    from generator.draw.art import content_where
 
     try:
         if element.symbol_file is not None:
@@ -57,8 +56,7 @@ def element_symbol(element: Element) -> tuple[tuple[float, float, float, float],
     except (Unsupported, ValueError, OSError, KeyError) as exc:
         where, what = element.where, ""
         if element.symbol_file is not None:
-            where = content_where(element.where, "elements", ("id", element.id),
-                                  "symbol_file", element.symbol_file)
+            where = element.symbol_where
             what = f", {display_path(element.symbol_file)},"
         raise ContentError([diagnostic(
             "TKG304", where, f"the insignia of {element.id!r}{what} cannot be drawn: {exc}",

@@ -25,31 +25,18 @@ def layout_names(templates_dir: Path) -> list[str]:
     return sorted(p.stem for p in (templates_dir / LAYOUTS).glob("*.yaml"))
 
 
-_LOADED: dict[tuple, Layout] = {}
-
-
-def load_layout(templates_dir: Path, name: str = "default") -> Layout:
+def load_layout(templates_dir: Path, name: str, pieces: tuple[str, ...]) -> Layout:
     """The layout `name` with its `extends` chain merged; ContentError (TKG303) if invalid.
 
-    Parsed once per process while the layout files' bytes stay the same: a build asks
-    for it from several places, and `tkg watch` rebuilds many times.
+    `pieces` are the piece kinds its `sheets: gutter:` may name (the kinds table's
+    `gutter_keys()`). A build loads each layout once, in validation, and hands the
+    result down in its request.
     """
-    folder = templates_dir / LAYOUTS
-    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-    key = (str(folder.resolve()), name, tuple((p.name, p.read_bytes()) for p in files))
-    if key not in _LOADED:
-        if len(_LOADED) > 8:
-            _LOADED.clear()
-        _LOADED[key] = _load(templates_dir, name)
-    return _LOADED[key]
-
-
-def _load(templates_dir: Path, name: str) -> Layout:
     problems: list[Diagnostic] = []
     data = _resolve(templates_dir, name, problems, (), None)
     if data is None or problems:
         raise ContentError(problems)
-    reader = LayoutReader(problems)
+    reader = LayoutReader(problems, pieces)
     layout = reader.layout(name, data)
     if problems:
         raise ContentError(problems)

@@ -120,9 +120,6 @@ class Marks:
     colour: str
 
 
-GUTTER_KINDS = ("tile", "token", "oink", "card")  # the piece kinds a sheet can space out
-
-
 @dataclass(frozen=True)
 class SheetLayout:
     """Sheet imposition: paper sizes, printable margin, crop marks, gutters per piece."""
@@ -134,19 +131,21 @@ class SheetLayout:
     # Where the `sheets:` section is, for "a piece does not fit" (left out of repr and
     # equality: moving a line in the YAML changes no drawing).
     where: Location = field(default=NOWHERE, repr=False, compare=False)
+    # The piece kinds the layout was read with (`generator.products.kinds.gutter_keys`).
+    pieces: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     def paper(self, name: str) -> tuple[float, float]:
         """Width and height of a paper, mm (KeyError if the layout lacks it)."""
         return dict(self.papers)[name]
 
     def gutter(self, kind: str) -> float:
-        """Gap between neighbouring trims for a piece kind (one of GUTTER_KINDS).
+        """Gap between neighbouring trims for a piece kind (one of `pieces`).
 
         A kind the layout leaves out has no gap; a kind no layout can name is a bug,
         so it raises instead of quietly giving 0.
         """
-        if kind not in GUTTER_KINDS:
-            raise ValueError(f"no piece kind {kind!r}; sheets know {', '.join(GUTTER_KINDS)}")
+        if kind not in self.pieces:
+            raise ValueError(f"no piece kind {kind!r}; sheets know {', '.join(self.pieces)}")
         return dict(self.gutters).get(kind, 0.0)
 
 

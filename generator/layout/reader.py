@@ -13,7 +13,6 @@ from generator.core.artefacts import PAPERS
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.layout.imposition import fit
 from generator.layout.model import (
-    GUTTER_KINDS,
     BackLayout,
     Box,
     DiscLayout,
@@ -46,8 +45,9 @@ TEXT_KEYS = ("box", "font", "size", "min_size", "colour", "align", "plate", "pla
 class LayoutReader:
     """Reads the sections of one merged layout, appending problems to a shared list."""
 
-    def __init__(self, problems: list[Diagnostic]):
+    def __init__(self, problems: list[Diagnostic], pieces: tuple[str, ...]):
         self.problems = problems
+        self.pieces = pieces  # the piece kinds `sheets: gutter:` may name
         self.fonts: set[str] = set()
 
     def fail(self, m: YMap, key: str, message: str) -> None:
@@ -288,9 +288,10 @@ class LayoutReader:
             self.fail(m, "width", f"crop marks must be {low:g}-{high:g} mm wide, not {width:g} mm")
         marks = Marks(self.length(m, "length"), self.length(m, "offset", bound=NON_NEGATIVE),
                       width, self.colour(m, "colour"))
-        g = self.section(s, "gutter", GUTTER_KINDS)
+        g = self.section(s, "gutter", self.pieces)
         gutters = tuple((k, self.length(g, k, bound=NON_NEGATIVE)) for k in sorted(g))
         margin = self.length(s, "margin", bound=ANY)
         self.at_least(s, "margin", margin, MIN_MARGIN, "printers cannot print nearer the edge")
-        return SheetLayout(papers, margin, marks, gutters, data.key_where("sheets"))
+        return SheetLayout(papers, margin, marks, gutters, data.key_where("sheets"),
+                           self.pieces)
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from jinja2 import Environment, StrictUndefined
 
 from generator.live.status import BuildOutcome
+from generator.products.kinds import preview_groups
 
 _ENV = Environment(autoescape=True, undefined=StrictUndefined, trim_blocks=True,
                    lstrip_blocks=True)
@@ -129,13 +130,6 @@ class Group:
     items: tuple[Entry, ...]
 
 
-GROUPS = (("tiles", "Tile faces", "tile", "svg/tiles/"),
-          ("backs", "Tile back", "back", "svg/back"),
-          ("tokens", "Life tokens", "token", "svg/tokens/"),
-          ("oinks", "Oinks", "oink", "svg/oinks/"),
-          ("aids", "Player aids", "aid", "svg/aids/"))
-
-
 def entries_from_manifest(manifest: dict) -> list[Entry]:
     """The manifest's files as entries, in manifest order."""
     return [Entry(f["path"], f.get("kind", ""), f.get("sha256", "")[:12], f.get("pages", 0))
@@ -144,8 +138,8 @@ def entries_from_manifest(manifest: dict) -> list[Entry]:
 
 def _groups(entries: list[Entry]) -> list[Group]:
     svgs = [e for e in entries if e.path.endswith(".svg")]
-    return [Group(key, title, css, tuple(e for e in svgs if e.path.startswith(prefix)))
-            for key, title, css, prefix in GROUPS]
+    return [Group(g.key, g.title, g.css, tuple(e for e in svgs if e.path.startswith(g.prefix)))
+            for g in preview_groups()]
 
 
 def _page(title: str, body: str, generation: int, outcome: BuildOutcome,

@@ -92,7 +92,8 @@ def _elements(r: _Reader, data: dict) -> tuple[tuple[Element, ...], set[str]]:
         if f.get("symbol_file") is not None:
             symbol = content_file(r.root, f["symbol_file"], item.where("symbol_file"),
                                   (".svg",), r.diagnostics)
-        result.append(Element(f["id"], f["name"], f["colour"].upper(), f["symbol"], symbol, where))
+        result.append(Element(f["id"], f["name"], f["colour"].upper(), f["symbol"], symbol, where,
+                              item.where("symbol_file")))
     return tuple(result), set(seen)
 
 
@@ -127,7 +128,8 @@ def _tiles(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[list[
         if bad_id or bad_name or insignias is None:
             complete = False
             continue
-        tiles.append(Tile(f["id"], f["name"], insignias, number, f.get("flavour", ""), art, where))
+        tiles.append(Tile(f["id"], f["name"], insignias, number, f.get("flavour", ""), art, where,
+                          item.where("art")))
     return tiles, complete
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from generator.core.digest import digest
@@ -51,6 +51,6 @@ def file_digest(path: Path | None) -> str:
     return _file_digest(path, info.st_size, info.st_mtime_ns)
 
 
-@cache
+@lru_cache(maxsize=1024)  # a pure function of the file's bytes, which (size, mtime) stand for
 def _file_digest(path: Path, size: int, mtime_ns: int) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()

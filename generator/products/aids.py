@@ -15,17 +15,20 @@ from generator.backends.svg import scene_svg
 from generator.core.artefacts import Artefact
 from generator.core.digest import digest
 from generator.core.model import Game, Oink
-from generator.draw.fonts import face_metrics
+from generator.draw.colour import DARK, contrast, tint
+from generator.draw.kit import Kit
 from generator.draw.parts import badge
 from generator.draw.scene import Rect, Scene, Style, Text
 from generator.layout.imposition import Grid, grid_for
-from generator.layout.loader import load_layout
 from generator.layout.model import SheetLayout
 from generator.layout.units import PT
-from generator.load.digests import code_digest
+from generator.load.digests import code_digest, tree_digest
+from generator.products.bundle import Row, Section
+from generator.products.fingerprint import rulebook_context, words
+from generator.products.fontfiles import font_files
 from generator.products.request import BuildRequest
 from generator.products.sheets import Piece, draw_page
-from generator.text.context import build_context, freeze
+from generator.text.context import RULEBOOK_DIR, freeze
 
 KIND = "aids"
 TRIM = (88.9, 127.0)  # 3.5 x 5 in: four to a page on A4 and on Letter
@@ -39,14 +42,9 @@ SHEET_KIND = "card"
 LABEL_SIZE = 2.0  # mm, like the other sheets' labels
 
 
-def tint(colour: str, amount: float) -> str:
-    """The colour mixed with white (amount 0 = white, 1 = the colour)."""
-    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(255 - (255 - c) * amount):02X}" for c in rgb)
-
-
-def aid_scene(game: Game, oink: Oink, markdown: str, edition: str) -> Scene:
+def aid_scene(kit: Kit, oink: Oink, markdown: str, edition: str) -> Scene:
     """One player aid: a band in the Oink's colour over the rules summary."""
+    game = kit.game
     element = game.element(oink.element)
     w, h = TRIM[0] + 2 * BLEED, TRIM[1] + 2 * BLEED
     band = BLEED + 21.0
@@ -54,18 +52,18 @@ def aid_scene(game: Game, oink: Oink, markdown: str, edition: str) -> Scene:
                    Rect(0, 0, w, band, Style(fill=element.colour))]
     items += badge(element, BLEED + PAD + 6.5, BLEED + 10.5, 13.0, 9.0, "#FFFFFF", 0.6,
                    "#FFFFFF")
-    title_ink = "#FFFFFF" if _dark_enough(element.colour) else "#15141C"
+    title_ink = "#FFFFFF" if _dark_enough(element.colour) else DARK
     x_text = BLEED + PAD + 15.5
     items.append(Text(x_text, BLEED + 10.2, oink.name, "title", 16 * PT_MM, title_ink))
     items.append(Text(x_text, BLEED + 15.6, f"{element.name} \u00b7 player aid", "bold",
                       8 * PT_MM, title_ink))
     body_top, foot = band + 4.0, h - BLEED - PAD
     # Imported here: they bring Markdown and Jinja2, which a build whose cards are
-    # remembered (generator.build.memo) never needs.
+    # remembered (the build's memo) never needs.
     from generator.products.rulebook.richtext import Fonts, blocks, set_blocks
 
     lines, _ = set_blocks(blocks(markdown), BLEED + PAD, body_top, TRIM[0] - 2 * PAD,
-                          foot - 4.5 - body_top, (9.8 * PT_MM, 6.5 * PT_MM), game,
+                          foot - 4.5 - body_top, (9.8 * PT_MM, 6.5 * PT_MM), kit.fonts,
                           Fonts(heading_ink=_heading_ink(element.colour)))
     items += lines
     items.append(Text(w / 2, foot, f"{game.title} \u00b7 {edition} \u00b7 v{game.version}",
@@ -76,46 +74,36 @@ def aid_scene(game: Game, oink: Oink, markdown: str, edition: str) -> Scene:
 
 
 def _dark_enough(colour: str) -> bool:
-    from generator.draw.parts import contrast
-
     return contrast(colour, "#FFFFFF") >= 3.0
 
 
 def _heading_ink(colour: str) -> str:
     # A heading in the element's colour, unless it is too pale to read on the card.
-    return colour if _dark_enough(colour) else "#15141C"
+    return colour if _dark_enough(colour) else DARK
 
 
-def aid_scenes(game: Game, templates_dir: Path, context: dict | None = None) -> list[Scene]:
+def aid_scenes(kit: Kit, templates_dir: Path) -> list[Scene]:
     """One aid scene per Oink, in content order.
 
-    Setting the cards' text is the slow part of the aids, so the scenes are remembered
-    between builds (`generator.build.memo`), keyed on all they are made from.
+    Setting the cards' text is the slow part of the aids, so the scenes are kept in the
+    build's memo (and so remembered between builds), keyed on all they are made from.
     """
-    from generator.build.memo import MEMO
-    from generator.products.aids import aid_scenes_key
-
-    context = context or build_context(game)
-    key = aid_scenes_key(game, templates_dir, context)
-    return MEMO.get(key, lambda: _aid_scenes(game, templates_dir, context))
+    context = rulebook_context(kit)
+    key = aid_scenes_key(kit, templates_dir, context)
+    return kit.memo.get(key, lambda: _aid_scenes(kit, templates_dir, context))
 
 
-def _aid_scenes(game: Game, templates_dir: Path, context: dict) -> list[Scene]:
+def _aid_scenes(kit: Kit, templates_dir: Path, context: dict) -> list[Scene]:
     from generator.text.templating import render_aid
 
-    scenes = []
+    game, scenes = kit.game, []
     for oink in game.oinks:
         element = game.element(oink.element)
         local = {**context, "oink": freeze({"name": oink.name, "element": element.name,
                                             "colour": element.colour})}
         markdown = render_aid(templates_dir, local).markdown
-        scenes.append(aid_scene(game, oink, markdown, context["edition"]))
+        scenes.append(aid_scene(kit, oink, markdown, context["edition"]))
     return scenes
-
-
-def aid_pieces(game: Game, templates_dir: Path) -> list[Piece]:
-    """The aids as sheet pieces (single-sided) for `draw_aid_sheets`."""
-    return [Piece(scene) for scene in aid_scenes(game, templates_dir)]
 
 
 def aid_grid(sheet: SheetLayout, paper: str) -> Grid:
@@ -123,7 +111,7 @@ def aid_grid(sheet: SheetLayout, paper: str) -> Grid:
     return grid_for(sheet, paper, TRIM, BLEED, SHEET_KIND)
 
 
-def draw_aid_sheets(canvas, game: Game, pieces: list[Piece], sheet: SheetLayout,
+def draw_aid_sheets(canvas, kit: Kit, pieces: list[Piece], sheet: SheetLayout,
                     paper: str, duplex: bool = False) -> int:
     """Impose the aid cards on `paper` with crop marks; return the pages drawn.
 
@@ -131,7 +119,7 @@ def draw_aid_sheets(canvas, game: Game, pieces: list[Piece], sheet: SheetLayout,
     double-sided) each sheet is followed by a blank back page, so the sheets after it
     keep their fronts and backs together and no aid is printed behind another.
     """
-    grid = aid_grid(sheet, paper)
+    game, grid = kit.game, aid_grid(sheet, paper)
     chunks = [pieces[i:i + grid.per_page] for i in range(0, len(pieces), grid.per_page)]
     pages, title = 0, f"{game.title} v{game.version} \u00b7 player aids"
     for number, chunk in enumerate(chunks, start=1):
@@ -139,48 +127,47 @@ def draw_aid_sheets(canvas, game: Game, pieces: list[Piece], sheet: SheetLayout,
         draw_page(canvas, [p.front for p in chunk], grid, sheet)
         # Under the first column, not the page's centre: the aids fill a Letter page so
         # far down that the marks of the middle cut reach into the bottom margin there.
-        _label(canvas, game, sheet, grid, grid.left + grid.piece[0] / 2, name)
+        _label(canvas, kit, sheet, grid, grid.left + grid.piece[0] / 2, name)
         canvas.showPage()
         pages += 1
         if duplex:
             canvas.setPageSize((grid.paper[0] * PT, grid.paper[1] * PT))
-            _label(canvas, game, sheet, grid, grid.paper[0] / 2, f"{name} \u00b7 back, left blank")
+            _label(canvas, kit, sheet, grid, grid.paper[0] / 2, f"{name} \u00b7 back, left blank")
             canvas.showPage()
             pages += 1
     return pages
 
 
-def _label(canvas, game: Game, sheet: SheetLayout, grid: Grid, x: float, text: str) -> None:
+def _label(canvas, kit: Kit, sheet: SheetLayout, grid: Grid, x: float, text: str) -> None:
     """A small line naming the sheet, centred on `x` (mm) in the bottom margin."""
     width, height = grid.paper
-    font = ("body", game.font("body"))
+    font = ("body", kit.game.font("body"))
     # Raised by the font's descent, so the "p" and "y" of "player" stay printable.
-    descent = face_metrics(font[1]).descent * LABEL_SIZE / 1000
+    descent = kit.fonts.metrics("body").descent * LABEL_SIZE / 1000
     baseline = height - (sheet.margin + 0.3 - descent)
     line = Text(x, baseline, text, "body", LABEL_SIZE, "#555555", "middle")
     place_furniture(canvas, "aid-label", width, height, [line], [font])
 
 
-def _font_files(game: Game) -> list[Artefact]:
-    paths = sorted({game.font(r) for r in FONT_ROLES if game.font(r)})
-    licences = sorted({p for f in paths for p in f.parent.glob("LICENSE*")})
-    return [Artefact(f"fonts/{p.name}", p.read_bytes(), KIND) for p in paths + licences]
-
-
-def build_aids(request: BuildRequest) -> list[Artefact]:
-    """Producer of kind `aids`: an SVG per aid and imposed PDF sheets per paper."""
-    game = request.game
-    sheet = load_layout(request.templates_dir, request.layout).sheets
-    scenes = aid_scenes(game, request.templates_dir)
-    out = [Artefact(f"svg/aids/{o.element}.svg", scene_svg(s, "../../fonts").encode("utf-8"),
-                    KIND) for o, s in zip(game.oinks, scenes, strict=True)]
-    out += _font_files(game)
+def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
+    """An SVG per aid and imposed PDF sheets per paper."""
+    game, sheet = request.game, request.layout.sheets
+    scenes = aid_scenes(kit, request.templates_dir)
+    out = [Artefact(f"svg/aids/{o.element}.svg",
+                    scene_svg(s, kit.memo, "../../fonts").encode("utf-8"), KIND)
+           for o, s in zip(game.oinks, scenes, strict=True)]
+    out += font_files(game, FONT_ROLES, KIND)
     pieces = [Piece(s) for s in scenes]
     for paper in request.papers:
-        data, pages = render_pdf(game, f"player aids, {paper.upper()} sheets",
-                                 lambda c, p=paper: draw_aid_sheets(c, game, pieces, sheet, p))
+        data, pages = render_pdf(kit, f"player aids, {paper.upper()} sheets",
+                                 lambda c, p=paper: draw_aid_sheets(c, kit, pieces, sheet, p))
         out.append(Artefact(f"pdf/{paper}/player-aids.pdf", data, KIND, pages))
     return out
+
+
+def fingerprint(request: BuildRequest, kit: Kit) -> str:
+    """The player aids: their text's context and template, and the sheet layout."""
+    return digest(*words(request, kit, KIND), repr(request.layout.sheets))
 
 
 def aid_page_count(game: Game, sheet: SheetLayout, paper: str, duplex: bool = False) -> int:
@@ -189,12 +176,29 @@ def aid_page_count(game: Game, sheet: SheetLayout, paper: str, duplex: bool = Fa
     return 2 * sheets if duplex else sheets
 
 
-def aid_scenes_key(game: Game, templates_dir: Path, context: dict) -> str:
+def aid_scenes_key(kit: Kit, templates_dir: Path, context: dict) -> str:
     """Everything the player-aid cards depend on: the rulebook context and templates,
     the Oinks and elements, and the fonts."""
-    from generator.load.digests import tree_digest
-    from generator.products.fingerprints import assets
-
-    return digest("aids", code_digest(), repr(context), tree_digest(templates_dir / "rulebook"),
+    game = kit.game
+    return digest("aids", code_digest(), repr(context), tree_digest(templates_dir / RULEBOOK_DIR),
                   repr(game.oinks), repr(game.elements), game.title, game.version,
-                  *assets(game))
+                  *kit.assets)
+
+
+def _pieces(request: BuildRequest, kit: Kit) -> list[Piece]:
+    return [Piece(scene) for scene in aid_scenes(kit, request.templates_dir)]
+
+
+def _rows(request: BuildRequest, kit: Kit, pictures: bool) -> list[Row]:
+    count = len(request.game.oinks)
+    shown = aid_scenes(kit, request.templates_dir) if pictures else ()
+    return [Row("Player aids", f"{count} cards, one per player, printed on one side", shown)]
+
+
+# In the bundle, printed double-sided: each aid sheet gets a blank back.
+SECTION = Section(
+    lambda request, kit, paper: aid_page_count(request.game, request.layout.sheets, paper,
+                                               duplex=True),
+    lambda canvas, request, kit, paper: draw_aid_sheets(
+        canvas, kit, _pieces(request, kit), request.layout.sheets, paper, duplex=True),
+    _rows, lambda request, kit: aid_scenes(kit, request.templates_dir))

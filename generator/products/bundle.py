@@ -7,81 +7,116 @@ and lists every component with its count, a picture and the pages it is on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from generator.backends.pdf.canvas import place, place_furniture
 from generator.backends.pdf.document import layout_key, render_pdf
 from generator.core.artefacts import Artefact
+from generator.core.digest import digest
 from generator.core.errors import RenderError
+from generator.core.model import Game
 from generator.draw.fonts import role_fonts
-from generator.draw.scene import Path, Rect, Scene, Style, Text
+from generator.draw.kit import Kit
+from generator.draw.scene import Path, Rect, Scene, Style, Text, scenes_digest
 from generator.layout.units import PT
-from generator.products.pieceset import PieceSet, draw_kind, piece_set, plan_pages, sheet_plan
+from generator.products.fingerprint import art_digests, common
 from generator.products.request import BuildRequest
-from generator.products.sheets import Piece
+from generator.products.sheets import Run, draw_runs, run_pages
 
+KIND = "pnp"
 INK, SOFT, ACCENT = "#1B1A24", "#5A5566", "#B5542A"
 
 
-def produce_bundle(request: BuildRequest, kinds: list[str]) -> list[Artefact]:
-    """pnp-<paper>.pdf for each paper: the cover, then the sheets of `kinds` in order."""
-    ps = piece_set(request)
-    aids = _aid_pieces(request) if "aids" in kinds else []
-    scenes = [*ps.tiles, ps.back, *ps.tokens, *ps.oinks,
-              *(s for a in aids for s in (a.front, a.back) if s is not None)]
+@dataclass(frozen=True)
+class Row:
+    """A line of the cover's checklist: a component, its count, pictures of it."""
+
+    name: str
+    detail: str
+    pictures: Sequence[Scene] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    """A kind's part of the bundle: its sheets and its lines on the cover.
+
+    `pages(request, kit, paper)` and `draw(canvas, request, kit, paper)` must agree;
+    `rows(request, kit, pictures)` gives the checklist lines (pictures only when asked:
+    a kind not in the file is listed without them); `scenes(request, kit)` every drawing
+    the sheets place.
+    """
+
+    pages: Callable[[BuildRequest, Kit, str], int]
+    draw: Callable[[object, BuildRequest, Kit, str], None]
+    rows: Callable[[BuildRequest, Kit, bool], list[Row]]
+    scenes: Callable[[BuildRequest, Kit], list[Scene]]
+
+
+def imposed(runs: Callable[[BuildRequest, Kit, str], Sequence[Run]],
+            rows: Callable[[BuildRequest, Kit, bool], list[Row]],
+            scenes: Callable[[BuildRequest, Kit], list[Scene]]) -> Section:
+    """The section of a kind whose sheets are runs of pieces in a grid (tiles, tokens)."""
+    return Section(lambda request, kit, paper: run_pages(runs(request, kit, paper)),
+                   lambda canvas, request, kit, paper: draw_runs(
+                       canvas, runs(request, kit, paper), request.layout.sheets),
+                   rows, scenes)
+
+
+def produce_bundle(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str, Section]],
+                   listed: Sequence[tuple[str, Section]]) -> list[Artefact]:
+    """pnp-<paper>.pdf for each paper: the cover, then the sheets of `sections` in order.
+
+    `listed` are every kind with a section, bundled or not: the cover names them all.
+    """
+    scenes = [s for _, section in sections for s in section.scenes(request, kit)]
+    names = [name for name, _ in sections]
     out = []
     for paper in request.papers:
         ranges, page = {}, FIRST_SHEET_PAGE
-        for kind in kinds:
-            count = _page_count(request, ps, kind, paper)
-            ranges[kind] = (page, page + count - 1)
+        for name, section in sections:
+            count = section.pages(request, kit, paper)
+            ranges[name] = (page, page + count - 1)
             page += count
 
         def draw(canvas, paper=paper, ranges=ranges):
-            cover(canvas, request, ps, paper, ranges, [a.front for a in aids])
-            for kind in kinds:
-                _draw(canvas, request, ps, kind, paper, aids)
+            cover(canvas, request, kit, paper, _checklist_rows(request, kit, listed, ranges))
+            for _, section in sections:
+                section.draw(canvas, request, kit, paper)
 
-        key = layout_key("pnp", request.game, scenes, paper, repr(kinds), repr(ps.layout))
-        data, pages = render_pdf(request.game, f"print-and-play, {paper.upper()}", draw, key,
-                                 scenes)
+        key = layout_key("pnp", kit, scenes, paper, repr(names), repr(request.layout))
+        data, pages = render_pdf(kit, f"print-and-play, {paper.upper()}", draw, key, scenes)
         if pages != page - 1:  # the cover's page ranges would point at the wrong sheets
             raise RenderError(f"pnp-{paper}.pdf has {pages} pages, its cover lists {page - 1}")
-        out.append(Artefact(f"pnp-{paper}.pdf", data, "pnp", pages))
+        out.append(Artefact(f"pnp-{paper}.pdf", data, KIND, pages))
     return out
 
 
-def _aid_pieces(request: BuildRequest) -> list[Piece]:
-    # Imported here so a bundle without the aids never loads the rulebook's Jinja2 stack.
-    from generator.products.aids import aid_pieces
-
-    return aid_pieces(request.game, request.templates_dir)
-
-
-def _page_count(request: BuildRequest, ps: PieceSet, kind: str, paper: str) -> int:
-    if kind == "aids":
-        from generator.products.aids import aid_page_count
-
-        return aid_page_count(request.game, ps.layout.sheets, paper, duplex=True)
-    return plan_pages(sheet_plan(request, ps, kind, paper))
+def fingerprint_bundle(request: BuildRequest, kit: Kit,
+                       sections: Sequence[tuple[str, Section]]) -> str:
+    """The bundle: every piece it imposes, the sheet layout and the counts on its cover."""
+    game = request.game
+    scenes = [s for _, section in sections for s in section.scenes(request, kit)]
+    return digest(*common(request, kit, KIND), *art_digests(game),
+                  repr([name for name, _ in sections]), repr(request.layout),
+                  scenes_digest(scenes), repr(game.tokens.per_element), repr(game.rules))
 
 
-def _draw(canvas, request: BuildRequest, ps: PieceSet, kind: str, paper: str,
-          aids: list[Piece]) -> None:
-    if kind == "aids":
-        from generator.products.aids import draw_aid_sheets
-
-        # Duplex: each aid sheet gets a blank back, as the whole bundle prints two-sided.
-        draw_aid_sheets(canvas, request.game, aids, ps.layout.sheets, paper, duplex=True)
-    else:
-        draw_kind(canvas, request, ps, kind, paper)
+def _checklist_rows(request: BuildRequest, kit: Kit, listed: Sequence[tuple[str, Section]],
+                    ranges: dict[str, tuple[int, int]]) -> list[tuple[Row, str]]:
+    """Each checklist line with where it is in the file."""
+    rows = []
+    for name, section in listed:
+        where = _where(ranges.get(name))
+        rows += [(row, where) for row in section.rows(request, kit, name in ranges)]
+    return rows
 
 
 class _Pen:
     """Collects the cover's lines of text and rules, in mm from the page's top-left."""
 
-    def __init__(self, request: BuildRequest):
-        self.game = request.game
+    def __init__(self, game: Game):
+        self.game = game
         self.items: list = []
 
     def text(self, x: float, y: float, text: str, role: str, size_pt: float,
@@ -118,33 +153,32 @@ INSTRUCTIONS = (
 )
 
 
-def cover(canvas, request: BuildRequest, ps: PieceSet, paper: str,
-          ranges: dict[str, tuple[int, int]], aids: Sequence[Scene] = ()) -> None:
+def cover(canvas, request: BuildRequest, kit: Kit, paper: str,
+          rows: Sequence[tuple[Row, str]]) -> None:
     """The first page: title, how to print, the component checklist, a scale bar.
 
-    `ranges` gives the first and last page of each bundled kind; `aids` are the
-    player-aid cards to picture (none when the aids are not in the bundle).
+    `rows` are the checklist's lines, each with where it is in the file.
     """
-    width, height = ps.layout.sheets.paper(paper)
+    width, height = request.layout.sheets.paper(paper)
     canvas.setPageSize((width * PT, height * PT))
-    pen, game, m = _Pen(request), request.game, 20.0
+    pen, game, m = _Pen(kit.game), kit.game, 20.0
     pen.text(m, 30, game.title, "title", 26)
     edition = " · Playtest edition" if game.rules.is_draft else ""
     pen.text(m, 39, f"Print-and-play · version {game.version}{edition} · {paper.upper()}",
              "italic", 13, SOFT)
     pen.rule(m, width - m, 44)
     y = _instructions(pen, m, 54, width - m)
-    y = _checklist(canvas, pen, request, ps, aids, m, y + 6, ranges, width - m, height)
+    y = _checklist(canvas, pen, game, rows, m, y + 6, width - m, height)
     _scale_bar(pen, m, height - 22)
     pen.draw(canvas, f"cover-{paper}", width, height)
     canvas.showPage()
-    _blank_back(canvas, request, width, height)
+    _blank_back(canvas, game, width, height)
 
 
-def _blank_back(canvas, request: BuildRequest, width: float, height: float) -> None:
+def _blank_back(canvas, game: Game, width: float, height: float) -> None:
     """Page 2: the back of the instructions, left blank on purpose."""
     canvas.setPageSize((width * PT, height * PT))
-    pen = _Pen(request)
+    pen = _Pen(game)
     pen.text(width / 2, height / 2, "This page is left blank: it is the back of the "
              "instructions, so that every sheet and its back print on one piece of paper.",
              "italic", 9, SOFT, "middle")
@@ -164,28 +198,17 @@ def _instructions(pen: _Pen, x: float, y: float, right: float) -> float:
     return y
 
 
-def _checklist(canvas, pen: _Pen, request: BuildRequest, ps: PieceSet, aids: Sequence[Scene],
-               x: float, y: float, ranges: dict[str, tuple[int, int]], right: float,
-               height: float) -> float:
-    game = request.game
+def _checklist(canvas, pen: _Pen, game: Game, rows: Sequence[tuple[Row, str]], x: float,
+               y: float, right: float, height: float) -> float:
     pen.text(x, y, "What to print and cut", "heading", 16)
     y += 6
-    rows = [("World tiles", f"{len(game.tiles)} tiles, one shared back", "tiles",
-             [*ps.tiles[:1], ps.back]),
-            ("Life tokens", f"{game.tokens.total} tokens, {game.tokens.per_element[0][1]} "
-             "of each element", "tokens", list(ps.tokens)),
-            ("Oinks", f"{len(game.oinks)} markers, one per player", "tokens", list(ps.oinks)),
-            ("Player aids", f"{len(game.oinks)} cards, one per player, printed on one side",
-             "aids", list(aids))]
-    for name, detail, kind, pictures in rows:
-        pages = ranges.get(kind)
-        where = _where(pages)
+    for row, where in rows:
         _box(pen, x, y + 4)
-        pen.text(x + 7, y + 7, name, "bold", 11)
-        pen.text(x + 7, y + 12, detail, "body", 9, SOFT)
+        pen.text(x + 7, y + 7, row.name, "bold", 11)
+        pen.text(x + 7, y + 12, row.detail, "body", 9, SOFT)
         pen.text(x + 7, y + 17, where, "body_italic", 9, SOFT)
         px = right
-        for scene in reversed(pictures):
+        for scene in reversed(row.pictures):
             px -= _picture(canvas, height, scene, px, y + 1) + 3
         y += 27
     _box(pen, x, y + 4)

@@ -13,10 +13,12 @@ from generator.backends.pdf.canvas import place, place_furniture
 from generator.backends.pdf.document import render_pdf
 from generator.backends.svg import scene_svg
 from generator.core.artefacts import Artefact
+from generator.core.digest import digest
+from generator.draw.kit import Kit
 from generator.draw.pieces import tile_scene
-from generator.draw.scene import Scene, Text
-from generator.layout import load_layout
+from generator.draw.scene import Scene, Text, scenes_digest
 from generator.layout.units import PT
+from generator.products.fingerprint import art_digests, common
 from generator.products.request import BuildRequest
 
 KIND = "compare"
@@ -24,30 +26,36 @@ MARGIN, HEADER, GAP = 12.0, 14.0, 4.0  # mm
 ROWS = 4  # tiles a page, per layout: large enough to judge, small enough to compare
 
 
-def comparison_scenes(request: BuildRequest) -> dict[str, tuple[Scene, ...]]:
+def comparison_scenes(request: BuildRequest, kit: Kit) -> dict[str, tuple[Scene, ...]]:
     """Every tile's scene in each compared layout, by layout name."""
-    game = request.game
-    result = {}
-    for name in request.compare:
-        layout = load_layout(request.templates_dir, name)
-        result[name] = tuple(tile_scene(game, tile, layout) for tile in game.tiles)
-    return result
+    return {layout.name: tuple(tile_scene(kit, tile, layout) for tile in request.game.tiles)
+            for layout in request.compare}
 
 
-def produce_comparison(request: BuildRequest) -> list[Artefact]:
+def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
     """SVG faces per layout, compare/index.html and compare/layouts-<paper>.pdf."""
-    if len(request.compare) < 2:
+    if not request.compare:
         return []
-    scenes = comparison_scenes(request)
-    out = [Artefact(f"compare/{name}/{tile.id}.svg", scene_svg(s, "../../fonts").encode(), KIND)
+    scenes = comparison_scenes(request, kit)
+    out = [Artefact(f"compare/{name}/{tile.id}.svg",
+                    scene_svg(s, kit.memo, "../../fonts").encode(), KIND)
            for name, faces in scenes.items()
            for tile, s in zip(request.game.tiles, faces, strict=True)]
     out.append(Artefact("compare/index.html", _html(request, scenes).encode(), KIND))
     for paper in request.papers:
-        data, pages = render_pdf(request.game, f"layouts compared, {paper.upper()}",
+        data, pages = render_pdf(kit, f"layouts compared, {paper.upper()}",
                                  lambda c, p=paper: _sheets(c, request, scenes, p))
         out.append(Artefact(f"compare/layouts-{paper}.pdf", data, KIND, pages))
     return out
+
+
+def fingerprint(request: BuildRequest, kit: Kit) -> str:
+    """The layout comparison: every tile in every compared layout."""
+    if not request.compare:
+        return digest(*common(request, kit, KIND), "no comparison")
+    return digest(*common(request, kit, KIND), *art_digests(request.game),
+                  *(f"{name}:{scenes_digest(scenes)}"
+                    for name, scenes in comparison_scenes(request, kit).items()))
 
 
 def _html(request: BuildRequest, scenes: dict[str, tuple[Scene, ...]]) -> str:
@@ -69,7 +77,7 @@ def _html(request: BuildRequest, scenes: dict[str, tuple[Scene, ...]]) -> str:
 
 def _sheets(canvas, request: BuildRequest, scenes: dict[str, tuple[Scene, ...]],
             paper: str) -> None:
-    width, height = load_layout(request.templates_dir, request.layout).sheets.paper(paper)
+    width, height = request.layout.sheets.paper(paper)
     names = list(scenes)
     column = (width - 2 * MARGIN - GAP * (len(names) - 1)) / len(names)
     size = min(column, (height - 2 * MARGIN - HEADER - GAP * (ROWS - 1)) / ROWS)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from generator.core.artefacts import Artefact
-from generator.layout.model import Layout
-from generator.products.request import BuildRequest
+from generator.core.model import Game
 
 
-def _fonts(request: BuildRequest, layout: Layout, kind: str) -> list[Artefact]:
-    # The SVGs load the shipped fonts from output/fonts/; the licences travel with them.
-    game, roles = request.game, set(layout.fonts)
-    paths = sorted({game.font(r) for r in roles if game.font(r)})
+def font_files(game: Game, roles: Iterable[str], kind: str) -> list[Artefact]:
+    """The TTFs of `roles` and the licence files beside them, as artefacts of `kind`.
+
+    The SVGs load the shipped fonts from output/fonts/; the licences travel with them.
+    """
+    paths = sorted({game.font(r) for r in set(roles) if game.font(r)})
     licences = sorted({p for f in paths for p in f.parent.glob("LICENSE*")})
     return [Artefact(f"fonts/{p.name}", p.read_bytes(), kind) for p in paths + licences]

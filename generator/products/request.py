@@ -1,4 +1,4 @@
-"""What a product is asked to make: the validated game and the build's options."""
+"""What a product is asked to make: the validated game, its layouts and the options."""
 
 from __future__ import annotations
 
@@ -7,14 +7,29 @@ from pathlib import Path
 
 from generator.core.artefacts import PAPERS
 from generator.core.model import Game
+from generator.layout.model import Layout
 
 
 @dataclass(frozen=True)
 class BuildRequest:
-    """Everything a producer needs: the validated game and the chosen options."""
+    """Everything a producer needs besides the build's kit: frozen data, read only.
+
+    The layouts were loaded and checked by validation; nothing downstream reads a
+    layout file again.
+    """
 
     game: Game
     templates_dir: Path
+    layouts: tuple[Layout, ...]  # the layout built first; with two or more, compared
     papers: tuple[str, ...] = PAPERS  # "a4", "letter"
-    layout: str = "default"  # name of the tile layout under templates/layouts/
-    compare: tuple[str, ...] = ()  # layouts to show side by side (empty: no comparison)
+    kinds: tuple[str, ...] = ()  # the kinds this build makes
+
+    @property
+    def layout(self) -> Layout:
+        """The layout the pieces are built in."""
+        return self.layouts[0]
+
+    @property
+    def compare(self) -> tuple[Layout, ...]:
+        """The layouts shown side by side (none unless two or more were asked for)."""
+        return self.layouts if len(self.layouts) > 1 else ()

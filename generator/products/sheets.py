@@ -97,3 +97,26 @@ def _label(canvas, grid: Grid, sheet: SheetLayout, label: Label, text: str) -> N
     baseline = height - (sheet.margin + 0.3)
     line = Text(width / 2, baseline, text, label.font[0], label.size, "#555555", "middle")
     place_furniture(canvas, "label", width, height, [line], [label.font])
+
+
+@dataclass(frozen=True)
+class Run:
+    """Pieces of one size imposed together: their grid on a paper and the sheets' label."""
+
+    pieces: Sequence[Piece]
+    grid: Grid
+    label: Label
+
+
+def run_pages(runs: Sequence[Run]) -> int:
+    """Pages the runs will take: each run's sheets, times two when its pieces have backs."""
+    total = 0
+    for run in runs:
+        sides = 2 if any(p.back is not None for p in run.pieces) else 1
+        total += -(-len(run.pieces) // run.grid.per_page) * sides
+    return total
+
+
+def draw_runs(canvas, runs: Sequence[Run], sheet: SheetLayout) -> int:
+    """Draw every run's sheets; return the pages drawn."""
+    return sum(draw_sheets(canvas, run.pieces, run.grid, sheet, run.label) for run in runs)

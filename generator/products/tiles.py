@@ -1,34 +1,51 @@
-"""The tiles kind: tile faces and the back as SVG, and the print-shop file."""
+"""The `tiles` kind: tile faces and the back as SVG, the print-shop file, and the tile
+sheets of the print-and-play bundle."""
 
 from __future__ import annotations
 
 from generator.backends.pdf.document import layout_key, render_pdf
 from generator.backends.svg import scene_svg
 from generator.core.artefacts import Artefact
-from generator.draw.scene import Scene
+from generator.core.digest import digest
+from generator.draw.kit import Kit
+from generator.draw.scene import Scene, scenes_digest
+from generator.layout.imposition import grid_for
 from generator.layout.units import PT
-from generator.products.fontfiles import _fonts
+from generator.products.bundle import Row, imposed
+from generator.products.fingerprint import art_digests, common
+from generator.products.fontfiles import font_files
 from generator.products.pieceset import piece_set
 from generator.products.request import BuildRequest
+from generator.products.sheets import Label, Piece, Run
+
+KIND = "tiles"
 
 
-def produce_tiles(request: BuildRequest) -> list[Artefact]:
+def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
     """Tile faces and the back as SVG, and the print-shop file (one page per design).
 
     The duplex sheets are pages of the print-and-play bundle (`generator.products.bundle`),
     drawn once per paper rather than once more in a file of their own.
     """
-    ps = piece_set(request)
-    out = [Artefact(f"svg/tiles/{t.id}.svg", scene_svg(s, "../../fonts").encode(), "tiles")
-           for t, s in zip(request.game.tiles, ps.tiles, strict=True)]
-    out.append(Artefact("svg/back.svg", scene_svg(ps.back, "../fonts").encode(), "tiles"))
-    out += _fonts(request, ps.layout, "tiles")
+    ps = piece_set(request, kit)
+    out = [Artefact(f"svg/tiles/{t.id}.svg", scene_svg(s, kit.memo, "../../fonts").encode(),
+                    KIND) for t, s in zip(request.game.tiles, ps.tiles, strict=True)]
+    out.append(Artefact("svg/back.svg", scene_svg(ps.back, kit.memo, "../fonts").encode(), KIND))
+    out += font_files(request.game, ps.layout.fonts, KIND)
     scenes = [*ps.tiles, ps.back]
-    data, pages = render_pdf(request.game, "world tiles for a print shop",
+    data, pages = render_pdf(kit, "world tiles for a print shop",
                              lambda c: print_shop(c, scenes),
-                             layout_key("print-shop", request.game, scenes), scenes)
-    out.append(Artefact("print-shop/tiles.pdf", data, "tiles", pages))
+                             layout_key("print-shop", kit, scenes), scenes)
+    out.append(Artefact("print-shop/tiles.pdf", data, KIND, pages))
     return out
+
+
+def fingerprint(request: BuildRequest, kit: Kit) -> str:
+    """Tile faces, the back, and the print-shop file."""
+    ps = piece_set(request, kit)
+    return digest(*common(request, kit, KIND), *art_digests(request.game),
+                  scenes_digest([*ps.tiles, ps.back]), repr(ps.layout.tile),
+                  repr(ps.layout.back))
 
 
 def print_shop(canvas, scenes: list[Scene]) -> None:
@@ -42,3 +59,26 @@ def print_shop(canvas, scenes: list[Scene]) -> None:
         canvas.setTrimBox((b, b, w - b, h - b))
         place(canvas, scene, 0, 0)
         canvas.showPage()
+
+
+def _runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:
+    ps, game = piece_set(request, kit), request.game
+    t = ps.layout.tile
+    pieces = [Piece(scene, ps.back) for scene in ps.tiles]  # every tile, the shared back
+    label = Label(f"{game.title} v{game.version} · world tiles", ("body", game.font("body")))
+    return [Run(pieces, grid_for(ps.layout.sheets, paper, (t.trim, t.trim), t.bleed, "tile"),
+                label)]
+
+
+def _rows(request: BuildRequest, kit: Kit, pictures: bool) -> list[Row]:
+    ps = piece_set(request, kit)
+    return [Row("World tiles", f"{len(request.game.tiles)} tiles, one shared back",
+                (*ps.tiles[:1], ps.back) if pictures else ())]
+
+
+def _scenes(request: BuildRequest, kit: Kit) -> list[Scene]:
+    ps = piece_set(request, kit)
+    return [*ps.tiles, ps.back]
+
+
+SECTION = imposed(_runs, _rows, _scenes)

@@ -36,7 +36,10 @@ def run_games(table: Table, kind: str, seats: int, seed: int, start: int,
             for i in range(start, stop)]
 
 
-_WORKER: dict = {}  # the table and options of a worker process, set once by _init
+# The table and options of a pool's worker process, set once by its initializer `_init`
+# (the pool's documented way to hand each worker what every task shares); never used in
+# the parent process.
+_WORKER: dict = {}
 
 
 def _init(table: Table, kind: str, seats: int, seed: int) -> None:

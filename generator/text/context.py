@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from generator.core.model import Game, Tile
-from generator.core.per_object import PerObject
 from generator.text.examples import ExampleWorld, example_world
 from generator.text.scoring_example import scoring_example
+
+RULEBOOK_DIR = "rulebook"  # the rulebook's and the player aid's templates, under templates/
 
 
 class Record:
@@ -159,18 +160,8 @@ def _action_examples(game: Game, world: ExampleWorld | None) -> dict:
             "far": tile_info(game, far)}
 
 
-_CONTEXTS: PerObject[Game, dict] = PerObject(limit=8)
-
-
 def build_context(game: Game) -> dict:
-    """Everything the rulebook and aid templates may print: a dict of frozen values.
-
-    Worked out once per game object (a build asks for it from several places).
-    """
-    return _CONTEXTS.get(game, _context)
-
-
-def _context(game: Game) -> dict:
+    """Everything the rulebook and aid templates may print: a dict of frozen values."""
     world = example_world(game)
     elements = _elements(game)
     context = {

@@ -17,9 +17,8 @@ from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError, RenderError
 from generator.core.model import Location
 from generator.core.paths import display_path
-from generator.text.context import Record, Rendered, join, plural
+from generator.text.context import RULEBOOK_DIR, Record, Rendered, join, plural
 
-RULEBOOK_DIR = "rulebook"
 SUFFIX = ".md.j2"
 AID_TEMPLATE = "aid.md.j2"  # the player aid; every other NN-*.md.j2 is a rulebook section
 

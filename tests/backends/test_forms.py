@@ -11,19 +11,25 @@ from pypdf import PdfReader
 from generator.backends.pdf.canvas import place
 from generator.backends.pdf.document import render_pdf
 from generator.core.errors import RenderError
+from generator.draw.kit import Kit
 from generator.draw.scene import Gradient, Image, Rect, Scene, Style, Text
 from generator.layout.units import PT
 from tests.conftest import CONTENT
 from tests.pdfprobe import fonts, rasterise
 
-pytestmark = pytest.mark.usefixtures("empty_memo")  # every test starts with nothing remembered
+
+@pytest.fixture
+def kit(shipped_game, empty_memo):
+    """Every test starts with nothing remembered."""
+    return Kit(shipped_game, empty_memo)
+
 
 FONTS = CONTENT / "fonts"
 DPI = 254  # ten pixels a millimetre
 WHITE = Rect(0, 0, 40, 30, Style(fill="#ffffff"))
 
 
-def pdf_of(game, tmp_path: Path, *scenes: Scene) -> Path:
+def pdf_of(kit, tmp_path: Path, *scenes: Scene) -> Path:
     """A PDF with one page per scene, each page exactly the scene's size."""
     def draw(canvas):
         for scene in scenes:
@@ -31,16 +37,16 @@ def pdf_of(game, tmp_path: Path, *scenes: Scene) -> Path:
             place(canvas, scene, 0, 0)
             canvas.showPage()
 
-    data, pages = render_pdf(game, "test", draw)
+    data, pages = render_pdf(kit, "test", draw)
     assert pages == len(scenes)
     path = tmp_path / f"{scenes[0].name}.pdf"
     path.write_bytes(data)
     return path
 
 
-def pixels(game, tmp_path: Path, scene: Scene):
+def pixels(kit, tmp_path: Path, scene: Scene):
     """`at(x, y)`: the colour at (x, y) mm of the scene (y down), drawn in a PDF."""
-    image = rasterise(pdf_of(game, tmp_path, scene), 0, DPI)
+    image = rasterise(pdf_of(kit, tmp_path, scene), 0, DPI)
 
     def at(x: float, y: float) -> tuple[int, int, int]:
         return image.getpixel((int(x * DPI / 25.4), int(y * DPI / 25.4)))
@@ -52,14 +58,14 @@ def close(colour, expected, tolerance: int = 8) -> bool:
 
 
 def test_text_in_the_shipped_fonts_extracts_and_embeds_one_subset_per_font_file(
-        shipped_game, tmp_path):
+        kit, tmp_path):
     roles = (("body", FONTS / "Lato-Regular.ttf"), ("heading", FONTS / "EBGaramond12-Regular.ttf"))
     label = Scene("label", 80, 20, 0, (Text(2, 8, "Oink · 3–4 “tiles” é", "body", 4, "#000000"),
                                        Text(78, 16, "The Seal Bearers", "heading", 4, "#000000",
                                             "end")), fonts=roles)
     other = Scene("other", 80, 20, 0, (Text(2, 8, "Zebra quartz", "body", 4, "#000000"),),
                   fonts=roles[:1])
-    reader = PdfReader(pdf_of(shipped_game, tmp_path, label, other))
+    reader = PdfReader(pdf_of(kit, tmp_path, label, other))
     first = reader.pages[0].extract_text()
     assert "Oink · 3–4 “tiles” é" in first and "The Seal Bearers" in first
     assert "Zebra quartz" in reader.pages[1].extract_text()
@@ -74,18 +80,18 @@ def test_text_in_the_shipped_fonts_extracts_and_embeds_one_subset_per_font_file(
 
 
 def test_half_opaque_red_over_white_is_pink_and_opacity_stays_with_its_shape(
-        shipped_game, tmp_path):
+        kit, tmp_path):
     scene = Scene("opacity", 40, 30, 0, (
         WHITE,
         Rect(0, 0, 20, 30, Style(fill="#ff0000", opacity=0.5)),
         Rect(20, 0, 20, 30, Style(fill="#0000ff")),  # after it: fully opaque again
     ))
-    at = pixels(shipped_game, tmp_path, scene)
+    at = pixels(kit, tmp_path, scene)
     assert close(at(10, 15), (255, 128, 128)), at(10, 15)
     assert at(30, 15) == (0, 0, 255)
 
 
-def test_gradients_go_from_colour_to_colour_along_their_axis(shipped_game, tmp_path):
+def test_gradients_go_from_colour_to_colour_along_their_axis(kit, tmp_path):
     black_white = ((0, "#000000", 1), (1, "#ffffff", 1))
     scene = Scene("gradients", 40, 30, 0, (
         # Left to right across the top band.
@@ -96,7 +102,7 @@ def test_gradients_go_from_colour_to_colour_along_their_axis(shipped_game, tmp_p
         Rect(20, 10, 20, 20, Style(fill=Gradient(0, 0, 0, 1, (
             (0, "#000000", 1), (0.5, "#ff0000", 1), (1, "#ffffff", 1))))),
     ))
-    at = pixels(shipped_game, tmp_path, scene)
+    at = pixels(kit, tmp_path, scene)
     across = [at(x, 5)[0] for x in (1, 10, 20, 30, 39)]
     assert across == sorted(across) and len(set(across)) == 5, across
     assert across[0] < 30 and across[-1] > 225 and at(20, 5)[0] == pytest.approx(128, abs=12)
@@ -109,7 +115,7 @@ def test_gradients_go_from_colour_to_colour_along_their_axis(shipped_game, tmp_p
                                                 strict=True)), three
 
 
-def test_a_png_with_alpha_shows_what_is_under_its_transparent_part(shipped_game, tmp_path):
+def test_a_png_with_alpha_shows_what_is_under_its_transparent_part(kit, tmp_path):
     from PIL import Image as Picture
 
     # Left half opaque: blue above yellow (so a flip would show); right half fully
@@ -121,7 +127,7 @@ def test_a_png_with_alpha_shows_what_is_under_its_transparent_part(shipped_game,
     picture.save(png)
     scene = Scene("picture", 40, 30, 0, (WHITE, Rect(0, 5, 40, 20, Style(fill="#ff0000")),
                                          Image(0, 5, 40, 20, png)))
-    at = pixels(shipped_game, tmp_path, scene)
+    at = pixels(kit, tmp_path, scene)
     assert at(10, 9) == (0, 0, 255)
     assert at(10, 21) == (255, 255, 0)
     assert at(30, 9) == at(30, 21) == (255, 0, 0)
@@ -144,7 +150,7 @@ TEXT = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" width="20"
 # font ("BT /F1 10 Tf 12 TL ET"); and each state is written "<< / c a   0 . 5 >>"
 # (" ".join over one string), so opacity is lost (an AssertionError once it draws).
 def test_foreign_svg_art_with_an_arc_draws_half_opaque_green_where_the_arc_is(
-        shipped_game, tmp_path):
+        kit, tmp_path):
     from generator.draw.svgread import Unsupported, read_svg
 
     svg = tmp_path / "arc.svg"
@@ -154,16 +160,16 @@ def test_foreign_svg_art_with_an_arc_draws_half_opaque_green_where_the_arc_is(
     # The arc bulges to the upper right of the diagonal from the top-left corner to
     # the bottom-right one; the closing line runs back along that diagonal.
     scene = Scene("foreign", 40, 30, 0, (WHITE, Image(10, 5, 20, 20, svg)))
-    at = pixels(shipped_game, tmp_path, scene)
+    at = pixels(kit, tmp_path, scene)
     assert close(at(25, 10), (128, 255, 128)), at(25, 10)  # upper right: the arc
     assert close(at(28.5, 6.5), (128, 255, 128)), at(28.5, 6.5)  # near the corner, inside
     assert at(15, 20) == (255, 255, 255)  # lower left of the diagonal: nothing
     assert at(5, 15) == at(35, 15) == (255, 255, 255)  # beside the picture
 
 
-def test_foreign_svg_art_with_text_is_a_render_error_naming_the_file(shipped_game, tmp_path):
+def test_foreign_svg_art_with_text_is_a_render_error_naming_the_file(kit, tmp_path):
     svg = tmp_path / "lettered.svg"
     svg.write_text(TEXT)
     scene = Scene("lettered", 40, 30, 0, (WHITE, Image(10, 5, 20, 20, svg)))
     with pytest.raises(RenderError, match=re.escape(str(svg))):
-        pdf_of(shipped_game, tmp_path, scene)
+        pdf_of(kit, tmp_path, scene)

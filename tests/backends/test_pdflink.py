@@ -11,17 +11,21 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.backends.pdf.canvas import ensure_form, place, slots
+from generator.backends.pdf.canvas import ensure_form, place
 from generator.backends.pdf.document import laid_out, layout_key, render_pdf
 from generator.backends.pdf.link import Base, link
-from generator.build.memo import MEMO
 from generator.core.errors import RenderError
+from generator.draw.kit import Kit
 from generator.draw.scene import Image, Rect, Scene, Style, Text
 from generator.layout.units import PT
 from tests.conftest import CONTENT
 from tests.pdfprobe import forms, rasterise
 
-pytestmark = pytest.mark.usefixtures("empty_memo")  # every test starts with nothing remembered
+
+@pytest.fixture
+def kit(shipped_game, empty_memo):
+    """Every test starts with nothing remembered."""
+    return Kit(shipped_game, empty_memo)
 
 BODY = CONTENT / "fonts" / "Lato-Regular.ttf"
 
@@ -80,10 +84,10 @@ def sound(data: bytes, caplog) -> PdfReader:
 
 def hand_made_base() -> Base:
     """A reportlab document with one slot, the way `render_pdf` makes one, minus fonts."""
-    from reportlab.pdfgen.canvas import Canvas
+    from generator.backends.pdf.slotcanvas import SlotCanvas
 
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pagesize=(40 * PT, 20 * PT))
+    canvas = SlotCanvas(buffer, invariant=1, pagesize=(40 * PT, 20 * PT))
     place(canvas, box("red", "#ff0000"), 0, 0)
     canvas.showPage()
     canvas.save()
@@ -118,7 +122,7 @@ def test_a_linked_file_has_a_sound_cross_reference_table_and_size(tmp_path, capl
     assert image.getpixel((80, bottom)) == (255, 255, 255)  # beside the slot: nothing
 
 
-def test_a_rendered_document_with_text_and_a_picture_is_sound(shipped_game, tmp_path, caplog):
+def test_a_rendered_document_with_text_and_a_picture_is_sound(kit, tmp_path, caplog):
     from PIL import Image as Picture
 
     png = tmp_path / "half.png"
@@ -127,25 +131,25 @@ def test_a_rendered_document_with_text_and_a_picture_is_sound(shipped_game, tmp_
     picture.save(png)
     scene = Scene("label", 30, 10, 0, (Text(1, 8, "Oink · 3–4 “tiles” é", "body", 4, "#000000"),
                                        Image(20, 0, 10, 5, png)), fonts=(("body", BODY),))
-    data, pages = render_pdf(shipped_game, "test", drawing([], scene, box("red", "#ff0000")))
+    data, pages = render_pdf(kit, "test", drawing([], scene, box("red", "#ff0000")))
     reader = sound(data, caplog)
     assert pages == 1 and len(reader.pages) == 1
     assert "3–4 “tiles” é" in reader.pages[0].extract_text()
 
 
 def test_two_drawings_under_one_name_get_two_slots_and_one_drawing_placed_twice_one(
-        shipped_game, tmp_path):
-    from reportlab.pdfgen.canvas import Canvas
+        kit, tmp_path):
+    from generator.backends.pdf.slotcanvas import SlotCanvas
 
     red, blue = box("art", "#ff0000"), box("art", "#0000ff")
     red_again = box("art", "#ff0000")  # equal to `red`, another object
-    canvas = Canvas(io.BytesIO(), invariant=1)
+    canvas = SlotCanvas(io.BytesIO(), invariant=1)
     names = [ensure_form(canvas, s) for s in (red, red_again, blue, red, blue)]
     assert names == ["art", "art", "art.2", "art", "art.2"]
-    assert slots(canvas) == {"art": red, "art.2": blue}
+    assert canvas.slots == {"art": red, "art.2": blue}
 
     # Through a whole document: each slot is filled with its own drawing.
-    data, _ = render_pdf(shipped_game, "test", drawing([], red, blue, red_again))
+    data, _ = render_pdf(kit, "test", drawing([], red, blue, red_again))
     path = tmp_path / "slots.pdf"
     path.write_bytes(data)
     assert forms(PdfReader(path)) == ["FormXob.art", "FormXob.art.2"]
@@ -172,30 +176,30 @@ def scene_with_everything(png: Path) -> Scene:
     ), fonts=(("body", BODY),))
 
 
-def test_rendering_the_same_drawing_twice_gives_the_same_bytes(shipped_game, tmp_path):
+def test_rendering_the_same_drawing_twice_gives_the_same_bytes(kit, tmp_path):
     from PIL import Image as Picture
 
     png = tmp_path / "dot.png"
     Picture.new("RGBA", (3, 3), (10, 20, 30, 128)).save(png)
     made = []
     for _ in range(2):
-        MEMO.load(None)  # compiled forms, fonts and pictures made again, not recalled
+        kit.memo.load(None)  # compiled forms, fonts and pictures made again, not recalled
         scene = scene_with_everything(png)  # a new object each time: nothing kept per scene
-        made.append(render_pdf(shipped_game, "test", drawing([], scene))[0])
+        made.append(render_pdf(kit, "test", drawing([], scene))[0])
     assert made[0] == made[1]
     changed = Scene("all", 40, 20, 1, scene.items[1:], fonts=scene.fonts)  # same name and size
-    assert render_pdf(shipped_game, "test", drawing([], changed))[0] != made[0]
+    assert render_pdf(kit, "test", drawing([], changed))[0] != made[0]
 
 
 def test_a_drawing_compiles_to_the_same_form_whatever_else_the_document_holds(
-        shipped_game, tmp_path):
+        kit, tmp_path):
     def label(name: str, text: str) -> Scene:
         return Scene(name, 30, 10, 0, (Text(1, 8, text, "body", 4, "#000000"),),
                      fonts=(("body", BODY),))
 
-    alone, _ = render_pdf(shipped_game, "test", drawing([], label("oink", "Oink")))
-    MEMO.load(None)  # and new scene objects: the form is compiled again, not recalled
-    after, _ = render_pdf(shipped_game, "test", drawing(
+    alone, _ = render_pdf(kit, "test", drawing([], label("oink", "Oink")))
+    kit.memo.load(None)  # and new scene objects: the form is compiled again, not recalled
+    after, _ = render_pdf(kit, "test", drawing(
         [], label("other", "Zebra quartz jumps"), label("oink", "Oink")))
     streams = []
     for data in (alone, after):
@@ -206,39 +210,39 @@ def test_a_drawing_compiles_to_the_same_form_whatever_else_the_document_holds(
     assert alone != after
 
 
-def test_a_kept_layout_takes_a_changed_drawing_and_gives_a_fresh_layouts_bytes(shipped_game):
+def test_a_kept_layout_takes_a_changed_drawing_and_gives_a_fresh_layouts_bytes(kit):
     red, blue = box("art", "#ff0000"), box("art", "#0000ff")
-    key = layout_key("test", shipped_game, [red])
-    assert layout_key("test", shipped_game, [blue]) == key  # only names and sizes count
+    key = layout_key("test", kit, [red])
+    assert layout_key("test", kit, [blue]) == key  # only names and sizes count
     draws: list = []
-    first, _ = render_pdf(shipped_game, "test", drawing(draws, red), key, [red])
+    first, _ = render_pdf(kit, "test", drawing(draws, red), key, [red])
     assert draws == [1]
 
-    kept, pages = render_pdf(shipped_game, "test", never_laid_out, key, [blue])
-    fresh, _ = render_pdf(shipped_game, "test", drawing(draws, blue))
+    kept, pages = render_pdf(kit, "test", never_laid_out, key, [blue])
+    fresh, _ = render_pdf(kit, "test", drawing(draws, blue))
     assert pages == 1 and draws == [1, 1]
     assert kept == fresh
     assert kept != first
 
     # Remembered between builds too: the memo written out and read back.
-    MEMO.load(MEMO.dump())
-    assert render_pdf(shipped_game, "test", never_laid_out, key, [red])[0] == first
+    kit.memo.load(kit.memo.dump())
+    assert render_pdf(kit, "test", never_laid_out, key, [red])[0] == first
 
 
-def test_a_placed_drawing_missing_from_the_scenes_is_a_render_error(shipped_game):
+def test_a_placed_drawing_missing_from_the_scenes_is_a_render_error(kit):
     red = box("art", "#ff0000")
-    key = layout_key("test", shipped_game, [red])
+    key = layout_key("test", kit, [red])
     with pytest.raises(RenderError, match=r"drawing 'art' is not among the scenes"):
-        render_pdf(shipped_game, "test", drawing([], red), key, [])
-    MEMO.load(None)  # the layout made above is remembered: lay out afresh
+        render_pdf(kit, "test", drawing([], red), key, [])
+    kit.memo.load(None)  # the layout made above is remembered: lay out afresh
     # Placed under its name, but not the drawing the scenes give under that name.
     with pytest.raises(RenderError, match=r"drawing 'art' is not among the scenes"):
-        render_pdf(shipped_game, "test", drawing([], red), key, [box("art", "#0000ff")])
+        render_pdf(kit, "test", drawing([], red), key, [box("art", "#0000ff")])
 
 
-def test_a_kept_layout_without_a_drawing_for_one_of_its_slots_is_a_render_error(shipped_game):
+def test_a_kept_layout_without_a_drawing_for_one_of_its_slots_is_a_render_error(kit):
     red, blue = box("art", "#ff0000"), box("other", "#0000ff")
-    key = layout_key("test", shipped_game, [red, blue])
-    render_pdf(shipped_game, "test", drawing([], red, blue), key, [red, blue])
+    key = layout_key("test", kit, [red, blue])
+    render_pdf(kit, "test", drawing([], red, blue), key, [red, blue])
     with pytest.raises(RenderError, match=r"no drawing for the slots? .*'other'"):
-        render_pdf(shipped_game, "test", never_laid_out, key, [red])
+        render_pdf(kit, "test", never_laid_out, key, [red])

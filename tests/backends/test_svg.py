@@ -7,9 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.draw.pieces import back_svg, oink_svg, tile_svg, token_svg
-from generator.layout import load_layout
-from tests.conftest import TEMPLATES
+from generator.backends.svg import scene_svg
+from generator.draw.pieces import back_scene, oink_scene, tile_scene, token_scene
+from tests.conftest import load_layout
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -20,10 +20,10 @@ def _insignias(root) -> list[str]:
 
 
 @pytest.mark.parametrize("layout", ["default", "cluster"])
-def test_each_tile_svg_has_its_size_in_mm_and_its_insignias(shipped_game, layout):
-    lay = load_layout(TEMPLATES, layout)
+def test_each_tile_svg_has_its_size_in_mm_and_its_insignias(shipped_game, kit, layout):
+    lay = load_layout(layout)
     for tile in shipped_game.tiles:
-        root = ET.fromstring(tile_svg(shipped_game, tile, lay))
+        root = ET.fromstring(scene_svg(tile_scene(kit, tile, lay), kit.memo))
         assert root.get("width") == "69.5mm" and root.get("height") == "69.5mm"
         assert root.get("viewBox") == "0 0 69.5 69.5"
         assert _insignias(root) == list(tile.insignias)
@@ -36,19 +36,20 @@ def test_written_svgs_match_the_tiles(built, shipped_game):
         assert _insignias(root) == list(tile.insignias)
 
 
-def test_text_is_escaped(shipped_game):
+def test_text_is_escaped(shipped_game, kit):
     tile = dataclasses.replace(shipped_game.tiles[0], name='Fire & <Ice> "x"',
                                flavour="a < b & c")
-    text = tile_svg(shipped_game, tile, load_layout(TEMPLATES))
+    text = scene_svg(tile_scene(kit, tile, load_layout()), kit.memo)
     root = ET.fromstring(text)  # would raise on unescaped markup
     assert 'Fire & <Ice> "x"' in "".join(root.itertext())
 
 
-def test_back_tokens_and_oinks_are_standalone_svg(shipped_game):
-    lay = load_layout(TEMPLATES)
-    docs = [back_svg(shipped_game, lay)]
-    docs += [token_svg(shipped_game, e, lay) for e in shipped_game.element_ids]
-    docs += [oink_svg(shipped_game, o, lay) for o in shipped_game.oinks]
+def test_back_tokens_and_oinks_are_standalone_svg(shipped_game, kit):
+    lay = load_layout()
+    scenes = [back_scene(kit, lay)]
+    scenes += [token_scene(kit, e, lay) for e in shipped_game.element_ids]
+    scenes += [oink_scene(kit, o, lay) for o in shipped_game.oinks]
+    docs = [scene_svg(scene, kit.memo) for scene in scenes]
     sizes = {ET.fromstring(d).get("width") for d in docs}
     assert sizes == {"69.5mm", "26mm", "44mm"}
     token = ET.fromstring(docs[1])

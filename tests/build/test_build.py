@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -59,13 +60,16 @@ def test_a_build_failing_midway_leaves_the_old_output_whole(project, monkeypatch
     build(project / "content", project / "templates", out, ("a4",), ["tiles", "tokens"])
     before = _tree(out)
 
-    def broken(request):
+    def broken(request, kit):
         raise RenderError("the printer caught fire")
 
     # A real edit, so the second build has work to do (an unchanged one renders nothing).
     tiles = project / "content" / "tiles.yaml"
     tiles.write_text(tiles.read_text().replace("name: Mossfen", "name: Moss Fen"))
-    monkeypatch.setitem(build_module.PRODUCERS, "tiles", broken)
+    from generator.products import kinds
+
+    monkeypatch.setattr(kinds, "KINDS", tuple(
+        dataclasses.replace(k, make=broken) if k.name == "tiles" else k for k in kinds.KINDS))
     with pytest.raises(RenderError):
         build(project / "content", project / "templates", out, ("a4",), ["tiles", "tokens"])
     assert _tree(out) == before
@@ -75,7 +79,7 @@ def test_a_broken_layout_stops_the_build_with_tkg303(project):
     (project / "templates" / "layouts" / "bad.yaml").write_text("extends: default\ntile: 3\n")
     with pytest.raises(ContentError) as info:
         build(project / "content", project / "templates", project / "output", ("a4",),
-              ["tiles"], layout="bad")
+              ["tiles"], layouts=("bad",))
     assert {d.code for d in info.value.diagnostics} == {"TKG303"}
 
 

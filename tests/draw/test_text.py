@@ -7,36 +7,36 @@ import dataclasses
 import pytest
 
 from generator.core.diagnostics import Severity
-from generator.draw.fonts import ellipsis, fit_text, width
+from generator.draw.fonts import fit_text
+from generator.draw.kit import Kit
 from generator.draw.pieces import overflows, tile_scene
 from generator.draw.scene import Text
-from generator.layout import load_layout
-from tests.conftest import TEMPLATES
+from tests.conftest import load_layout
 
 LONG = ("A valley that never cools, lit from below by rivers of slow fire that the old "
         "bearers crossed on bridges of glass, singing so the stone would not wake.")
 
 
-def test_text_cut_to_its_lines_ends_in_an_ellipsis_and_still_fits(shipped_game):
-    fitted = fit_text(LONG, "italic", 2.6, 2.1, 50, 2, shipped_game)
+def test_text_cut_to_its_lines_ends_in_an_ellipsis_and_still_fits(kit):
+    fitted = fit_text(kit.fonts, LONG, "italic", 2.6, 2.1, 50, 2)
     lines = fitted.lines
     assert len(lines) == 2 and lines[-1].endswith("\u2026")
-    assert all(width(line, "italic", fitted.size, shipped_game) <= 50 for line in lines)
+    assert all(kit.fonts.width(line, "italic", fitted.size) <= 50 for line in lines)
     assert fitted.overflow
 
 
-def test_text_that_fits_is_not_cut(shipped_game):
-    fitted = fit_text("A valley that never cools.", "italic", 2.6, 2.1, 50, 2, shipped_game)
+def test_text_that_fits_is_not_cut(kit):
+    fitted = fit_text(kit.fonts, "A valley that never cools.", "italic", 2.6, 2.1, 50, 2)
     assert not fitted.overflow and fitted.lines == ("A valley that never cools.",)
 
 
-def test_a_font_without_the_ellipsis_glyph_gets_three_full_stops(shipped_game):
+def test_a_font_without_the_ellipsis_glyph_gets_three_full_stops(shipped_game, kit):
     from reportlab.pdfbase.pdfmetrics import getFont
 
     from generator.backends.pdf.fonts import register
 
     for role, _ in shipped_game.fonts:
-        mark = ellipsis(role, shipped_game)
+        mark = kit.fonts.ellipsis(role)
         face = getFont(register(role, shipped_game.font(role))).face
         assert all(ord(c) in face.charToGlyph for c in mark), role
 
@@ -45,10 +45,10 @@ def test_an_overflowing_flavour_is_drawn_cut_and_reported_at_its_tile(shipped_ga
     tiles = list(shipped_game.tiles)
     tiles[1] = dataclasses.replace(tiles[1], flavour=LONG)
     game = dataclasses.replace(shipped_game, tiles=tuple(tiles))
-    layout = load_layout(TEMPLATES)
-    texts = [i.text for i in tile_scene(game, tiles[1], layout).items if isinstance(i, Text)]
+    layout, kit = load_layout(), Kit(game)
+    texts = [i.text for i in tile_scene(kit, tiles[1], layout).items if isinstance(i, Text)]
     assert texts[-2].endswith("\u2026")  # the flavour's second line; the number is last
-    [warning] = overflows(game, layout)
+    [warning] = overflows(kit, layout)
     assert (warning.code, warning.severity) == ("TKG305", Severity.WARNING)
     assert (warning.path, warning.line, warning.column) == (
         tiles[1].where.path, tiles[1].where.line, tiles[1].where.column)
@@ -56,5 +56,5 @@ def test_an_overflowing_flavour_is_drawn_cut_and_reported_at_its_tile(shipped_ga
 
 
 @pytest.mark.parametrize("layout", ["default", "cluster"])
-def test_the_shipped_tiles_fit_their_boxes(shipped_game, layout):
-    assert overflows(shipped_game, load_layout(TEMPLATES, layout)) == []
+def test_the_shipped_tiles_fit_their_boxes(kit, layout):
+    assert overflows(kit, load_layout(layout)) == []

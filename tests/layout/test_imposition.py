@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 
 from generator.core.errors import ContentError
-from generator.layout import load_layout
 from generator.layout.imposition import grid_for
-from tests.conftest import TEMPLATES
+from tests.conftest import TEMPLATES, load_layout
 
-SHEETS = load_layout(TEMPLATES).sheets
+SHEETS = load_layout().sheets
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

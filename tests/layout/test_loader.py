@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from generator.core.errors import ContentError
-from generator.layout import layout_names, load_layout
+from generator.layout import layout_names
 from generator.layout.units import parse_length
-from tests.conftest import TEMPLATES
+from tests.conftest import TEMPLATES, load_layout
 
 
 def test_shipped_layouts_load_and_cluster_extends_default():
     assert {"default", "cluster"} <= set(layout_names(TEMPLATES))
-    default, cluster = load_layout(TEMPLATES, "default"), load_layout(TEMPLATES, "cluster")
+    default, cluster = load_layout("default"), load_layout("cluster")
     assert default.tile.trim == pytest.approx(63.5)
     assert default.tile.bleed == 3 and default.tile.safe == 3
     assert cluster.tile.name == default.tile.name  # inherited
@@ -22,7 +22,7 @@ def test_shipped_layouts_load_and_cluster_extends_default():
 
 def test_every_slot_count_has_its_points_and_insignias_are_big_enough():
     for name in layout_names(TEMPLATES):
-        ins = load_layout(TEMPLATES, name).tile.insignias
+        ins = load_layout(name).tile.insignias
         assert ins.symbol >= 8
         assert [len(ins.centres(n)) for n in (1, 2, 3, 4)] == [1, 2, 3, 4]
 
@@ -46,7 +46,7 @@ def _codes(exc: ContentError) -> list[str]:
 def test_an_unknown_key_and_a_bad_length_are_reported_with_positions(project):
     _write(project, "broken", "extends: default\ntile:\n  trim: huge\n  bleeed: 3mm\n")
     with pytest.raises(ContentError) as info:
-        load_layout(project / "templates", "broken")
+        load_layout("broken", project / "templates")
     lines = _codes(info.value)
     assert any("broken.yaml:3:9: error TKG303" in line and "huge" in line for line in lines)
     assert any("broken.yaml:4:3: error TKG303" in line and "bleeed" in line for line in lines)
@@ -55,7 +55,7 @@ def test_an_unknown_key_and_a_bad_length_are_reported_with_positions(project):
 def test_a_small_insignia_is_refused(project):
     _write(project, "tiny", "extends: default\ntile:\n  insignias:\n    symbol: 6mm\n")
     with pytest.raises(ContentError) as info:
-        load_layout(project / "templates", "tiny")
+        load_layout("tiny", project / "templates")
     assert "at least 8 mm" in "\n".join(_codes(info.value))
 
 
@@ -63,17 +63,17 @@ def test_extends_cycles_and_unknown_layouts_are_diagnostics(project):
     _write(project, "a", "extends: b\n")
     _write(project, "b", "extends: a\n")
     with pytest.raises(ContentError) as info:
-        load_layout(project / "templates", "a")
+        load_layout("a", project / "templates")
     assert "cycle" in "\n".join(_codes(info.value))
     with pytest.raises(ContentError) as info:
-        load_layout(project / "templates", "nope")
+        load_layout("nope", project / "templates")
     assert "known layouts" in "\n".join(_codes(info.value))
 
 
 def test_yaml_syntax_errors_in_a_layout_carry_the_layout_code(project):
     _write(project, "bad", "tile: [unclosed\n")
     with pytest.raises(ContentError) as info:
-        load_layout(project / "templates", "bad")
+        load_layout("bad", project / "templates")
     assert all(d.code == "TKG303" for d in info.value.diagnostics)
 
 
@@ -108,7 +108,7 @@ def test_lengths_out_of_range_and_print_conventions_are_positioned_errors(
         project, override, where, message):
     _write(project, "broken", "extends: default\n" + override)
     with pytest.raises(ContentError) as info:
-        load_layout(project / "templates", "broken")
+        load_layout("broken", project / "templates")
     found = [d for d in info.value.diagnostics if message in d.message]
     assert found, _codes(info.value)
     assert found[0].code == "TKG303"
@@ -120,7 +120,7 @@ def test_a_layout_must_give_every_paper(project):
     default = (project / "templates" / "layouts" / "default.yaml").read_text()
     _write(project, "no-a4", default.replace("    a4: [210mm, 297mm]\n", ""))
     with pytest.raises(ContentError) as info:
-        load_layout(project / "templates", "no-a4")
+        load_layout("no-a4", project / "templates")
     [problem] = info.value.diagnostics
     assert "missing: a4" in problem.message and problem.path.endswith("no-a4.yaml")
     assert default.splitlines()[problem.line - 1].strip() == "papers:"
@@ -169,7 +169,7 @@ def test_tkg_build_reports_a_broken_layout_with_exit_1_and_no_traceback(
 def test_text_formats_use_only_the_known_names(project, section, text, message):
     _write(project, "broken", f"extends: default\n{section}    format: \"{text}\"\n")
     with pytest.raises(ContentError) as info:
-        load_layout(project / "templates", "broken")
+        load_layout("broken", project / "templates")
     [problem] = info.value.diagnostics
     assert problem.code == "TKG303" and message in problem.message, problem.format()
     assert (problem.path.endswith("broken.yaml"), problem.line, problem.column) == (True, 4, 13)
@@ -178,7 +178,7 @@ def test_text_formats_use_only_the_known_names(project, section, text, message):
 @pytest.mark.parametrize("text", ["{number}/{count}", "#{number:02d} {id}", "{{{number}}}"])
 def test_plain_formats_are_accepted(project, text):
     _write(project, "fine", f"extends: default\ntile:\n  number:\n    format: \"{text}\"\n")
-    assert load_layout(project / "templates", "fine").tile.number.format == text
+    assert load_layout("fine", project / "templates").tile.number.format == text
 
 
 def test_a_bad_format_stops_tkg_build_with_exit_1(project, monkeypatch):

@@ -192,12 +192,15 @@ def test_the_bundle_follows_an_aid_edit_only_when_it_holds_the_aids(project):
 
 
 def test_the_bundle_with_aids_is_reproducible(shipped_game):
-    from generator.products.bundle import produce_bundle
+    from generator.draw.kit import Kit
+    from generator.products.kinds import BY_NAME
     from generator.products.request import BuildRequest
+    from tests.conftest import load_layout
 
-    def once() -> bytes:
-        [pdf] = produce_bundle(BuildRequest(shipped_game, TEMPLATES, ("letter",)),
-                               ["tokens", "aids"])
+    def once() -> bytes:  # each time with a kit of its own: nothing remembered
+        request = BuildRequest(shipped_game, TEMPLATES, (load_layout(),), ("letter",),
+                               ("tokens", "aids"))
+        [pdf] = BY_NAME["pnp"].make(request, Kit(shipped_game))
         return pdf.data
 
     assert once() == once()

@@ -56,7 +56,7 @@ def test_each_column_shows_its_own_layout_and_equal_drawings_share_a_form(tmp_pa
     from generator.products.compare import GAP, HEADER, MARGIN, ROWS
 
     out = tmp_path / "output"
-    build(CONTENT, TEMPLATES, out, ("a4",), ["compare"], compare=("default", "cluster"))
+    build(CONTENT, TEMPLATES, out, ("a4",), ["compare"], layouts=("default", "cluster"))
     pdf = out / "compare" / "layouts-a4.pdf"
     reader = PdfReader(pdf)
     names = forms(reader)

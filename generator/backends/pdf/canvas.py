@@ -5,28 +5,27 @@ reportlab lays out the pages only. Where a scene goes it gets an empty form, a
 slots with the compiled drawings once the document is saved. So the laid-out
 document depends on the drawings' names and sizes, not on what they look like.
 Coordinates: scenes are mm with y down; `place` takes the lower-left corner of the
-scene in points.
+scene in points. The canvas is a `generator.backends.pdf.slotcanvas.SlotCanvas`, which
+keeps the slots it was given.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from generator.draw.scene import Scene, drawing_digest
+from generator.draw.scene import Scene
 from generator.layout.units import PT
 
-COLOURS: dict[str, object] = {}
 
-
+@functools.lru_cache(maxsize=64)
 def colour(hex_colour: str):
-    """A reportlab colour for #rrggbb (cached: the same few colours recur everywhere)."""
+    """A reportlab colour for #rrggbb (the same few colours recur everywhere)."""
     from reportlab.lib.colors import HexColor
 
-    if hex_colour not in COLOURS:
-        COLOURS[hex_colour] = HexColor(hex_colour)
-    return COLOURS[hex_colour]
+    return HexColor(hex_colour)
 
 
 def ensure_form(canvas, scene: Scene) -> str:
@@ -35,22 +34,17 @@ def ensure_form(canvas, scene: Scene) -> str:
     A slot is named after the scene; a second, different drawing under the same name
     (a tile in two layouts, side by side in the comparison) gets `<name>.2`, and so on.
     """
-    names = canvas.__dict__.setdefault("_tkg_names", {})
-    key = (scene.name, drawing_digest(scene))
+    names = canvas.slot_names
+    key = (scene.name, scene.digest)
     slot = names.get(key)
     if slot is None:
         same = sum(1 for name, _ in names if name == scene.name)
         slot = scene.name if same == 0 else f"{scene.name}.{same + 1}"
         names[key] = slot
-        slots(canvas)[slot] = scene
+        canvas.slots[slot] = scene
         canvas.beginForm(slot, 0, 0, scene.width * PT, scene.height * PT)
         canvas.endForm()
     return slot
-
-
-def slots(canvas) -> dict[str, Scene]:
-    """The scenes placed on the canvas so far, by slot name."""
-    return canvas.__dict__.setdefault("_tkg_slots", {})
 
 
 def place(canvas, scene: Scene, x: float, y: float, scale: float = 1.0,
@@ -86,5 +80,5 @@ def place_furniture(canvas, what: str, width: float, height: float, items: Seque
     mm from the page's top-left corner.
     """
     draft = Scene(FURNITURE, width, height, 0.0, tuple(items), fonts=tuple(fonts))
-    scene = replace(draft, name=f"{FURNITURE}{what}-{drawing_digest(draft)[:12]}")
+    scene = replace(draft, name=f"{FURNITURE}{what}-{draft.digest[:12]}")
     place(canvas, scene, 0, 0)

@@ -9,6 +9,7 @@ import zlib
 from itertools import repeat
 from pathlib import Path
 
+from generator.backends.pdf.glue import registered_file
 from generator.core.errors import RenderError
 from generator.draw.fonts import font_name
 from generator.load.fonts import FaceMetrics, _parsed, _reason
@@ -166,20 +167,20 @@ def _num(value: float) -> str:
     return text if "e" not in text else f"{value:.12f}".rstrip("0").rstrip(".")
 
 
-_registered: dict[str, Path] = {}
-
-
 def register(role: str, path: Path) -> str:
-    """Register a role's TTF with reportlab (once per file) and return its font name."""
+    """Register a role's TTF with reportlab (once per file) and return its font name.
+
+    reportlab's font registry is global; asking it which file a name holds (rather than
+    keeping a copy of that here) lets a different file under the same role (another
+    content folder, in the same process) take the name over.
+    """
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
     name = font_name(role)
-    if _registered.get(name) != path:
+    if registered_file(name) != str(path):
         try:
-            # A different file under the same role (another content folder) re-registers.
             pdfmetrics.registerFont(TTFont(name, str(path)))
         except (TTFError, OSError) as exc:
             raise RenderError(f"cannot read the font {path}: {exc}") from None
-        _registered[name] = path
     return name

@@ -19,9 +19,9 @@ from generator.backends.pdf.link import Base, link
 from generator.backends.pdf.ops import num, record
 from generator.core.digest import digest
 from generator.core.errors import RenderError
-from generator.core.per_object import PerObject
-from generator.draw.fonts import face_metrics
-from generator.draw.scene import Scene, drawing_digest
+from generator.draw.art import picture_digests
+from generator.draw.kit import Kit
+from generator.draw.scene import Scene
 from generator.layout.units import PT
 from generator.load.digests import code_digest, file_digest
 
@@ -41,33 +41,27 @@ class CompiledForm:
     images: tuple[tuple[str, str], ...]  # XObject name -> PNG file name (see `images`)
 
 
-_COMPILED: PerObject[Scene, CompiledForm] = PerObject(limit=1024)
-
-
-def compiled(scene: Scene) -> CompiledForm:
+def compiled(scene: Scene, kit: Kit) -> CompiledForm:
     """The scene's compiled form: once per scene object, remembered between builds."""
-    from generator.build.memo import MEMO
-
-    return _COMPILED.get(scene, lambda s: MEMO.get(_form_key(s), lambda: _compile(s)))
+    return kit.memo.per(scene, "compiled form", lambda s: kit.memo.get(
+        _form_key(s), lambda: _compile(s, kit)))
 
 
 def _form_key(scene: Scene) -> str:
-    from generator.draw.art import picture_digests
-
     # Art that svglib draws is copied into the form, so its file's bytes are part of it.
     files = [f"{role}:{file_digest(path)}" for role, path in scene.fonts]
-    return digest("form", code_digest(), drawing_digest(scene), *files,
+    return digest("form", code_digest(), scene.digest, *files,
                   *picture_digests(scene))
 
 
-def _compile(scene: Scene) -> CompiledForm:
+def _compile(scene: Scene, kit: Kit) -> CompiledForm:
     fonts = dict(scene.fonts)
 
     def metrics(role: str):
         if role not in fonts:
             raise RenderError(f"the drawing {scene.name} sets text in font role {role!r}, "
                               "which it does not list")
-        return face_metrics(fonts[role])
+        return kit.fonts.metrics_of(fonts[role])
 
     recorded = record(scene.items, metrics)
     height = scene.height * PT
@@ -78,14 +72,14 @@ def _compile(scene: Scene) -> CompiledForm:
                         tuple((name, str(path)) for name, path in recorded.images))
 
 
-def link_drawings(base: Base, scenes: Mapping[str, Scene]) -> bytes:
+def link_drawings(base: Base, scenes: Mapping[str, Scene], kit: Kit) -> bytes:
     """The base document with every slot filled by the drawing of that name in `scenes`."""
     forms = {}
     for slot, _ in base.slots:
         if slot not in scenes:
             raise RenderError(f"internal error: no drawing for the slot {slot!r}")
-        forms[slot] = compiled(scenes[slot])
-    plan = _Resources(base.size)
+        forms[slot] = compiled(scenes[slot], kit)
+    plan = _Resources(base.size, kit)
     font_refs = plan.fonts(base.slots, scenes, forms)
     image_refs = plan.images(forms.values())
     bodies = {number: _form_object(forms[slot], font_refs[slot], image_refs)
@@ -96,9 +90,10 @@ def link_drawings(base: Base, scenes: Mapping[str, Scene]) -> bytes:
 class _Resources:
     """Numbers and bodies of the objects appended after the base's own."""
 
-    def __init__(self, first: int):
+    def __init__(self, first: int, kit: Kit):
         self.next = first
         self.appended: list[bytes] = []
+        self.memo, self.fonts_of = kit.memo, kit.fonts.metrics_of
 
     def add(self, bodies: list[bytes]) -> int:
         number = self.next
@@ -109,7 +104,6 @@ class _Resources:
     def fonts(self, slots, scenes, forms) -> dict[str, dict[str, int]]:
         """One subset per font file with every glyph the drawings use; role refs per slot."""
         from generator.backends.pdf.fonts import font_objects
-        from generator.build.memo import MEMO
 
         used: dict[Path, set[int]] = {}
         for slot, _ in slots:
@@ -118,23 +112,21 @@ class _Resources:
                 used.setdefault(Path(paths[role]), set()).update(gids)
         numbers = {}
         for path in sorted(used, key=lambda p: (p.name, str(p))):
-            gids = frozenset(used[path]) | _everyday_glyphs(path)
+            gids = frozenset(used[path]) | _everyday_glyphs(self.fonts_of(path))
             key = digest("font", code_digest(), file_digest(path), repr(sorted(gids)),
                          str(self.next))
-            numbers[path] = self.add(MEMO.get(key, lambda p=path, g=gids, n=self.next:
-                                              font_objects(p, face_metrics(p), g, n)))
+            numbers[path] = self.add(self.memo.get(key, lambda p=path, g=gids, n=self.next:
+                                                   font_objects(p, self.fonts_of(p), g, n)))
         return {slot: {role: numbers[Path(path)] for role, path in scenes[slot].fonts
                        if Path(path) in numbers} for slot, _ in slots}
 
     def images(self, forms) -> dict[str, int]:
         """One image XObject (and its soft mask) per PNG file."""
-        from generator.build.memo import MEMO
-
         numbers = {}
         for path in sorted({p for form in forms for _, p in form.images}):
             key = digest("image", code_digest(), file_digest(Path(path)), str(self.next))
-            numbers[path] = self.add(MEMO.get(key, lambda p=path, n=self.next:
-                                              image_objects(Path(p), n)))
+            numbers[path] = self.add(self.memo.get(key, lambda p=path, n=self.next:
+                                                   image_objects(Path(p), n)))
         return numbers
 
 
@@ -143,8 +135,8 @@ class _Resources:
 EVERYDAY = "".join(map(chr, range(0x20, 0x7F))) + "\u2018\u2019\u201c\u201d\u2013\u2014\u00b7\u2026"
 
 
-def _everyday_glyphs(path: Path) -> frozenset[int]:
-    glyph_of = face_metrics(path).glyph_of
+def _everyday_glyphs(metrics) -> frozenset[int]:
+    glyph_of = metrics.glyph_of
     return frozenset(glyph_of[c] for c in EVERYDAY if c in glyph_of)
 
 

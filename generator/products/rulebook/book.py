@@ -1,4 +1,4 @@
-"""The `rulebook` producer: templates + content -> PDF (A4, Letter) and one HTML file.
+"""The `rulebook` kind: templates + content -> PDF (A4, Letter) and one HTML file.
 
 Everything is gathered in memory and returned as artefacts; the writer saves them.
 Work shared by both papers (context, templates, figures) is done once.
@@ -11,13 +11,17 @@ from pathlib import Path
 
 from generator.backends.pdf.document import layout_key, linked_pdf
 from generator.core.artefacts import Artefact
+from generator.core.digest import digest
+from generator.core.memo import Memo
 from generator.core.model import Game
-from generator.draw.scene import Scene
-from generator.layout.loader import load_layout
+from generator.draw.kit import Kit
+from generator.draw.scene import Scene, scenes_digest
+from generator.load.digests import code_digest, tree_digest
+from generator.products.fingerprint import art_digests, rulebook_context, words
 from generator.products.request import BuildRequest
 from generator.products.rulebook.diagrams import drawn_figures, figure_names
 from generator.products.rulebook.html import rulebook_html
-from generator.text.context import Rendered, build_context
+from generator.text.context import RULEBOOK_DIR, Rendered
 
 KIND = "rulebook"
 
@@ -33,40 +37,35 @@ class Prepared:
     cover: Scene
 
 
-def prepare(request: BuildRequest) -> Prepared:
+def prepare(request: BuildRequest, kit: Kit) -> Prepared:
     """Render the templates and draw every figure once."""
-    game = request.game
-    context = build_context(game)
+    context = rulebook_context(kit)
     names = figure_names()
-    sections = rendered_sections(request.templates_dir, context, names)
-    drawn = drawn_figures(game, load_layout(request.templates_dir, request.layout))
+    sections = rendered_sections(request.templates_dir, context, names, kit.memo)
+    drawn = drawn_figures(kit, request.layout)
     used = {n for s in sections for n in names if f"(figure:{n})" in s.markdown}
     figures = {n: drawn.figures[n] for n in sorted(used)}
-    return Prepared(game, context, sections, figures, drawn.cover)
+    return Prepared(request.game, context, sections, figures, drawn.cover)
 
 
-def rendered_sections(templates_dir: Path, context: dict,
-                      names: frozenset[str]) -> tuple[Rendered, ...]:
+def rendered_sections(templates_dir: Path, context: dict, names: frozenset[str],
+                      memo: Memo) -> tuple[Rendered, ...]:
     """The section templates rendered with the context, remembered between builds.
 
     A tile edit changes the context only when the rulebook names that tile, so most
     builds skip Jinja2 altogether.
     """
-    from generator.build.memo import MEMO
-    from generator.core.digest import digest
-    from generator.load.digests import code_digest, tree_digest
-
     def render() -> tuple[Rendered, ...]:
         from generator.text.templating import render_rulebook
 
         return tuple(render_rulebook(templates_dir, context, names))
 
-    key = digest("sections", code_digest(), tree_digest(templates_dir / "rulebook"),
+    key = digest("sections", code_digest(), tree_digest(templates_dir / RULEBOOK_DIR),
                  repr(context), repr(sorted(names)))
-    return MEMO.get(key, render)
+    return memo.get(key, render)
 
 
-def rulebook_pdf(prep: Prepared, paper: str) -> tuple[bytes, int]:
+def rulebook_pdf(prep: Prepared, kit: Kit, paper: str) -> tuple[bytes, int]:
     """The rulebook PDF for one paper size, and its page count.
 
     Laying out the pages is most of the work, and it does not depend on what the
@@ -80,18 +79,25 @@ def rulebook_pdf(prep: Prepared, paper: str) -> tuple[bytes, int]:
 
     # The words are the templates rendered with the context, tiles' names included.
     scenes = [*(s for s in prep.figures.values() if s is not None), prep.cover]
-    key = layout_key("rulebook", prep.game, scenes, paper, repr(prep.sections),
-                     repr(prep.context))
-    return linked_pdf(lay_out, key, scenes)
+    key = layout_key("rulebook", kit, scenes, paper, repr(prep.sections), repr(prep.context))
+    return linked_pdf(lay_out, kit, key, scenes)
 
 
-def build_rulebook(request: BuildRequest) -> list[Artefact]:
-    """Producer of kind `rulebook`: a PDF per paper and a self-contained HTML file."""
-    prep = prepare(request)
+def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
+    """A rulebook PDF per paper and a self-contained HTML file."""
+    prep = prepare(request, kit)
     artefacts = []
     for paper in request.papers:
-        data, pages = rulebook_pdf(prep, paper)
+        data, pages = rulebook_pdf(prep, kit, paper)
         artefacts.append(Artefact(f"rulebook/rulebook-{paper}.pdf", data, KIND, pages))
-    artefacts.append(Artefact("rulebook/rulebook.html", rulebook_html(prep).encode("utf-8"),
-                              KIND))
+    artefacts.append(Artefact("rulebook/rulebook.html",
+                              rulebook_html(prep, kit).encode("utf-8"), KIND))
     return artefacts
+
+
+def fingerprint(request: BuildRequest, kit: Kit) -> str:
+    """The rulebook: the context and templates of its text, its figures and cover."""
+    drawn = drawn_figures(kit, request.layout)
+    figures = [scenes_digest([f]) if f else "none" for _, f in sorted(drawn.figures.items())]
+    return digest(*words(request, kit, KIND), *art_digests(request.game), *figures,
+                  scenes_digest([drawn.cover]))

@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from generator.core.model import Game
-from generator.core.per_object import PerObject
 from generator.core.scoring import tile_points
-from generator.draw import pieces
+from generator.draw.kit import Kit
 from generator.draw.scene import Ellipse, Path, Rect, Scene, Style, Text
 from generator.layout.model import Layout
 from generator.products.rulebook import figures as F
@@ -42,21 +40,21 @@ def _mark(x: float, y: float, ok: bool) -> list:
 
 def procure(kit: FigureKit) -> Scene:
     """The Oink's tile, a neighbour that connects (placed) and a tile that does not."""
-    g, lay, w = kit.game, kit.layout, kit.world
+    g, w = kit.game, kit.world
     start = w.tiles[w.start_cell]
     near = min((w.tiles[c] for c in w.grid.neighbours(w.start_cell)),
                key=lambda t: len(t.insignias))
     misfit = next((t for t in g.tiles if not t.connects(start)), None)
     size, top, gap = 24.0, 2.0, 1.5
     x_near = 4 + size + gap
-    items: list = [place(pieces.tile_scene(g, start, lay), 4, top, size),
-                   place(pieces.tile_scene(g, near, lay), x_near, top, size),
-                   place(pieces.oink_scene(g, g.oinks[0], lay), 5, top + size - 9, 8)]
+    items: list = [place(kit.tile(start), 4, top, size),
+                   place(kit.tile(near), x_near, top, size),
+                   place(kit.oink(g.oinks[0]), 5, top + size - 9, 8)]
     items += _mark(x_near + size - 3.6, top + 3.6, True)
     items.append(label(4 + size + gap / 2, top + size + 5, "shares an insignia: placed"))
     if misfit is not None:
         x = WIDTH - 4 - size
-        items.append(place(pieces.tile_scene(g, misfit, lay), x, top, size))
+        items.append(place(kit.tile(misfit), x, top, size))
         items += _mark(x + size - 3.6, top + 3.6, False)
         items.append(label(x + size / 2, top + size + 5, "shares none: not here"))
     return figure_scene("procure", kit, top + size + 8, items, "Procuring a tile")
@@ -89,13 +87,13 @@ def scoring(kit: FigureKit) -> Scene:
 
 def cover(kit: FigureKit) -> Scene:
     """The cover picture: a nexus tile above a row of every Oink."""
-    g, lay = kit.game, kit.layout
+    g = kit.game
     hero = next((t for t in g.tiles if t.is_nexus), g.tiles[0])
     size, oink, gap = 50.0, 14.0, 5.0
-    items: list = [place(pieces.tile_scene(g, hero, lay), (WIDTH - size) / 2, 1, size)]
+    items: list = [place(kit.tile(hero), (WIDTH - size) / 2, 1, size)]
     x = (WIDTH - len(g.oinks) * oink - (len(g.oinks) - 1) * gap) / 2
     for i, o in enumerate(g.oinks):
-        items.append(place(pieces.oink_scene(g, o, lay), x + i * (oink + gap), size + 7, oink))
+        items.append(place(kit.oink(o), x + i * (oink + gap), size + 7, oink))
     return figure_scene("cover", kit, size + 8 + oink, items, g.title)
 
 
@@ -127,20 +125,15 @@ class Drawn:
     cover: Scene
 
 
-_DRAWN: PerObject[Game, Drawn] = PerObject(limit=8)
-
-
-def drawn_figures(game: Game, layout: Layout) -> Drawn:
-    """Every figure and the cover, drawn once per game and layout: the build's
+def drawn_figures(kit: Kit, layout: Layout) -> Drawn:
+    """Every figure and the cover, drawn once per build and layout: the build's
     fingerprints and the rulebook itself share the same scenes."""
-    def draw(game: Game) -> Drawn:
-        kit = make_kit(game, layout)
-        return Drawn(layout, {n: draw_figure(kit, n) for n in sorted(FIGURES)}, cover(kit))
+    def draw(layout: Layout) -> Drawn:
+        figures = make_kit(kit, layout)
+        return Drawn(layout, {n: draw_figure(figures, n) for n in sorted(FIGURES)},
+                     cover(figures))
 
-    found = _DRAWN.get(game, draw)
-    if found.layout is not layout:
-        found = _DRAWN.put(game, draw(game))[1]
-    return found
+    return kit.memo.per(layout, "rulebook figures", draw)
 
 
 __all__ = ["FIGURES", "cover", "draw_figure", "drawn_figures", "figure_names", "label"]

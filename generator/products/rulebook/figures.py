@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.core.model import Game, Tile
+from generator.core.model import Game, Oink, Tile
 from generator.draw import pieces
+from generator.draw.kit import Kit
 from generator.draw.scene import Ellipse, Group, Rect, Scene, Style, Text
 from generator.layout.model import Layout
 from generator.text.examples import ExampleWorld, example_world
@@ -23,11 +24,32 @@ LABEL = "body"
 
 @dataclass(frozen=True)
 class FigureKit:
-    """What every figure draws from: the game, its layout, and the example world."""
+    """What every figure draws from: the build's kit, the layout, the example world."""
 
-    game: Game
+    kit: Kit
     layout: Layout
     world: ExampleWorld | None
+
+    @property
+    def game(self) -> Game:
+        """The game being pictured."""
+        return self.kit.game
+
+    def tile(self, tile: Tile) -> Scene:
+        """A tile's printed face."""
+        return pieces.tile_scene(self.kit, tile, self.layout)
+
+    def back(self) -> Scene:
+        """The shared tile back."""
+        return pieces.back_scene(self.kit, self.layout)
+
+    def token(self, element_id: str) -> Scene:
+        """A life token of one element."""
+        return pieces.token_scene(self.kit, element_id, self.layout)
+
+    def oink(self, oink: Oink) -> Scene:
+        """An Oink marker."""
+        return pieces.oink_scene(self.kit, oink, self.layout)
 
 
 def place(scene: Scene, x: float, y: float, size: float) -> Group:
@@ -45,20 +67,21 @@ def label(x: float, y: float, text: str, size: float = 3.0, colour: str = MUTED,
 
 
 def figure_scene(name: str, kit: FigureKit, height: float, items: list, title: str) -> Scene:
+    """A figure of the rulebook's column width, in the game's fonts."""
     fonts = tuple((r, p) for r, p in kit.game.fonts)
     return Scene(f"figure-{name}", WIDTH, height, 0.0, tuple(items), title, fonts)
 
 
 def components(kit: FigureKit) -> Scene:
     """A tile face, the shared back, a life token and an Oink, with their counts."""
-    g, lay = kit.game, kit.layout
+    g = kit.game
     tile = kit.world.tiles[1] if kit.world else g.tiles[0]
     oink = g.oinks[0]
     size, gap, y = 18.0, 5.0, 2.0
-    shown = [(pieces.tile_scene(g, tile, lay), f"{len(g.tiles)} tiles", size),
-             (pieces.back_scene(g, lay), "tile back", size),
-             (pieces.token_scene(g, oink.element, lay), f"{g.tokens.total} tokens", 12.0),
-             (pieces.oink_scene(g, oink, lay), f"{len(g.oinks)} Oinks", 15.0)]
+    shown = [(kit.tile(tile), f"{len(g.tiles)} tiles", size),
+             (kit.back(), "tile back", size),
+             (kit.token(oink.element), f"{g.tokens.total} tokens", 12.0),
+             (kit.oink(oink), f"{len(g.oinks)} Oinks", 15.0)]
     items, x = [], (WIDTH - sum(s for *_, s in shown) - gap * 3) / 2
     for scene, text, s in shown:
         items.append(place(scene, x, y + (size - s) / 2, s))
@@ -69,7 +92,7 @@ def components(kit: FigureKit) -> Scene:
 
 def setup(kit: FigureKit) -> Scene:
     """The row of spaces (face-up tiles and stack O) above the trade zone."""
-    g, lay, r = kit.game, kit.layout, kit.game.rules
+    g, r = kit.game, kit.game.rules
     face_up = list(r.face_up_spaces)
     half = len(face_up) // 2
     row = [*face_up[:half], r.blind_space, *face_up[half:]]
@@ -78,10 +101,10 @@ def setup(kit: FigureKit) -> Scene:
     x0 = (WIDTH - size * len(row) - gap * (len(row) - 1)) / 2
     items: list = []
     tiles = iter(t for t in g.tiles if kit.world is None or t not in kit.world.tiles)
-    back = pieces.back_scene(g, lay)
+    back = kit.back()
     for i, name in enumerate(row):
         x = x0 + i * (size + gap)
-        scene = back if name == r.blind_space else pieces.tile_scene(g, next(tiles), lay)
+        scene = back if name == r.blind_space else kit.tile(next(tiles))
         for depth in (1.2, 0.6):  # a hint of a stack under the top tile
             items.append(Rect(x + depth, 5 + depth, size, size, Style(fill="#B9AD98"), 0.8))
         items.append(place(scene, x, 5, size))
@@ -91,7 +114,7 @@ def setup(kit: FigureKit) -> Scene:
 
 
 def _trade_zone(kit: FigureKit, top: float) -> list:
-    g, lay = kit.game, kit.layout
+    g = kit.game
     per = g.rules.trade_zone_start
     token = 4.8
     items: list = [Rect(4, top, WIDTH - 8, 20, Style(fill=PAPER, stroke="#C9B79C",
@@ -101,7 +124,7 @@ def _trade_zone(kit: FigureKit, top: float) -> list:
     span = (WIDTH - 16) / max(groups, 1)
     shown = min(per, 4)  # draw at most four of each; the label says how many
     for i, element in enumerate(g.elements):
-        scene = pieces.token_scene(g, element.id, lay)
+        scene = kit.token(element.id)
         cx = 8 + span * i + span / 2
         x = cx - (shown * token + (shown - 1) * 0.8) / 2
         for j in range(shown):
@@ -112,12 +135,12 @@ def _trade_zone(kit: FigureKit, top: float) -> list:
 
 def grid_items(kit: FigureKit, tiles: tuple[Tile, ...], size: float, gap: float,
                top: float) -> list:
-    g, lay, grid = kit.game, kit.layout, kit.world.grid
+    grid = kit.world.grid
     x0 = (WIDTH - grid.columns * size - (grid.columns - 1) * gap) / 2
     items: list = []
     for cell, tile in enumerate(tiles):
         r, c = grid.position(cell)
-        items.append(place(pieces.tile_scene(g, tile, lay), x0 + c * (size + gap),
+        items.append(place(kit.tile(tile), x0 + c * (size + gap),
                            top + r * (size + gap), size))
     def centre(cell: int) -> tuple[float, float]:
         r, c = grid.position(cell)
@@ -139,12 +162,12 @@ def world(kit: FigureKit) -> Scene:
     items = grid_items(kit, kit.world.tiles, size, gap, 1.0)
     x0 = (WIDTH - grid.columns * size - (grid.columns - 1) * gap) / 2
     r, c = grid.position(kit.world.start_cell)
-    oink = pieces.oink_scene(kit.game, kit.game.oinks[0], kit.layout)
+    oink = kit.oink(kit.game.oinks[0])
     # The Oink sits over the flavour line, clear of the name and the insignias.
     items.append(place(oink, x0 + c * (size + gap) + 1, 1 + r * (size + gap) + size - 9, 8))
     return figure_scene("world", kit, grid.rows * (size + gap) + 1, items, "An example world")
 
 
-def make_kit(game: Game, layout: Layout) -> FigureKit:
+def make_kit(kit: Kit, layout: Layout) -> FigureKit:
     """The shared inputs of every figure, with the example world solved once."""
-    return FigureKit(game, layout, example_world(game))
+    return FigureKit(kit, layout, example_world(kit.game))

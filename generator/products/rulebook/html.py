@@ -18,6 +18,7 @@ from html import escape
 from generator.backends.pdf.document import layout_key
 from generator.backends.svg import scene_svg
 from generator.draw.fonts import font_name
+from generator.draw.kit import Kit
 
 EMBEDDED_ROLES = ("title", "heading", "italic", "body", "bold", "body_italic", "black")
 
@@ -80,8 +81,8 @@ _MARKER = re.compile("\x00([^\x00]*)\x00")
 FONTS = "@fonts"  # the marker of the @font-face rules; no scene has this name
 
 
-def _svg(scene) -> str:
-    svg = scene_svg(scene)
+def _svg(scene, kit: Kit) -> str:
+    svg = scene_svg(scene, kit.memo)
     svg = svg[svg.index("<svg"):]  # no XML declaration inside HTML
     # Each SVG numbers its clips and gradients from 1; inline in one page they would
     # share one id space, so every id gets the figure's name in front.
@@ -109,16 +110,14 @@ def _renderer(prep, seen: dict[str, int]):
     return image, heading_open
 
 
-def rulebook_html(prep) -> str:
+def rulebook_html(prep, kit: Kit) -> str:
     """The whole rulebook as one HTML document (text)."""
-    from generator.build.memo import MEMO
-
     scenes = {s.name: s for s in [*prep.figures.values(), prep.cover] if s is not None}
-    key = layout_key("rulebook html", prep.game, list(scenes.values()), repr(prep.sections),
+    key = layout_key("rulebook html", kit, list(scenes.values()), repr(prep.sections),
                      repr(prep.context))
-    page = MEMO.get(key, lambda: _page(prep))
+    page = kit.memo.get(key, lambda: _page(prep))
     return _MARKER.sub(lambda m: _font_faces(prep.game) if m.group(1) == FONTS
-                       else _svg(scenes[m.group(1)]), page)
+                       else _svg(scenes[m.group(1)], kit), page)
 
 
 def _page(prep) -> str:

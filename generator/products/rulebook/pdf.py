@@ -25,9 +25,9 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from generator.backends.pdf.canvas import slots
 from generator.backends.pdf.document import laid_out
 from generator.backends.pdf.link import Base
+from generator.backends.pdf.slotcanvas import SlotCanvas
 from generator.draw.scene import Scene
 from generator.products.rulebook.markdown_flow import Heading
 from generator.products.rulebook.styles import ACCENT, MUTED, RULE, Styles
@@ -55,9 +55,13 @@ class RulebookDoc(BaseDocTemplate):
     has_contents = False  # set when the story has headings for the contents page
 
     def beforeDocument(self) -> None:
-        """Count passes: with headings, multiBuild always makes a second, final pass."""
+        """Count passes: with headings, multiBuild always makes a second, final pass.
+
+        The first pass only learns the page of every heading for the contents; its
+        pages are thrown away, so the canvas is told not to paint figures then.
+        """
         self.passes += 1
-        self.layout_only = self.passes == 1 and self.has_contents
+        self.layout_only = self.canv.layout_only = self.passes == 1 and self.has_contents
 
     def afterFlowable(self, flowable: Flowable) -> None:
         """Record headings with their page (for the contents and the outline)."""
@@ -142,5 +146,5 @@ def build_pdf(paper: str, meta: Meta, styles: Styles, cover: list[Flowable],
     story = [*cover, NextPageTemplate("single"), PageBreak(), *contents(styles),
              NextPageTemplate("columns"), PageBreak(), *body]
     doc.has_contents = any(isinstance(f, Heading) and f.level <= 2 for f in body)
-    doc.multiBuild(story)
-    return laid_out(doc.canv, buffer.getvalue(), doc.page), slots(doc.canv)
+    doc.multiBuild(story, canvasmaker=SlotCanvas)
+    return laid_out(doc.canv, buffer.getvalue(), doc.page), doc.canv.slots

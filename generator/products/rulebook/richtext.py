@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.core.model import Game
-from generator.draw.fonts import width
+from generator.draw.fonts import FontBook
 from generator.draw.scene import Text
 from generator.products.rulebook.markdown_flow import parse
 
@@ -72,7 +71,7 @@ def _words(block: Block) -> list[list[tuple[str, bool]]]:
     return words
 
 
-def set_lines(block: Block, x: float, y: float, box_w: float, size: float, game: Game,
+def set_lines(block: Block, x: float, y: float, box_w: float, size: float, book: FontBook,
               fonts: Fonts) -> tuple[list[Text], float]:
     """The block's Text items starting at baseline y; returns them and the next baseline."""
     heading = block.kind == "heading"
@@ -80,13 +79,13 @@ def set_lines(block: Block, x: float, y: float, box_w: float, size: float, game:
     items: list[Text] = []
     if block.kind == "bullet":
         items.append(Text(x, y, "\u2022", fonts.bold, size, fonts.ink))
-    space = width(" ", fonts.body, size, game)
+    space = book.width(" ", fonts.body, size)
     cx, line_y = x + indent, y
     for word in _words(block):
         roles = [fonts.heading if heading else (fonts.bold if bold else fonts.body)
                  for _, bold in word]
-        widths = [width(text, role, size, game) for (text, _), role in zip(word, roles,
-                                                                            strict=True)]
+        widths = [book.width(text, role, size) for (text, _), role in zip(word, roles,
+                                                                           strict=True)]
         if cx > x + indent and cx + sum(widths) > x + box_w:
             cx, line_y = x + indent, line_y + size * LINE
         colour = fonts.heading_ink if heading else fonts.ink
@@ -98,7 +97,8 @@ def set_lines(block: Block, x: float, y: float, box_w: float, size: float, game:
 
 
 def set_blocks(found: list[Block], x: float, y: float, box_w: float, box_h: float,
-               sizes: tuple[float, float], game: Game, fonts: Fonts) -> tuple[list[Text], float]:
+               sizes: tuple[float, float], book: FontBook, fonts: Fonts
+               ) -> tuple[list[Text], float]:
     """All blocks at the largest size (from sizes[0] down to sizes[1]) that fits box_h."""
     size = sizes[0]
     while True:
@@ -108,7 +108,7 @@ def set_blocks(found: list[Block], x: float, y: float, box_w: float, box_h: floa
                 baseline += size * 0.55  # a little air above each heading
             lines, baseline = set_lines(block, x, baseline, box_w,
                                         size * (1.08 if block.kind == "heading" else 1.0),
-                                        game, fonts)
+                                        book, fonts)
             items += lines
         used = baseline - y - size * 0.45
         if used <= box_h or size <= sizes[1]:

@@ -14,15 +14,6 @@ from generator.backends.pdf.canvas import place
 from generator.draw.scene import Scene
 
 
-def layout_only(canvas) -> bool:
-    """True on a layout-only pass, where nothing drawn will be kept.
-
-    The rulebook's first pass only learns the page of every heading for the
-    contents; its pages are thrown away, so figures need not be painted then.
-    """
-    return getattr(getattr(canvas, "_doctemplate", None), "layout_only", False)
-
-
 class SceneFlowable(Flowable):
     """Draws a scene centred in the frame, as wide as fits up to its natural size."""
 
@@ -45,7 +36,7 @@ class SceneFlowable(Flowable):
         return self.space_before
 
     def draw(self):
-        if layout_only(self.canv):
+        if self.canv.layout_only:  # a pass whose pages are thrown away (the rulebook's first)
             return
         place(self.canv, self.scene, (self.avail - self.width) / 2, 0, self.width / self.natural)
 

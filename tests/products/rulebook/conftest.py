@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rbkit import ROOT, by_path, request
-
-from generator.products.aids import build_aids
-from generator.products.rulebook.book import build_rulebook
+from rbkit import ROOT, build_aids, build_rulebook, by_path, request
 
 
 @pytest.fixture(scope="session")

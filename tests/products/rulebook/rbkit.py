@@ -9,8 +9,11 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from generator.core.artefacts import Artefact
+from generator.draw.kit import Kit
 from generator.load.content import load_content
+from generator.products import aids
 from generator.products.request import BuildRequest
+from generator.products.rulebook import book
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -23,8 +26,22 @@ def load_game(content_dir: Path):
 
 
 def request(root: Path, papers=("a4", "letter")) -> BuildRequest:
-    """A build request over root/content and root/templates."""
-    return BuildRequest(load_game(root / "content"), root / "templates", tuple(papers))
+    """A build request over root/content and root/templates, in the default layout."""
+    from tests.conftest import load_layout
+
+    layout = load_layout("default", root / "templates")
+    return BuildRequest(load_game(root / "content"), root / "templates", (layout,),
+                        tuple(papers))
+
+
+def build_rulebook(request: BuildRequest) -> list[Artefact]:
+    """The rulebook kind's artefacts, made with a kit of their own (nothing remembered)."""
+    return book.produce(request, Kit(request.game))
+
+
+def build_aids(request: BuildRequest) -> list[Artefact]:
+    """The aids kind's artefacts, made with a kit of their own (nothing remembered)."""
+    return aids.produce(request, Kit(request.game))
 
 
 def by_path(artefacts: list[Artefact]) -> dict[str, Artefact]:

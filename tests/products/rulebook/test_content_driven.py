@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from rbkit import by_path, load_game, pdf_text, request
+from rbkit import build_aids, build_rulebook, by_path, load_game, pdf_text, request
 
 from generator.core.worlds import grid_of, insignia_mask, masks_of, solve_placements
-from generator.products.aids import build_aids
-from generator.products.rulebook.book import build_rulebook
 from generator.text.examples import example_world, is_complete
 
 

@@ -49,9 +49,9 @@ def test_aid_sheets(aids, shipped_game, paper):
 def test_aid_page_count_matches_the_sheets(aids, shipped_game):
     from rbkit import ROOT
 
-    from generator.layout.loader import load_layout
+    from tests.conftest import load_layout
 
-    sheet = load_layout(ROOT / "templates").sheets
+    sheet = load_layout("default", ROOT / "templates").sheets
     for paper in ("a4", "letter"):
         assert aid_page_count(shipped_game, sheet, paper) == aids[
             f"pdf/{paper}/player-aids.pdf"].pages

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from rbkit import outline, page_lines, pdf_text, reader
+from rbkit import build_rulebook, outline, page_lines, pdf_text, reader
 
 from generator.products.rulebook.markdown_flow import parse, plain_text
 
@@ -92,7 +92,6 @@ def test_fonts_are_embedded(rulebook):
 
 
 def test_two_builds_are_identical(shipped_request, rulebook):
-    from generator.products.rulebook.book import build_rulebook
 
     again = {a.path: a.data for a in build_rulebook(shipped_request)}
     assert again == {p: a.data for p, a in rulebook.items()}

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from rbkit import request
+from rbkit import build_rulebook, request
 
 from generator.cli import cli
 from generator.core.errors import ContentError
@@ -33,7 +33,6 @@ def _break(project, name: str, line: int, text: str) -> None:
     ("{{ figure() }}", "TKG302"),  # a helper called wrongly
 ])
 def test_library_raises_positioned_content_error(project, text, code):
-    from generator.products.rulebook.book import build_rulebook
 
     _break(project, TURN, 4, text)
     with pytest.raises(ContentError) as caught:

@@ -1,0 +1,52 @@
+"""Everything the project takes from reportlab beyond its documented API, in one place.
+
+reportlab is pinned below 6 in pyproject.toml; tests/backends/test_reportlab_glue.py
+fails loudly when a reportlab release changes what is used here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+
+def form_numbers(canvas, names: Iterable[str]) -> dict[str, int]:
+    """The PDF object number of each named form XObject of a saved canvas.
+
+    reportlab keeps them in its document's private `idToObjectNumberAndVersion`, under
+    the internal name `xObjectName` gives a form; there is no public way to ask.
+    """
+    from reportlab.pdfbase.pdfdoc import xObjectName
+
+    numbers = canvas._doc.idToObjectNumberAndVersion
+    return {name: numbers[xObjectName(name)][0] for name in names}
+
+
+@contextmanager
+def binary_streams() -> Iterator[None]:
+    """Write streams zlib-compressed only, without reportlab's ASCII85 layer on top.
+
+    ASCII85 makes files 25 % larger and, in reportlab's pure-Python encoder, was the
+    slowest step of the whole build. The setting is global in reportlab, so it is put
+    back afterwards: other documents made in the same process (the rulebook, laid out by
+    platypus) keep their own bytes.
+    """
+    from reportlab import rl_config
+
+    saved, rl_config.useA85 = rl_config.useA85, 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
+
+
+def registered_file(name: str) -> str | None:
+    """The TTF file reportlab holds under a font name (None if the name is free).
+
+    A registered TrueType font keeps the file it was read from as `face.filename`.
+    """
+    from reportlab.pdfbase import pdfmetrics
+
+    if name not in pdfmetrics.getRegisteredFontNames():
+        return None
+    return getattr(getattr(pdfmetrics.getFont(name), "face", None), "filename", None)

@@ -1,0 +1,31 @@
+"""Colours as numbers: luminance, contrast, tints, and the ink that reads on a colour."""
+
+from __future__ import annotations
+
+DARK = "#15141C"
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance of #rrggbb (WCAG)."""
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def symbol_ink(badge: str, light: str) -> str:
+    """The light ink on a badge unless it reads poorly there (e.g. sky blue); then dark."""
+    return light if contrast(badge, light) >= 3.0 else DARK
+
+
+def tint(colour: str, amount: float) -> str:
+    """The colour mixed with white (amount 0 = white, 1 = the colour)."""
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - (255 - c) * amount):02X}" for c in rgb)

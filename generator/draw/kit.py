@@ -1,0 +1,38 @@
+"""What every drawing is made with: the game, its fonts, and the build's memo.
+
+`build()` makes one kit per build and hands it down (DESIGN.md: the build context is
+passed, never imported); a test or a tool makes its own with `Kit(game)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from generator.core.memo import Memo
+from generator.core.model import Game
+from generator.draw.fonts import FontBook
+from generator.load.digests import file_digest
+
+
+@dataclass(frozen=True, eq=False)
+class Kit:
+    """The game being drawn, its fonts measured, and the memo of this build."""
+
+    game: Game
+    memo: Memo = field(default_factory=Memo)
+
+    @cached_property
+    def fonts(self) -> FontBook:
+        """The game's fonts by role, measured once for this build."""
+        return FontBook(self.game.fonts, self.memo)
+
+    @cached_property
+    def assets(self) -> tuple[str, ...]:
+        """Digests of the files every drawing may use: fonts, their licences (copied next
+        to the SVGs) and the insignia symbols; worked out once per build."""
+        fonts = sorted({path for _, path in self.game.fonts})
+        licences = sorted({p for f in fonts for p in f.parent.glob("LICENSE*")})
+        symbols = [e.symbol_file for e in self.game.elements if e.symbol_file]
+        return (*(f"{p.name}:{file_digest(p)}" for p in [*fonts, *licences, *symbols]),
+                repr(self.game.fonts))
