@@ -5,8 +5,8 @@
 Each tile gets a small landscape painted from its elements (sky, sun, clouds for air,
 peaks for earth, a sea for water, embers and lava for fire), with a random seed taken
 from the tile's id, so the same id always gives the same picture. The SVGs use only
-what generator.draw.svgread takes (plain shapes, solid colours, linear gradients),
-so the build draws them natively. Symbols are written from generator.draw.symbols.
+plain shapes, solid colours and linear gradients. Symbols are written from
+generator.draw.symbols.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.draw.pathdata import fmt  # noqa: E402
+from generator.backends.numbers import fmt  # noqa: E402
 from generator.draw.symbols import BUILTIN, STROKE  # noqa: E402
 from generator.load.content import load_content  # noqa: E402
 

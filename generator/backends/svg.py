@@ -10,13 +10,14 @@ the output's fonts/ folder), falling back to a generic family.
 from __future__ import annotations
 
 import base64
+import functools
 from pathlib import Path
 
+from generator.backends.numbers import fmt
 from generator.core.digest import digest
 from generator.core.memo import Memo
 from generator.draw.art import picture_digests
 from generator.draw.fonts import font_name, generic_family
-from generator.draw.pathdata import fmt, path_d
 from generator.draw.scene import (
     Ellipse,
     Gradient,
@@ -188,3 +189,10 @@ def svg_key(scene: Scene, font_dir: str | None) -> str:
     """Everything an SVG document depends on: the scene, the font folder, embedded files."""
     return digest("svg", code_digest(), scenes_digest([scene]), scene.title, repr(font_dir),
                   *picture_digests(scene))
+
+
+@functools.lru_cache(maxsize=4096)  # a symbol's outline recurs on every badge
+def path_d(commands: tuple[tuple, ...], places: int = 3) -> str:
+    """Path commands as compact SVG path data (rounded, so output is stable)."""
+    return "".join(command[0] + " ".join(fmt(v, places) for v in command[1:])
+                   for command in commands)

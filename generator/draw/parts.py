@@ -6,11 +6,11 @@ from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError
 from generator.core.model import Element, Tile
 from generator.core.paths import display_path
-from generator.draw.art import check_foreign_svg, png_size
+from generator.draw.art import png_size
 from generator.draw.colour import symbol_ink
 from generator.draw.fonts import Fitted, FontBook
 from generator.draw.scene import Ellipse, Group, Image, Rect, Style, Text
-from generator.draw.svgread import Unsupported, read_svg, recolour
+from generator.draw.svgart import read_art, recolour
 from generator.draw.symbols import element_symbol
 from generator.layout.model import Box, TextStyle
 
@@ -91,12 +91,8 @@ def art(tile: Tile, box: Box, dx: float, dy: float) -> tuple:
         if tile.art.suffix.lower() != ".svg":
             png_size(tile.art)
             return (Group((Image(*clip, tile.art),), clip=clip),)
-        try:
-            (vx, vy, vw, vh), shapes = read_svg(tile.art)
-        except Unsupported:
-            check_foreign_svg(tile.art)
-            return (Group((Image(*clip, tile.art),), clip=clip),)
-    except (ValueError, OSError) as exc:
+        (vx, vy, vw, vh), shapes = read_art(tile.art)
+    except (ValueError, OSError) as exc:  # ArtError is a ValueError
         raise ContentError([diagnostic(
             "TKG304", tile.art_where, f"the art of {tile.id!r}, {display_path(tile.art)}, "
             f"cannot be drawn: {exc}")]) from None

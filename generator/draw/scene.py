@@ -86,7 +86,7 @@ class Text:
 
 @dataclass(frozen=True)
 class Image:
-    """An external picture (PNG, or an SVG the simple reader cannot take) in a box."""
+    """A PNG picture covering a box (SVG art is read into shapes instead)."""
 
     x: float
     y: float

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from generator.core.errors import ContentError
 from generator.core.model import Element
-from generator.draw.pathdata import parse_path
 from generator.draw.scene import Path, Style
-from generator.draw.svgread import Unsupported, read_svg
+from generator.draw.svgart import path_commands, read_art
 
 BUILTIN: dict[str, tuple[str, str]] = {
     # name: (path data, how it is painted: "fill", "evenodd" or "stroke")
@@ -38,7 +37,7 @@ def builtin_shapes(name: str) -> tuple:
         style = Style(stroke="#000000", stroke_width=STROKE, round_caps=True)
     else:
         style = Style(fill="#000000", evenodd=paint == "evenodd")
-    return (Path(parse_path(d), style),)
+    return (Path(path_commands(d), style),)
 
 
 def element_symbol(element: Element) -> tuple[tuple[float, float, float, float], tuple]:
@@ -51,14 +50,14 @@ def element_symbol(element: Element) -> tuple[tuple[float, float, float, float],
 
     try:
         if element.symbol_file is not None:
-            return read_svg(element.symbol_file)
+            return read_art(element.symbol_file)
         return (0.0, 0.0, 100.0, 100.0), builtin_shapes(element.symbol)
-    except (Unsupported, ValueError, OSError, KeyError) as exc:
+    except (ValueError, OSError, KeyError) as exc:  # ArtError is a ValueError
         where, what = element.where, ""
         if element.symbol_file is not None:
             where = element.symbol_where
             what = f", {display_path(element.symbol_file)},"
         raise ContentError([diagnostic(
             "TKG304", where, f"the insignia of {element.id!r}{what} cannot be drawn: {exc}",
-            "use plain shapes (path, circle, rect) without transforms, or one of: "
+            "draw it with shapes and paths (no text, no pictures), or name one of: "
             + ", ".join(BUILTIN))]) from None

@@ -1,20 +1,20 @@
-"""Embedded TrueType fonts whose text encoding does not depend on the document.
+"""The metrics of a TrueType font file, read with fontTools.
 
-reportlab numbers the glyphs of a TrueType subset in the order a document first uses
-them, so the bytes of a drawing's text change with whatever was drawn before it. Here
-every font is a Type0 font with /Identity-H, and text is written as the font file's
-own glyph ids (CID = original glyph id): encoded text is a function of the font file
-and the text alone, so a drawing's content stream can be cached and reused anywhere.
-Each document then embeds one subset holding the union of the glyphs its drawings
-use; a /CIDToGIDMap maps each original glyph id to its place in that subset.
+Text is measured with these numbers (`generator.draw.fonts`), and the PDF backend
+writes them into each embedded font (`generator.backends.pdf.fonts`). They are the
+numbers reportlab's own reader gives for the same file (its scaling, its vertical
+metrics, its descriptor flags), so text set by platypus in the rulebook and text set
+in our drawings measure alike.
 
-The numbers all come from reportlab's own TrueType parser, so widths measured here
-equal those reportlab measures for the same file elsewhere in the project.
+A font is parsed lazily: only the tables read here are decompiled, never the outlines.
 """
 
 from __future__ import annotations
 
+import logging
 import struct
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import repeat
 from pathlib import Path
@@ -22,20 +22,22 @@ from typing import TYPE_CHECKING
 
 from generator.core.errors import RenderError
 
-if TYPE_CHECKING:  # reportlab is imported when a font is read, not with this module: a
+if TYPE_CHECKING:  # fontTools is imported when a font is read, not with this module: a
     # build whose fonts are remembered (the memo holds FaceMetrics) never needs it.
-    from reportlab.pdfbase.ttfonts import TTFontFile
+    from fontTools.ttLib import TTFont
 
-_KEEP_PARSED = 8  # parsed font files kept per process (a build uses a handful)
+# PDF FontDescriptor flags (PDF 32000-1, table 123).
+FIXED_PITCH, SYMBOLIC, ITALIC, FORCE_BOLD = 1 << 0, 1 << 2, 1 << 6, 1 << 18
+NEEDED = ("head", "hhea", "hmtx", "maxp", "cmap", "name", "post", "glyf")
+# Errors a damaged table lets out of fontTools' parsers, besides its own TTLibError.
+DAMAGE = (struct.error, ValueError, LookupError, AssertionError, EOFError, ArithmeticError)
 
 
 @dataclass(frozen=True)
 class FaceMetrics:
     """Everything the PDF writer needs of one TTF file, read once; picklable.
 
-    Lengths are in 1/1000 em, as a PDF FontDescriptor wants them. `width_of` holds
-    reportlab's own per-character widths, so `text_width` is one lookup a character and
-    agrees with reportlab even where a damaged cmap maps a character twice.
+    Lengths are in 1/1000 em, as a PDF FontDescriptor wants them.
     """
 
     ps_name: str  # PostScript name, without a subset tag
@@ -49,123 +51,189 @@ class FaceMetrics:
     italic_angle: float
     flags: int
     stem_v: float
-    width_of: dict[str, float]  # character -> advance, exactly as reportlab measures it
+    width_of: dict[str, float]  # character -> advance, one lookup a character
     code_of: dict[int, int]  # original glyph id -> smallest code point mapped to it
 
 
 def read_metrics(path: Path) -> FaceMetrics:
-    """The metrics of the TTF at `path`; RenderError if it is missing or not a usable TTF."""
-    face = _parsed(path)
-    if face._full_font:
-        # reportlab would embed such a font whole; a subset is what its licence forbids.
-        raise RenderError(f"cannot read the font {path}: its licence forbids subsetting")
-    return _metrics_of(face)
+    """The metrics of the TTF at `path`.
+
+    Raises RenderError naming the file when it is missing, is not a TrueType font with
+    outlines, is damaged, or its licence (OS/2 fsType) forbids the subsets a PDF embeds.
+    """
+    with quiet_fonttools():
+        try:
+            return _metrics_of(open_font(path))
+        except _Unusable as exc:
+            raise RenderError(f"cannot read the font {path}: {exc}") from None
+        except (OSError, *DAMAGE) as exc:
+            raise RenderError(f"cannot read the font {path}: {_reason(exc)}") from None
+        except Exception as exc:  # fontTools' own TTLibError says what is wrong
+            if type(exc).__name__ != "TTLibError":
+                raise
+            raise RenderError(f"cannot read the font {path}: {exc}") from None
 
 
 def text_width(metrics: FaceMetrics, text: str, size: float) -> float:
-    """Width of `text` at `size`, equal to reportlab's stringWidth for the same file."""
+    """Width of `text` at `size` (the unit of `size`)."""
     missing = repeat(metrics.default_advance, len(text))
-    # Summed and scaled in the order reportlab's accelerator does, so the floats agree.
+    # Summed, then scaled, in the order reportlab's accelerator does, so the floats agree.
     return sum(map(metrics.width_of.get, text, missing)) * 0.001 * size
 
 
+def open_font(path: Path) -> TTFont:
+    """The font file at `path`, parsed lazily from its bytes (so no file stays open)."""
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    data = Path(path).read_bytes()
+    if data[:4] == b"OTTO":
+        raise _Unusable("it has PostScript (CFF) outlines; use a TrueType (.ttf) font")
+    font = TTFont(io.BytesIO(data), lazy=True, recalcBBoxes=False, recalcTimestamp=False)
+    missing = [tag for tag in NEEDED if tag not in font]
+    if missing:
+        raise _Unusable(f"it has no {', '.join(missing)} table (a TrueType font needs them)")
+    # Glyphs named after their ids: fontTools would otherwise read every name from post
+    # or invent it from cmap (most of the time of a read), for names nothing here uses.
+    font.setGlyphOrder([f"g{gid}" for gid in range(font["maxp"].numGlyphs)])
+    refusal = licence_refusal(font)
+    if refusal:
+        raise _Unusable(refusal)
+    return font
 
 
+def licence_refusal(font: TTFont) -> str | None:
+    """Why the font's licence forbids the PDFs' subsets; None when it allows them.
+
+    OS/2 fsType: "restricted" (0x0002) forbids embedding unless a more permissive bit
+    (0x0004 print, 0x0008 editable) is set too; 0x0100 forbids subsetting and 0x0200
+    allows bitmaps only.
+    """
+    if "OS/2" not in font:
+        return None
+    fs_type = font["OS/2"].fsType
+    if (fs_type & 0x000E) == 0x0002 or fs_type & 0x0300:
+        return f"its licence forbids embedding a subset of it (OS/2 fsType {fs_type:04X})"
+    return None
 
 
-
-
-# Reading the font file
-
-
-_parsed_files: dict[tuple[str, int, int], TTFontFile] = {}
-
-
-def _parsed(path: Path) -> TTFontFile:
-    """reportlab's parse of `path`, reused while the file is unchanged (a parse costs 3-4 ms)."""
-    from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
-
+@contextmanager
+def quiet_fonttools() -> Iterator[None]:
+    """fontTools' warnings off while it reads (Lato's timestamps, say): damage that
+    matters is raised as a RenderError instead of a log line."""
+    logger = logging.getLogger("fontTools")
+    saved = logger.level
+    logger.setLevel(logging.CRITICAL)
     try:
-        stat = path.stat()
-        key = (str(path), stat.st_mtime_ns, stat.st_size)
-        face = _parsed_files.get(key)
-        if face is None:
-            # An open file, not a name: reportlab would search its own font folders
-            # for a relative name that is missing here.
-            with path.open("rb") as handle:
-                face = TTFontFile(handle, charInfo=1, validate=0)
-            while len(_parsed_files) >= _KEEP_PARSED:
-                del _parsed_files[next(iter(_parsed_files))]
-            _parsed_files[key] = face
-        return face
-    except (TTFError, OSError, ValueError, LookupError, struct.error) as exc:
-        raise RenderError(f"cannot read the font {path}: {_reason(exc)}") from None
+        yield
+    finally:
+        logger.setLevel(saved)
+
+
+class _Unusable(Exception):
+    """Why a font file cannot be used, in a few words for the user."""
 
 
 def _reason(exc: Exception) -> str:
-    from reportlab.pdfbase.ttfonts import TTFError
-
-    if isinstance(exc, TTFError | OSError):
-        return str(exc)
-    # The parser trips over damaged tables with bare Python errors.
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
     return f"its data is damaged ({type(exc).__name__}: {exc})"
 
 
-def _metrics_of(face: TTFontFile) -> FaceMetrics:
-    from reportlab.pdfbase.ttfonts import FF_NONSYMBOLIC, FF_SYMBOLIC
+def _metrics_of(font: TTFont) -> FaceMetrics:
+    head = font["head"]
+    if not head.unitsPerEm:
+        raise _Unusable("its head table says 0 units per em")
+    factor = 1000 / head.unitsPerEm  # reportlab's factor: x * (1000 / upm), not x * 1000 / upm
 
-    glyph_of, code_of = _cmap_of(face)
-    scale = face._pdfScale
-    advance = {gid: float(scale(face.hmetrics[gid][0])) for gid in (0, *code_of)}
+    def scale(value: float) -> float:
+        return float(value * factor)
+
+    weight, ascent, descent, cap_height = _vertical(font, scale)
+    advance_of = _advances(font, scale)
+    chars = _characters(font)
+    glyph_of, code_of = _mapped(chars, font["maxp"].numGlyphs)
+    italic = float(font["post"].italicAngle)
     return FaceMetrics(
-        ps_name=face.name.decode("latin-1"),
-        glyph_of=glyph_of,
-        advance=advance,
-        default_advance=float(face.defaultWidth),
-        ascent=float(face.ascent),
-        descent=float(face.descent),
-        cap_height=float(face.capHeight),
-        bbox=tuple(float(v) for v in face.bbox),
-        italic_angle=float(face.italicAngle),
-        # As reportlab marks its embedded TrueType subsets: symbolic, never non-symbolic.
-        flags=(face.flags & ~FF_NONSYMBOLIC) | FF_SYMBOLIC,
-        stem_v=float(face.stemV),
-        width_of={chr(code): float(w) for code, w in sorted(face.charWidths.items())},
-        code_of=code_of,
-    )
+        ps_name=_ps_name(font), glyph_of=glyph_of,
+        advance={gid: advance_of(gid) for gid in (0, *code_of)},
+        default_advance=advance_of(0), ascent=ascent, descent=descent, cap_height=cap_height,
+        bbox=(scale(head.xMin), scale(head.yMin), scale(head.xMax), scale(head.yMax)),
+        italic_angle=italic, flags=_flags(font, italic, weight),
+        # A TrueType file has no stem width; estimated from the weight class, as
+        # reportlab (after pdflib) does.
+        stem_v=float(50 + int((weight / 65.0) ** 2)),
+        width_of={chr(code): advance_of(gid) for code, gid in sorted(chars.items())},
+        code_of=code_of)
 
 
-def _cmap_of(face: TTFontFile) -> tuple[dict[str, int], dict[int, int]]:
-    """(character -> glyph, glyph -> smallest code point) for glyphs the font really has."""
+def _vertical(font: TTFont, scale) -> tuple[int, float, float, float]:
+    """(weight class, ascent, descent, cap height): the typographic ascender and
+    descender of OS/2, its cap height from version 2 on (else the ascent); without
+    OS/2 (old Apple fonts), the bounding box and a weight of 500."""
+    if "OS/2" not in font:
+        head = font["head"]
+        return 500, scale(head.yMax), scale(head.yMin), scale(head.yMax)
+    os2 = font["OS/2"]
+    ascent = scale(os2.sTypoAscender)
+    cap_height = scale(os2.sCapHeight) if os2.version > 1 else ascent
+    return os2.usWeightClass, ascent, scale(os2.sTypoDescender), cap_height
+
+
+def _advances(font: TTFont, scale):
+    """glyph id -> advance in 1/1000 em (glyphs past hhea's count share the last one)."""
+    metrics = font["hmtx"].metrics
+    return lambda gid: scale(metrics[f"g{gid}"][0])
+
+
+def _characters(font: TTFont) -> dict[int, int]:
+    """code point -> glyph id from the font's best Unicode cmap.
+
+    The no-break space takes the plain space's glyph (or the other way round when only
+    it is there), as reportlab maps them: a designer's NBSP then never prints a box.
+    """
+    cmap = font["cmap"].getBestCmap() or {}
+    chars = {code: int(name[1:]) for code, name in cmap.items()}  # names are "g<id>"
+    for have, alias in ((0x20, 0xA0), (0xA0, 0x20)):
+        if have in chars:
+            chars[alias] = chars[have]
+            break
+    return chars
+
+
+def _mapped(chars: dict[int, int], count: int) -> tuple[dict[str, int], dict[int, int]]:
+    """(character -> glyph, glyph -> smallest code point) for glyphs the font has."""
     glyph_of: dict[str, int] = {}
     code_of: dict[int, int] = {}
-    for code, gid in sorted(face.charToGlyph.items()):
-        if 0 < gid < face.numGlyphs:  # glyph 0 is the default; larger ids are cmap damage
+    for code, gid in sorted(chars.items()):
+        if 0 < gid < count:  # glyph 0 is the default; larger ids are cmap damage
             glyph_of[chr(code)] = gid
             code_of.setdefault(gid, code)
     return glyph_of, code_of
 
 
+def _flags(font: TTFont, italic_angle: float, weight: int) -> int:
+    """Descriptor flags of an embedded TrueType subset: always symbolic (its glyphs are
+    named by id, not by a standard encoding), italic for any slant, force-bold from
+    600 up, fixed-pitch when post says so."""
+    flags = SYMBOLIC
+    if italic_angle:
+        flags |= ITALIC
+    if weight >= 600:
+        flags |= FORCE_BOLD
+    if font["post"].isFixedPitch:
+        flags |= FIXED_PITCH
+    return flags
 
 
-# Writing the PDF objects
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+def _ps_name(font: TTFont) -> str:
+    """The PostScript name (else the full name, else the family), spaces as hyphens."""
+    names = font["name"]
+    name = next((n for n in (names.getDebugName(i) for i in (6, 4, 1)) if n), None)
+    if not name:
+        raise _Unusable("it has no PostScript name")
+    name = name.replace(" ", "-")
+    if any(ord(ch) > 126 or ch in " [](){}<>/%" for ch in name):
+        raise _Unusable(f"its PostScript name {name!r} holds characters a PDF name may not")
+    return name

@@ -1,4 +1,4 @@
-"""What compiled drawings look like in a PDF: text, opacity, gradients, pictures, foreign SVG."""
+"""What compiled drawings look like in a PDF: text, opacity, gradients, pictures, SVG art."""
 
 from __future__ import annotations
 
@@ -10,9 +10,8 @@ from pypdf import PdfReader
 
 from generator.backends.pdf.canvas import place
 from generator.backends.pdf.document import render_pdf
-from generator.core.errors import RenderError
 from generator.draw.kit import Kit
-from generator.draw.scene import Gradient, Image, Rect, Scene, Style, Text
+from generator.draw.scene import Gradient, Group, Image, Rect, Scene, Style, Text
 from generator.layout.units import PT
 from tests.conftest import CONTENT
 from tests.pdfprobe import fonts, rasterise
@@ -145,21 +144,15 @@ TEXT = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" width="20"
 """
 
 
-# Remove the mark when fixed. Bugs in generator/render/pdfops.py, foreign_svg_code:
-# the " Tf" test rejects every SVG, for reportlab's renderPDF always sets its initial
-# font ("BT /F1 10 Tf 12 TL ET"); and each state is written "<< / c a   0 . 5 >>"
-# (" ".join over one string), so opacity is lost (an AssertionError once it draws).
-def test_foreign_svg_art_with_an_arc_draws_half_opaque_green_where_the_arc_is(
-        kit, tmp_path):
-    from generator.draw.svgread import Unsupported, read_svg
+def test_svg_art_with_an_arc_draws_half_opaque_green_where_the_arc_is(kit, tmp_path):
+    from generator.draw.svgart import read_art
 
     svg = tmp_path / "arc.svg"
     svg.write_text(ARC)
-    with pytest.raises(Unsupported):
-        read_svg(svg)  # so it is svglib that draws it
+    _, shapes = read_art(svg)  # 20 x 20 units, drawn 20 x 20 mm at (10, 5)
     # The arc bulges to the upper right of the diagonal from the top-left corner to
     # the bottom-right one; the closing line runs back along that diagonal.
-    scene = Scene("foreign", 40, 30, 0, (WHITE, Image(10, 5, 20, 20, svg)))
+    scene = Scene("arc", 40, 30, 0, (WHITE, Group(shapes, translate=(10, 5))))
     at = pixels(kit, tmp_path, scene)
     assert close(at(25, 10), (128, 255, 128)), at(25, 10)  # upper right: the arc
     assert close(at(28.5, 6.5), (128, 255, 128)), at(28.5, 6.5)  # near the corner, inside
@@ -167,9 +160,10 @@ def test_foreign_svg_art_with_an_arc_draws_half_opaque_green_where_the_arc_is(
     assert at(5, 15) == at(35, 15) == (255, 255, 255)  # beside the picture
 
 
-def test_foreign_svg_art_with_text_is_a_render_error_naming_the_file(kit, tmp_path):
+def test_svg_art_with_text_is_refused_saying_so(tmp_path):
+    from generator.draw.svgart import ArtError, read_art
+
     svg = tmp_path / "lettered.svg"
     svg.write_text(TEXT)
-    scene = Scene("lettered", 40, 30, 0, (WHITE, Image(10, 5, 20, 20, svg)))
-    with pytest.raises(RenderError, match=re.escape(str(svg))):
-        pdf_of(kit, tmp_path, scene)
+    with pytest.raises(ArtError, match="text"):
+        read_art(svg)

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from generator.build.pipeline import build
 from generator.cli import cli
 from generator.core.errors import ContentError
-from generator.draw.svgread import Unsupported, read_svg
+from generator.draw.svgart import ArtError, read_art
 from tests.pdfprobe import rasterise
 
 ART = Path(__file__).resolve().parent.parent / "fixtures" / "art"
@@ -31,22 +31,34 @@ def _use_art(project: Path, fixture: Path) -> tuple[Path, int]:
 
 
 def test_shapes_svg_would_not_draw_are_left_out():
-    _, items = read_svg(ART / "empty-polygon.svg")
+    _, items = read_art(ART / "empty-polygon.svg")
     assert len(items) == 1  # the rect; not the empty polygon, lone point, r=0, empty path
 
 
 @pytest.mark.parametrize("svg", [
     '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="10"><rect width="1" '
     'height="1"/></svg>',
-    '<svg xmlns="http://www.w3.org/2000/svg" width="10px" height="10px"/>',
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r="nan"/></svg>',
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0L1e999 0"/></svg>',
-], ids=["zero-width", "units", "nan-radius", "infinite-path"])
-def test_what_the_reader_cannot_draw_is_unsupported_not_a_crash(tmp_path, svg):
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text>Hi</text></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><image href="x.png"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5"',
+], ids=["zero-width", "infinite-path", "text", "image", "broken-xml"])
+def test_what_the_reader_cannot_draw_is_an_art_error_not_a_crash(tmp_path, svg):
     path = tmp_path / "odd.svg"
     path.write_text(svg)
-    with pytest.raises(Unsupported):
-        read_svg(path)
+    with pytest.raises(ArtError):
+        read_art(path)
+
+
+def test_units_and_transforms_are_drawn(tmp_path):
+    # What the old reader refused (and svglib had to draw): now one reader takes it.
+    path = tmp_path / "units.svg"
+    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10px" height="10px">'
+                    '<g transform="translate(2 3)"><rect width="4" height="5" fill="red"/></g>'
+                    "</svg>")
+    box, [shape] = read_art(path)
+    assert box == (0.0, 0.0, 10.0, 10.0)
+    assert (shape.x, shape.y, shape.w, shape.h, shape.style.fill) == (2, 3, 4, 5, "#FF0000")
 
 
 @pytest.mark.parametrize(("fixture", "message"), [
@@ -117,9 +129,9 @@ def test_a_wide_png_covers_its_box_in_the_pdf_as_in_the_svg(project):
     assert strip(64.5, 69) == {tuple(round(c / 32) for c in blue)}
 
 
-def test_svg_art_only_svglib_can_read_with_text_in_it_is_a_tkg304(project, tmp_path):
-    # An arc sends the file to svglib; its text could not go into the tile's PDF drawing
-    # (it would need a font the drawing does not carry), so validation says so at art:.
+def test_svg_art_with_text_in_it_is_a_tkg304(project, tmp_path):
+    # Its text could not go into the tile's drawing (it would need a font the drawing
+    # does not carry), so the build says so at the tile's art:.
     fixture = tmp_path / "arc-with-text.svg"
     fixture.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" '
                        'width="20" height="20"><path d="M 0 0 A 20 20 0 0 1 20 20 L 0 20 Z" '
@@ -129,6 +141,6 @@ def test_svg_art_only_svglib_can_read_with_text_in_it_is_a_tkg304(project, tmp_p
         build(project / "content", project / "templates", project / "output", ("a4",),
               ["tiles"])
     [problem] = info.value.diagnostics
-    assert problem.code == "TKG304" and "convert its text to paths" in problem.message
+    assert problem.code == "TKG304" and "convert it to paths" in problem.message
     assert art.name in problem.message
     assert (Path(problem.path).name, problem.line, problem.column) == ("tiles.yaml", line, 10)

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import struct
-import threading
 import zlib
 from itertools import repeat
 from pathlib import Path
 
 from generator.backends.pdf.glue import registered_file
+from generator.backends.pdf.subset import subset_program
 from generator.core.errors import RenderError
 from generator.draw.fonts import font_name
-from generator.load.fonts import FaceMetrics, _parsed, _reason
+from generator.load.fonts import FaceMetrics
 
 COMPRESSION = 6  # fixed, so equal inputs give equal bytes
 
@@ -36,52 +36,31 @@ def subset_tag(metrics: FaceMetrics, gids: frozenset[int]) -> str:
     return "".join(chr(65 + b % 26) for b in hashlib.sha256(key.encode()).digest()[:6])
 
 
-def font_objects(path: Path, metrics: FaceMetrics, gids: frozenset[int],
-                 first: int) -> list[bytes]:
+def font_objects(path: Path, metrics: FaceMetrics, gids: frozenset[int], first: int,
+                 program: tuple[bytes, dict[int, int]] | None = None) -> list[bytes]:
     """Bodies of the PDF objects of one Type0 font embedding exactly the glyphs `gids`.
 
     Object `first` is the Type0 font (the one a /Font resource names); the others
     follow as first+1, first+2, ... in the order returned: the CIDFontType2, its
     FontDescriptor, the FontFile2, the CIDToGIDMap and the ToUnicode CMap. Equal
-    inputs give equal bytes. `metrics` must be those of the file at `path`.
+    inputs give equal bytes. `metrics` must be those of the file at `path`; `program`
+    is its subset of `gids` (`subset_program`) when the caller already has it.
     """
     used = sorted(gids)
     kept = [gid for gid in used if gid]  # glyph 0 is always the subset's first glyph
+    orphans = [gid for gid in kept if gid not in metrics.code_of]
+    if orphans:  # text reaches glyphs through characters (`encode`): no other is asked for
+        raise ValueError(f"glyph {orphans[0]} of {metrics.ps_name} has no character")
     name = _name(f"{subset_tag(metrics, gids)}+{metrics.ps_name}")
-    program = _subset_program(path, metrics, kept)
+    program, index_of = program or subset_program(path, kept)
     return [
         _type0(name, first),
         _cid_font(name, metrics, used, first),
         _descriptor(name, metrics, first),
         _stream(program, f" /Length1 {len(program)}"),
-        _stream(_cid_to_gid(kept)),
+        _stream(_cid_to_gid(index_of)),
         _stream(_to_unicode(metrics, kept)),
     ]
-
-
-_subset_lock = threading.Lock()  # makeSubset moves the parser's shared read position
-
-
-def _subset_program(path: Path, metrics: FaceMetrics, kept: list[int]) -> bytes:
-    """The subset font program with glyph 0, then `kept` in order, then their components.
-
-    makeSubset takes code points, not glyph ids: each glyph is asked for through the
-    smallest code point that reaches it, so the subset's glyph i+1 is kept[i].
-    """
-    from reportlab.pdfbase.ttfonts import TTFError
-
-    face = _parsed(path)
-    try:
-        codes = [metrics.code_of[gid] for gid in kept]
-    except KeyError as exc:
-        raise ValueError(f"glyph {exc} of {metrics.ps_name} has no character") from None
-    if any(face.charToGlyph.get(code) != gid for code, gid in zip(codes, kept, strict=True)):
-        raise RenderError(f"the font {path} changed since its metrics were read")
-    try:
-        with _subset_lock:
-            return face.makeSubset(codes)
-    except (TTFError, ValueError, LookupError, struct.error) as exc:
-        raise RenderError(f"cannot subset the font {path}: {_reason(exc)}") from None
 
 
 def _type0(name: str, first: int) -> bytes:
@@ -117,17 +96,20 @@ def _descriptor(name: str, metrics: FaceMetrics, first: int) -> bytes:
             f" /FontFile2 {first + 3} 0 R >>").encode()
 
 
-def _cid_to_gid(kept: list[int]) -> bytes:
-    """Two big-endian bytes per CID from 0 to the largest used: its glyph in the subset."""
-    table = bytearray(2 * (max(kept, default=0) + 1))
-    for new, old in enumerate(kept, start=1):
+def _cid_to_gid(index_of: dict[int, int]) -> bytes:
+    """Two big-endian bytes per CID from 0 to the largest used: its glyph in the subset
+    (CIDs the drawings never use, and CID 0, point at glyph 0)."""
+    table = bytearray(2 * (max(index_of, default=0) + 1))
+    for old, new in index_of.items():
         table[2 * old:2 * old + 2] = new.to_bytes(2, "big")
     return bytes(table)
 
 
 def _to_unicode(metrics: FaceMetrics, kept: list[int]) -> bytes:
     """A ToUnicode CMap from each used glyph id to its smallest code point (not .notdef)."""
-    pairs = [f"<{gid:04X}> <{_utf16(metrics.code_of[gid])}>" for gid in kept]
+    # A glyph no character reaches (reached only by glyph id) has no text to give.
+    pairs = [f"<{gid:04X}> <{_utf16(metrics.code_of[gid])}>" for gid in kept
+             if gid in metrics.code_of]
     blocks = []
     for start in range(0, len(pairs), _BFCHAR_CHUNK):
         chunk = pairs[start:start + _BFCHAR_CHUNK]

@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.backends.numbers import fmt as num
 from generator.backends.pdf.link import Base, link
-from generator.backends.pdf.ops import num, record
+from generator.backends.pdf.ops import record
 from generator.core.digest import digest
 from generator.core.errors import RenderError
 from generator.draw.art import picture_digests
@@ -48,7 +49,7 @@ def compiled(scene: Scene, kit: Kit) -> CompiledForm:
 
 
 def _form_key(scene: Scene) -> str:
-    # Art that svglib draws is copied into the form, so its file's bytes are part of it.
+    # A PNG is named in the form by its path: its bytes are part of what the form shows.
     files = [f"{role}:{file_digest(path)}" for role, path in scene.fonts]
     return digest("form", code_digest(), scene.digest, *files,
                   *picture_digests(scene))
@@ -113,12 +114,21 @@ class _Resources:
         numbers = {}
         for path in sorted(used, key=lambda p: (p.name, str(p))):
             gids = frozenset(used[path]) | _everyday_glyphs(self.fonts_of(path))
-            key = digest("font", code_digest(), file_digest(path), repr(sorted(gids)),
-                         str(self.next))
-            numbers[path] = self.add(self.memo.get(key, lambda p=path, g=gids, n=self.next:
-                                                   font_objects(p, self.fonts_of(p), g, n)))
+            glyphs = digest(code_digest(), file_digest(path), repr(sorted(gids)))
+            key = digest("font", glyphs, str(self.next))
+            numbers[path] = self.add(self.memo.get(
+                key, lambda p=path, g=gids, n=self.next, k=glyphs:
+                font_objects(p, self.fonts_of(p), g, n, self.subset(p, g, k))))
         return {slot: {role: numbers[Path(path)] for role, path in scenes[slot].fonts
                        if Path(path) in numbers} for slot, _ in slots}
+
+    def subset(self, path: Path, gids: frozenset[int], glyphs: str) -> tuple[bytes, dict]:
+        """The font's subset of `gids`, made once whatever documents embed it (the
+        subsetting is the slow part of a font's objects)."""
+        from generator.backends.pdf.subset import subset_program
+
+        return self.memo.get(digest("subset", glyphs),
+                             lambda: subset_program(path, sorted(g for g in gids if g)))
 
     def images(self, forms) -> dict[str, int]:
         """One image XObject (and its soft mask) per PNG file."""

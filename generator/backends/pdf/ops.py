@@ -12,21 +12,14 @@ holds it maps that onto points.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path as FilePath
 
-from generator.core.errors import RenderError
+from generator.backends.numbers import fmt as num
 from generator.draw.scene import Ellipse, Gradient, Group, Image, Path, Rect, Style, Text
 
 K = 0.5522847498  # Bezier handle length for a quarter circle
-
-
-def num(v: float) -> str:
-    """A compact, stable number for the content stream."""
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def rgb(hex_colour: str) -> str:
@@ -140,10 +133,7 @@ class _Recorder:
     def _image(self, i: Image) -> None:
         # Upright frame with its origin at the box's lower-left corner, clipped to it.
         self.out.append(f"q 1 0 0 -1 {num(i.x)} {num(i.y + i.h)} cm")
-        if i.path.suffix.lower() == ".svg":
-            self.out.append(self._foreign_svg(i))
-        else:
-            self.out.append(self._png(i))
+        self.out.append(self._png(i))
         self.out.append("Q")
 
     def _png(self, i: Image) -> str:
@@ -160,15 +150,6 @@ class _Recorder:
             self.images[name] = i.path
         return (f"0 0 {num(i.w)} {num(i.h)} re W n {w:.6f} 0 0 {h:.6f} "
                 f"{num((i.w - w) / 2)} {num((i.h - h) / 2)} cm /{name} Do")
-
-    def _foreign_svg(self, i: Image) -> str:
-        code, states = foreign_svg_code(i)
-        # Each picture's states are numbered from 0 by svglib's canvas: keep them apart.
-        prefix = f"S{len(self.states)}."
-        for name, state in states.items():
-            self.states[prefix + name] = state
-            code = code.replace(f"/{name} gs", f"/{prefix}{name} gs")
-        return code
 
     def _group(self, g: Group) -> None:
         self.out.append("q")
@@ -196,55 +177,6 @@ def _stops_function(stops) -> str:
     bounds = " ".join(num(offset) for offset, _ in stops[1:-1])
     return (f"<< /FunctionType 3 /Domain [0 1] /Functions [{' '.join(pieces)}] "
             f"/Bounds [{bounds}] /Encode [{' '.join(['0 1'] * len(pieces))}] >>")
-
-
-def foreign_svg_code(i: Image) -> tuple[str, dict[str, str]]:
-    """Art our own reader cannot take, drawn by svglib, as content text and its states.
-
-    svglib draws on a reportlab canvas; its operators are taken from a scratch canvas.
-    Only what can travel with the drawing is allowed: paths, colours and opacity.
-    """
-    from svglib.svglib import svg2rlg
-
-    drawing = svg2rlg(str(i.path))
-    if drawing is None or not drawing.width or not drawing.height:
-        raise RenderError(f"svglib cannot read {i.path}")
-    return drawing_code(drawing, i)
-
-
-def drawing_code(drawing, i: Image) -> tuple[str, dict[str, str]]:
-    """`foreign_svg_code` for the svglib drawing already read from `i.path`."""
-    import io
-
-    from reportlab.graphics import renderPDF
-    from reportlab.pdfgen.canvas import Canvas
-
-    canvas = Canvas(io.BytesIO())
-    canvas._code = []  # only what svglib draws
-    scale = max(i.w / drawing.width, i.h / drawing.height)
-    canvas.translate((i.w - drawing.width * scale) / 2, (i.h - drawing.height * scale) / 2)
-    canvas.scale(scale, scale)
-    renderPDF.draw(drawing, canvas, 0, 0)
-    # renderPDF starts by choosing a font ("BT /F1 10 Tf 12 TL ET") whether or not any
-    # text follows; the form has no such font, so that line goes.
-    code = "\n".join(line for line in canvas._code if not _FONT_CHOICE.fullmatch(line))
-    if _TEXT_OR_RESOURCE.search(code):
-        raise RenderError(f"{i.path} has text, pictures or gradients that cannot go into "
-                          "the PDF: convert its text to paths and flatten it, or export it "
-                          "as PNG")
-    states = {name: f"<< /{key} {_state_value(value)} >>"
-              for (key, value), name in canvas._extgstate._c.items()}
-    return code, states
-
-
-_FONT_CHOICE = re.compile(r"BT /\S+ [\d.]+ Tf [\d.]+ TL ET")
-# Text shown (Tj, TJ, ', "), fonts chosen, pictures or gradients painted.
-_TEXT_OR_RESOURCE = re.compile(r"(?:\)|>|\])\s*(?:Tj|TJ|'|\")|\s(?:Tf|Do|sh)\b")
-
-
-def _state_value(value) -> str:
-    return num(value) if isinstance(value, float | int) and not isinstance(value, bool) \
-        else str(value)
 
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float) -> str:

@@ -1,0 +1,259 @@
+"""The svgelements-based art reader: the shipped files read as before, and the SVG that the
+old reader could not take (transforms, CSS, <use>, arcs, relative commands) reads right."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.draw.scene import Ellipse, Gradient, Rect, Style
+from generator.draw.scene import Path as PathShape
+from generator.draw.svgart import ArtError, read_art, recolour
+from tests.conftest import CONTENT
+
+SHIPPED = sorted((CONTENT / "art").glob("*.svg")) + sorted((CONTENT / "symbols").glob("*.svg"))
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "art"
+SVG_NS = 'xmlns="http://www.w3.org/2000/svg"'
+BLACK = Style(fill="#000000")
+
+
+def _art(tmp_path: Path, body: str, root: str = 'viewBox="0 0 100 100"'):
+    """read_art of a file made of `body` inside an <svg> with the `root` attributes."""
+    path = tmp_path / "art.svg"
+    path.write_text(f"<svg {SVG_NS} {root}>{body}</svg>")
+    return read_art(path)
+
+
+def _shapes(tmp_path: Path, body: str) -> tuple:
+    return _art(tmp_path, body)[1]
+
+
+def _commands(tmp_path: Path, d: str) -> tuple:
+    [path] = _shapes(tmp_path, f'<path d="{d}"/>')
+    return path.commands
+
+
+def _rounded(value):
+    """Every float rounded to 6 decimals, inside tuples and frozen dataclasses alike."""
+    if isinstance(value, float):
+        return round(value, 6)
+    if isinstance(value, tuple):
+        return tuple(_rounded(v) for v in value)
+    if dataclasses.is_dataclass(value):
+        return dataclasses.replace(value, **{f.name: _rounded(getattr(value, f.name))
+                                             for f in dataclasses.fields(value)})
+    return value
+
+
+def _two_thirds(start: float, control: float) -> float:
+    """A cubic control point from a quadratic one, in the reader's arithmetic."""
+    return start + 2 / 3 * (control - start)
+
+
+# The shipped files ---------------------------------------------------------------------
+
+def test_the_shipped_art_and_symbols_are_all_there():
+    assert len(SHIPPED) >= 52, [p.name for p in SHIPPED]  # 48 art files and 4 symbols
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_shipped_file_reads_into_shapes_inside_its_viewbox(path):
+    (_, _, w, h), items = read_art(path)
+    assert items and w > 0 and h > 0
+    assert all(type(item).__name__ in ("Rect", "Ellipse", "Path") for item in items)
+
+
+def test_recolour_paints_every_shape_in_one_colour_and_keeps_what_is_unpainted():
+    path = CONTENT / "art" / "aurora-vents.svg"  # gradient, fills and strokes
+    _, items = read_art(path)
+    for before, after in zip(items, recolour(items, "#123456"), strict=True):
+        assert after.style.fill == ("#123456" if before.style.fill else None)
+        assert after.style.stroke == ("#123456" if before.style.stroke else None)
+        assert (after.style.opacity, after.style.evenodd) == (before.style.opacity,
+                                                               before.style.evenodd)
+
+
+def test_shapes_svg_would_not_draw_are_left_out():
+    _, items = read_art(FIXTURES / "empty-polygon.svg")
+    assert len(items) == 1  # the rect; not the empty polygon, lone point, r=0, empty path
+
+
+# Path commands, each against coordinates worked out by hand -------------------------------
+
+def test_relative_and_horizontal_vertical_commands_become_absolute(tmp_path):
+    assert _commands(tmp_path, "M10 10 l5 0 h5 v5 H10 V10 z m20 0 l0 5") == (
+        ("M", 10.0, 10.0), ("L", 15.0, 10.0), ("L", 20.0, 10.0), ("L", 20.0, 15.0),
+        ("L", 10.0, 15.0), ("L", 10.0, 10.0), ("Z",),
+        ("M", 30.0, 10.0), ("L", 30.0, 15.0))  # m after z starts from the subpath's start
+
+
+@pytest.mark.parametrize("d", ["M0 0 C10 0 20 10 30 10 S50 20 60 20",
+                               "M0 0 c10 0 20 10 30 10 s20 10 30 10"], ids=["S", "s"])
+def test_a_smooth_cubic_reflects_the_previous_control_point(tmp_path, d):
+    assert _commands(tmp_path, d) == (
+        ("M", 0.0, 0.0), ("C", 10.0, 0.0, 20.0, 10.0, 30.0, 10.0),
+        ("C", 40.0, 10.0, 50.0, 20.0, 60.0, 20.0))  # (20, 10) reflected about (30, 10)
+
+
+@pytest.mark.parametrize("d", ["M0 0 Q30 30 60 0 T120 0", "M0 0 q30 30 60 0 t60 0"],
+                         ids=["Q T", "q t"])
+def test_quadratics_become_cubics_two_thirds_towards_the_control(tmp_path, d):
+    # Q's control is (30, 30); T reflects it about (60, 0) to (90, -30).
+    assert _commands(tmp_path, d) == (
+        ("M", 0.0, 0.0),
+        ("C", _two_thirds(0, 30), _two_thirds(0, 30), _two_thirds(60, 30), _two_thirds(0, 30),
+         60.0, 0.0),
+        ("C", _two_thirds(60, 90), _two_thirds(0, -30), _two_thirds(120, 90),
+         _two_thirds(0, -30), 120.0, 0.0))
+
+
+@pytest.mark.parametrize("d", ["M0 50 A50 50 0 0 1 100 50", "M0 50 a50 50 0 0 1 100 0"],
+                         ids=["A", "a"])
+def test_an_arc_becomes_cubics_on_its_circle(tmp_path, d):
+    move, *curves = _commands(tmp_path, d)
+    assert move == ("M", 0.0, 50.0) and all(c[0] == "C" for c in curves)
+    assert 4 <= len(curves) <= 8  # a half circle, in pieces of 30 to 45 degrees
+    ends = [c[5:7] for c in curves]
+    assert ends[-1] == (100.0, 50.0)
+    assert (50.0, 0.0) in [(pytest.approx(x), pytest.approx(y)) for x, y in ends]  # the top
+    for x, y in ends:  # sweep 1 turns clockwise on screen: over the top, centre (50, 50)
+        assert math.hypot(x - 50, y - 50) == pytest.approx(50) and y <= 50 + 1e-9
+
+
+def test_an_arc_with_a_zero_radius_is_a_straight_line(tmp_path):
+    assert _commands(tmp_path, "M0 0 A0 5 0 0 1 5 5") == (("M", 0.0, 0.0), ("L", 5.0, 5.0))
+
+
+# Transforms, CSS and <use> -------------------------------------------------------------
+
+def test_a_group_transform_moves_scales_and_turns_the_geometry(tmp_path):
+    [path] = _shapes(tmp_path, '<g transform="translate(10 20) scale(2) rotate(90)">'
+                               '<rect x="1" y="0" width="2" height="1" stroke="#000" '
+                               'stroke-width="0.5"/></g>')
+    # rotate(90) takes (x, y) to (-y, x); then doubled, then moved by (10, 20).
+    assert isinstance(path, PathShape)
+    points = [c[1:] for c in path.commands if c[0] in "ML"]
+    assert points == [(pytest.approx(x), pytest.approx(y))
+                      for x, y in ((10, 22), (10, 26), (8, 26), (8, 22))]
+    assert path.commands[-1] == ("Z",)
+    assert path.style.stroke_width == pytest.approx(1.0)  # scaled with the shape
+
+
+def test_a_translated_and_scaled_circle_stays_an_ellipse(tmp_path):
+    [ellipse] = _shapes(tmp_path, '<g transform="translate(10 20) scale(2 3)">'
+                                  '<circle cx="1" cy="1" r="1"/></g>')
+    assert ellipse == Ellipse(12.0, 23.0, 2.0, 3.0, BLACK)
+
+
+def test_a_style_attribute_sets_fill_and_opacity(tmp_path):
+    [rect] = _shapes(tmp_path, '<rect width="4" height="2" style="fill:#ff0000;opacity:.5"/>')
+    assert rect == Rect(0.0, 0.0, 4.0, 2.0, Style(fill="#FF0000", opacity=0.5))
+
+
+def test_opacity_multiplies_down_the_groups(tmp_path):
+    [rect] = _shapes(tmp_path, '<g opacity="0.5"><rect width="4" height="2" opacity="0.5" '
+                               'fill-opacity="0.5"/></g>')
+    assert rect.style.opacity == pytest.approx(0.125)
+
+
+@pytest.mark.parametrize("href", ['href="#dot"', 'xlink:href="#dot"'])
+def test_a_use_draws_the_defined_shape_where_it_is_placed(tmp_path, href):
+    shapes = _shapes(tmp_path, '<defs><circle id="dot" r="2" fill="#0000ff"/></defs>'
+                               f'<use {href} x="5" y="7" '
+                               'xmlns:xlink="http://www.w3.org/1999/xlink"/>')
+    assert shapes == (Ellipse(5.0, 7.0, 2.0, 2.0, Style(fill="#0000FF")),)  # once: not in defs
+
+
+def test_a_linear_gradient_takes_percentages_and_styled_stops(tmp_path):
+    [rect] = _shapes(tmp_path, '<defs><linearGradient id="g" x2="0" y2="100%">'
+                               '<stop offset="0%" style="stop-color:red;stop-opacity:.5"/>'
+                               '<stop offset="100%" stop-color="#00f"/></linearGradient>'
+                               '</defs><rect width="4" height="2" fill="url(#g)"/>')
+    assert rect.style.fill == Gradient(0.0, 0.0, 0.0, 1.0,
+                                       ((0.0, "#FF0000", 0.5), (1.0, "#0000FF", 1.0)))
+
+
+def test_polygons_polylines_and_lines_become_paths(tmp_path):
+    shapes = _shapes(tmp_path, '<polygon points="0,0 10,0 5,5"/>'
+                               '<polyline points="0 0 10 10" fill="none" stroke="black" '
+                               'stroke-linecap="round"/>'
+                               '<line x1="1" y1="2" x2="3" y2="4" stroke="black"/>')
+    assert [s.commands for s in shapes] == [
+        (("M", 0.0, 0.0), ("L", 10.0, 0.0), ("L", 5.0, 5.0), ("Z",)),
+        (("M", 0.0, 0.0), ("L", 10.0, 10.0)),
+        (("M", 1.0, 2.0), ("L", 3.0, 4.0))]
+    assert shapes[1].style == Style(stroke="#000000", stroke_width=1.0, round_caps=True)
+
+
+# The picture's size ----------------------------------------------------------------------
+
+def test_width_and_height_stand_in_for_a_missing_viewbox(tmp_path):
+    box, [rect] = _art(tmp_path, '<rect width="3" height="4"/>', 'width="20" height="30"')
+    assert box == (0.0, 0.0, 20.0, 30.0)
+    assert rect == Rect(0.0, 0.0, 3.0, 4.0, BLACK)
+
+
+def test_shapes_stay_in_viewbox_units_whatever_the_width_and_height(tmp_path):
+    box, [rect] = _art(tmp_path, '<rect x="1" width="3" height="4"/>',
+                       'viewBox="0 0 10 10" width="20mm" height="40mm"')
+    assert box == (0.0, 0.0, 10.0, 10.0)
+    assert _rounded(rect) == Rect(1.0, 0.0, 3.0, 4.0, BLACK)
+
+
+def test_a_file_is_read_once_until_it_changes(tmp_path):
+    _art(tmp_path, '<rect width="3" height="4"/>')
+    path = tmp_path / "art.svg"
+    assert read_art(path) is read_art(path)  # cached
+    path.write_text(f'<svg {SVG_NS} viewBox="0 0 100 100"><rect width="5" height="4"/></svg>')
+    os.utime(path, ns=(1, 1))  # a different mtime even on a coarse clock
+    assert read_art(path)[1][0].w == 5.0
+
+
+# What cannot be drawn ------------------------------------------------------------------
+
+def test_text_is_refused_naming_text(tmp_path):
+    with pytest.raises(ArtError, match=r"text \(<text>\)"):
+        _art(tmp_path, '<text x="1" y="5">Ember Hollow</text>')
+
+
+def test_broken_xml_is_refused(tmp_path):
+    path = tmp_path / "broken.svg"
+    path.write_text(f'<svg {SVG_NS} viewBox="0 0 10 10"><rect width="1" height="1"></svg>')
+    with pytest.raises(ArtError, match="not well-formed XML"):
+        read_art(path)
+
+
+@pytest.mark.parametrize(("root", "body", "reason"), [
+    ('viewBox="0 0 10 10"', '<image href="a.png" width="3" height="4"/>', "<image>"),
+    ('viewBox="0 0 10 10"', '<use href="other.svg#a"/>', "another file"),
+    ('viewBox="0 0 10 10"', '<use href="#nothing"/>', "does not define"),
+    ('viewBox="0 0 10 10"', '<defs><filter id="f"/></defs><rect width="3" height="4" '
+     'filter="url(#f)"/>', "a filter"),
+    ('viewBox="0 0 10 10"', '<mask id="m"><rect width="3" height="4"/></mask>', "<mask>"),
+    ('viewBox="0 0 10 10"', '<defs><radialGradient id="g"/></defs><rect width="3" '
+     'height="4" fill="url(#g)"/>', "radial gradient"),
+    ('viewBox="0 0 10 10"', '<defs><pattern id="p"/></defs><rect width="3" height="4" '
+     'fill="url(#p)"/>', "pattern"),
+    ('viewBox="0 0 10 10"', '<rect width="3" height="4" fill="bogus"/>', "colour 'bogus'"),
+    ('viewBox="0 0 10 10"', '<style>g rect{fill:red}</style><rect width="3" height="4"/>',
+     "CSS selector"),
+    ('viewBox="0 0 10 10"', '<path d="M0 0L1e999 0"/>', "too large"),
+    ('viewBox="0 0 0 10"', "", "no area"),
+    ('width="0" height="10"', "", "empty picture"),
+    ("", "", "no viewBox"),
+], ids=["image", "external-use", "missing-use", "filter", "mask", "radial", "pattern",
+        "colour", "css", "infinite", "viewbox", "zero-width", "no-size"])
+def test_what_cannot_be_drawn_faithfully_is_refused(tmp_path, root, body, reason):
+    with pytest.raises(ArtError, match=reason):
+        _art(tmp_path, body, root)
+
+
+def test_a_root_that_is_not_svg_is_refused(tmp_path):
+    path = tmp_path / "html.svg"
+    path.write_text("<html><body/></html>")
+    with pytest.raises(ArtError, match="not <svg>"):
+        read_art(path)

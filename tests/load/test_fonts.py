@@ -1,0 +1,70 @@
+"""Font metrics read with fontTools: the numbers reportlab's reader gives, clear errors else."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pytest
+
+from generator.core.errors import RenderError
+from generator.load.fonts import read_metrics
+from tests.conftest import CONTENT
+
+FONTS = sorted((CONTENT / "fonts").glob("*.ttf"))
+
+
+@pytest.mark.parametrize("path", FONTS, ids=lambda p: p.stem)
+def test_the_descriptor_numbers_equal_reportlabs(path: Path):
+    # The rulebook's prose is measured by reportlab's own reader; our drawings' text by
+    # ours. Equal numbers: the two kinds of text agree, and the PDF descriptors too.
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    with path.open("rb") as handle:
+        theirs = TTFontFile(handle, charInfo=1, validate=0)
+    ours = read_metrics(path)
+    assert ours.ps_name == theirs.name.decode("latin-1")
+    assert (ours.ascent, ours.descent, ours.cap_height) == (
+        theirs.ascent, theirs.descent, theirs.capHeight)
+    assert ours.bbox == tuple(float(v) for v in theirs.bbox)
+    assert (ours.italic_angle, ours.stem_v) == (theirs.italicAngle, theirs.stemV)
+    assert ours.default_advance == theirs.defaultWidth
+    mapped = {chr(code): gid for code, gid in theirs.charToGlyph.items()
+              if 0 < gid < theirs.numGlyphs}
+    assert ours.glyph_of == mapped
+    assert all(ours.width_of[ch] == theirs.charWidths[ord(ch)] for ch in mapped)
+
+
+def _with_fs_type(tmp_path: Path, value: int) -> Path:
+    data = bytearray(FONTS[0].read_bytes())
+    tables = struct.unpack_from(">H", data, 4)[0]
+    for index in range(tables):
+        tag, _, offset, _ = struct.unpack_from(">4sLLL", data, 12 + 16 * index)
+        if tag == b"OS/2":
+            data[offset + 8:offset + 10] = struct.pack(">H", value)
+    path = tmp_path / "restricted.ttf"
+    path.write_bytes(bytes(data))
+    return path
+
+
+@pytest.mark.parametrize("fs_type", [0x0002, 0x0100, 0x0200])
+def test_a_licence_forbidding_subsets_is_a_render_error(tmp_path, fs_type):
+    with pytest.raises(RenderError, match=f"licence forbids .* {fs_type:04X}"):
+        read_metrics(_with_fs_type(tmp_path, fs_type))
+
+
+def test_a_licence_that_also_allows_printing_is_read(tmp_path):
+    assert read_metrics(_with_fs_type(tmp_path, 0x0006)).ps_name
+
+
+@pytest.mark.parametrize("damage", ["truncated", "text", "empty", "missing"])
+def test_an_unreadable_font_is_a_render_error_naming_it(tmp_path, damage):
+    path = tmp_path / "broken.ttf"
+    if damage == "truncated":
+        path.write_bytes(FONTS[0].read_bytes()[:3000])
+    elif damage == "text":
+        path.write_text("this is not a font\n")
+    elif damage == "empty":
+        path.write_bytes(b"")
+    with pytest.raises(RenderError, match=r"cannot read the font .*broken\.ttf: \S"):
+        read_metrics(path)
