@@ -1,10 +1,10 @@
-"""A scene to SVG text: width and height in mm, a viewBox in mm.
+"""A scene to an SVG document, written through svgwrite: size in mm, a viewBox in mm.
 
-Written directly as text (attributes sorted, XML-escaped), in the form svgwrite
-writes it: importing svgwrite costs more than drawing one tile, and an edit
-usually needs one new SVG. Fonts are named per role and, when `font_dir` is given,
-loaded with @font-face from the shipped TTFs (a relative URL from the SVG file to
-the output's fonts/ folder), falling back to a generic family.
+Fonts are named per role and, when `font_dir` is given, loaded with @font-face from the
+shipped TTFs (a relative URL from the SVG file to the output's fonts/ folder), falling
+back to a generic family. Numbers are rounded the way the PDF backend rounds them, so
+both outputs show the same geometry. svgwrite is imported only when a document is
+written: a build whose drawings are remembered never loads it.
 """
 
 from __future__ import annotations
@@ -32,10 +32,7 @@ from generator.draw.scene import (
 from generator.draw.scene import Path as PathShape
 from generator.load.digests import code_digest
 
-_MIME = {".png": "image/png", ".svg": "image/svg+xml"}
-_NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg",
-               "xmlns:ev": "http://www.w3.org/2001/xml-events",
-               "xmlns:xlink": "http://www.w3.org/1999/xlink"}
+_MIME = {".png": "image/png"}
 
 
 def scene_svg(scene: Scene, memo: Memo, font_dir: str | None = None) -> str:
@@ -46,38 +43,28 @@ def scene_svg(scene: Scene, memo: Memo, font_dir: str | None = None) -> str:
     return memo.get(svg_key(scene, font_dir), lambda: _scene_svg(scene, font_dir))
 
 
+def svg_key(scene: Scene, font_dir: str | None) -> str:
+    """Everything an SVG document depends on: the scene, the font folder, embedded files."""
+    return digest("svg", code_digest(), scenes_digest([scene]), scene.title, repr(font_dir),
+                  *picture_digests(scene))
+
+
 def _scene_svg(scene: Scene, font_dir: str | None) -> str:
+    import svgwrite
+
     w, h = fmt(scene.width), fmt(scene.height)
-    writer = _Writer()
+    # debug=False: svgwrite's attribute checker costs more than the drawing, and every
+    # value here comes from a scene, never from a user's free text unescaped.
+    document = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}",
+                                profile="full", debug=False)
+    if scene.title:
+        document.set_desc(title=scene.title)
     if scene.fonts:
-        css = _font_css(scene.fonts, font_dir)
-        writer.defs.append(f'<style type="text/css"><![CDATA[{css}]]></style>')
-    body = "".join(writer.element(item) for item in scene.items)
-    title = f"<title>{_escape(scene.title)}</title>" if scene.title else ""
-    root = {"baseProfile": "full", "height": f"{h}mm", "version": "1.1",
-            "viewBox": f"0 0 {w} {h}", "width": f"{w}mm", **_NAMESPACES}
-    return _open("svg", root) + title + _element("defs", {}, "".join(writer.defs)) + body + \
-        "</svg>"
-
-
-def _escape(value: str) -> str:
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _attribute(value: str) -> str:
-    return (_escape(value).replace('"', "&quot;").replace("\r", "&#13;")
-            .replace("\n", "&#10;").replace("\t", "&#09;"))
-
-
-def _open(tag: str, attrs: dict[str, str]) -> str:
-    pairs = "".join(f' {k}="{_attribute(str(v))}"' for k, v in sorted(attrs.items()))
-    return f"<{tag}{pairs}>"
-
-
-def _element(tag: str, attrs: dict[str, str], inner: str = "") -> str:
-    """One element; empty ones close themselves, as svgwrite writes them."""
-    opened = _open(tag, attrs)
-    return f"{opened[:-1]} />" if not inner else f"{opened}{inner}</{tag}>"
+        document.defs.add(document.style(_font_css(scene.fonts, font_dir)))
+    writer = _Writer(document)
+    for item in scene.items:
+        document.add(writer.element(item))
+    return document.tostring()
 
 
 def _font_css(fonts, font_dir: str | None) -> str:
@@ -91,104 +78,97 @@ def _font_css(fonts, font_dir: str | None) -> str:
 
 
 class _Writer:
-    """Writes elements; numbers ids of gradients and clips in drawing order."""
+    """Makes svgwrite elements; numbers ids of gradients and clips in drawing order."""
 
-    def __init__(self):
-        self.defs: list[str] = []
+    def __init__(self, document):
+        self.document = document
         self.ids = 0
 
     def new_id(self, prefix: str) -> str:
         self.ids += 1
         return f"{prefix}{self.ids}"
 
-    def element(self, item) -> str:
+    def element(self, item):
         return getattr(self, "_" + type(item).__name__.lower())(item)
 
-    def paint(self, tag: str, attrs: dict[str, str], style: Style) -> str:
+    def paint(self, element, style: Style):
         fill = style.fill
         if isinstance(fill, Gradient):
             fill = f"url(#{self.gradient(fill)})"
-        attrs["fill"] = fill or "none"
+        element["fill"] = fill or "none"
         if style.stroke:
-            attrs["stroke"] = style.stroke
-            attrs["stroke-width"] = fmt(style.stroke_width)
+            element["stroke"] = style.stroke
+            element["stroke-width"] = fmt(style.stroke_width)
             if style.round_caps:
-                attrs["stroke-linecap"] = attrs["stroke-linejoin"] = "round"
+                element["stroke-linecap"] = element["stroke-linejoin"] = "round"
         if style.opacity < 1:
-            attrs["opacity"] = fmt(style.opacity)
+            element["opacity"] = fmt(style.opacity)
         if style.evenodd:
-            attrs["fill-rule"] = "evenodd"
-        return _element(tag, attrs)
+            element["fill-rule"] = "evenodd"
+        return element
 
     def gradient(self, g: Gradient) -> str:
         gid = self.new_id("g")
-        stops = []
+        gradient = self.document.linearGradient(id=gid, start=(fmt(g.x1), fmt(g.y1)),
+                                                end=(fmt(g.x2), fmt(g.y2)))
         for offset, colour, opacity in g.stops:
-            stop = {"offset": fmt(offset), "stop-color": colour}
-            if opacity < 1:
-                stop["stop-opacity"] = fmt(opacity)
-            stops.append(_element("stop", stop))
-        self.defs.append(_element("linearGradient", {
-            "id": gid, "x1": fmt(g.x1), "y1": fmt(g.y1), "x2": fmt(g.x2), "y2": fmt(g.y2)},
-            "".join(stops)))
+            gradient.add_stop_color(fmt(offset), colour, fmt(opacity) if opacity < 1 else None)
+        self.document.defs.add(gradient)
         return gid
 
-    def _rect(self, r: Rect) -> str:
-        attrs = {"x": fmt(r.x), "y": fmt(r.y), "width": fmt(r.w), "height": fmt(r.h)}
+    def _rect(self, r: Rect):
+        element = self.document.rect(insert=(fmt(r.x), fmt(r.y)), size=(fmt(r.w), fmt(r.h)))
         if r.r:
-            attrs["rx"] = attrs["ry"] = fmt(r.r)
-        return self.paint("rect", attrs, r.style)
+            element["rx"] = element["ry"] = fmt(r.r)
+        return self.paint(element, r.style)
 
-    def _ellipse(self, e: Ellipse) -> str:
+    def _ellipse(self, e: Ellipse):
         if e.rx == e.ry:
-            return self.paint("circle", {"cx": fmt(e.cx), "cy": fmt(e.cy), "r": fmt(e.rx)},
+            return self.paint(self.document.circle(center=(fmt(e.cx), fmt(e.cy)), r=fmt(e.rx)),
                               e.style)
-        return self.paint("ellipse", {"cx": fmt(e.cx), "cy": fmt(e.cy), "rx": fmt(e.rx),
-                                      "ry": fmt(e.ry)}, e.style)
+        return self.paint(self.document.ellipse(center=(fmt(e.cx), fmt(e.cy)),
+                                                r=(fmt(e.rx), fmt(e.ry))), e.style)
 
-    def _path(self, p: PathShape) -> str:
-        return self.paint("path", {"d": path_d(p.commands)}, p.style)
+    def _path(self, p: PathShape):
+        return self.paint(self.document.path(d=path_d(p.commands)), p.style)
 
-    def _text(self, t: Text) -> str:
-        attrs = {"x": fmt(t.x), "y": fmt(t.y), "fill": t.fill, "font-size": fmt(t.size),
-                 "class": f"f-{t.font}"}
+    def _text(self, t: Text):
+        element = self.document.text(t.text, insert=(fmt(t.x), fmt(t.y)), fill=t.fill)
+        element["font-size"] = fmt(t.size)
+        element["class"] = f"f-{t.font}"
         if t.anchor != "start":
-            attrs["text-anchor"] = t.anchor
-        return f"{_open('text', attrs)}{_escape(t.text)}</text>"
+            element["text-anchor"] = t.anchor
+        return element
 
-    def _image(self, i: Image) -> str:
+    def _image(self, i: Image):
         data = base64.b64encode(Path(i.path).read_bytes()).decode("ascii")
         href = f"data:{_MIME.get(Path(i.path).suffix.lower(), 'image/png')};base64,{data}"
-        return _element("image", {"xlink:href": href, "x": fmt(i.x), "y": fmt(i.y),
-                                  "width": fmt(i.w), "height": fmt(i.h),
-                                  "preserveAspectRatio": "xMidYMid slice"})
+        element = self.document.image(href, insert=(fmt(i.x), fmt(i.y)),
+                                      size=(fmt(i.w), fmt(i.h)))
+        element["preserveAspectRatio"] = "xMidYMid slice"
+        return element
 
-    def _group(self, g: Group) -> str:
-        attrs: dict[str, str] = {}
+    def _group(self, g: Group):
+        group = self.document.g()
         if g.label:
-            attrs["class"] = g.label
+            group["class"] = g.label
+        inner = group
         if g.clip is not None:
             cid = self.new_id("c")
             x, y, w, h = (fmt(v) for v in g.clip)
-            self.defs.append(_element("clipPath", {"id": cid}, _element(
-                "rect", {"x": x, "y": y, "width": w, "height": h})))
-            attrs["clip-path"] = f"url(#{cid})"
-        transform = None
+            clip = self.document.defs.add(self.document.clipPath(id=cid))
+            clip.add(self.document.rect(insert=(x, y), size=(w, h)))
+            group["clip-path"] = f"url(#{cid})"
         if g.translate != (0.0, 0.0) or g.scale != 1.0:
             transform = (f"translate({fmt(g.translate[0])} {fmt(g.translate[1])})"
                          f" scale({fmt(g.scale, 5)})")
             if g.clip is None:
-                attrs["transform"] = transform  # no clip to keep apart: one group does
-        inner = "".join(self.element(child) for child in g.children)
-        if transform is not None and g.clip is not None:
-            inner = _element("g", {"transform": transform}, inner)
-        return _element("g", attrs, inner)
-
-
-def svg_key(scene: Scene, font_dir: str | None) -> str:
-    """Everything an SVG document depends on: the scene, the font folder, embedded files."""
-    return digest("svg", code_digest(), scenes_digest([scene]), scene.title, repr(font_dir),
-                  *picture_digests(scene))
+                group["transform"] = transform  # no clip to keep apart: one group does
+            else:
+                inner = group.add(self.document.g(transform=transform))
+        for child in g.children:
+            inner.add(self.element(child))
+        return group
 
 
 @functools.lru_cache(maxsize=4096)  # a symbol's outline recurs on every badge
