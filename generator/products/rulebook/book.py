@@ -6,35 +6,23 @@ Work shared by both papers (context, templates, figures) is done once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from generator.backends.pdf.document import layout_key, linked_pdf
 from generator.core.artefacts import Artefact
 from generator.core.digest import digest
 from generator.core.memo import Memo
-from generator.core.model import Game
 from generator.draw.kit import Kit
-from generator.draw.scene import Scene, scenes_digest
+from generator.draw.scene import scenes_digest
 from generator.load.digests import code_digest, tree_digest
 from generator.products.fingerprint import art_digests, rulebook_context, words
 from generator.products.request import BuildRequest
 from generator.products.rulebook.diagrams import drawn_figures, figure_names
 from generator.products.rulebook.html import rulebook_html
+from generator.products.rulebook.prepared import Prepared
 from generator.text.context import RULEBOOK_DIR, Rendered
 
 KIND = "rulebook"
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """What both papers and the HTML share: the rendered Markdown and the figures."""
-
-    game: Game
-    context: dict
-    sections: tuple[Rendered, ...]
-    figures: dict[str, Scene | None]
-    cover: Scene
 
 
 def prepare(request: BuildRequest, kit: Kit) -> Prepared:

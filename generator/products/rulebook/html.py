@@ -19,6 +19,7 @@ from generator.backends.pdf.document import layout_key
 from generator.backends.svg import scene_svg
 from generator.draw.fonts import font_name
 from generator.draw.kit import Kit
+from generator.products.rulebook.prepared import Prepared
 
 EMBEDDED_ROLES = ("title", "heading", "italic", "body", "bold", "body_italic", "black")
 
@@ -110,7 +111,7 @@ def _renderer(prep, seen: dict[str, int]):
     return image, heading_open
 
 
-def rulebook_html(prep, kit: Kit) -> str:
+def rulebook_html(prep: Prepared, kit: Kit) -> str:
     """The whole rulebook as one HTML document (text)."""
     scenes = {s.name: s for s in [*prep.figures.values(), prep.cover] if s is not None}
     key = layout_key("rulebook html", kit, list(scenes.values()), repr(prep.sections),
@@ -120,7 +121,7 @@ def rulebook_html(prep, kit: Kit) -> str:
                        else _svg(scenes[m.group(1)], kit), page)
 
 
-def _page(prep) -> str:
+def _page(prep: Prepared) -> str:
     """The HTML with markers for the fonts and for each drawing's SVG."""
     from markdown_it import MarkdownIt
 

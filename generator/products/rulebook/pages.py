@@ -15,9 +15,9 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from generator.backends.pdf.link import Base
 from generator.draw.scene import Scene
-from generator.products.rulebook.book import Prepared
 from generator.products.rulebook.markdown_flow import to_flowables
 from generator.products.rulebook.pdf import Meta, build_pdf
+from generator.products.rulebook.prepared import Prepared
 from generator.products.rulebook.scene_flow import scene_flowable
 from generator.products.rulebook.styles import ACCENT, PAPER_TINT, Styles, make_styles
 

@@ -1,0 +1,53 @@
+"""The contract with reportlab's internals (backends/pdf/glue.py): fails loudly on a
+reportlab release that changed what the glue relies on."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import reportlab
+from reportlab import rl_config
+
+from generator.backends.pdf.canvas import place
+from generator.backends.pdf.fonts import register
+from generator.backends.pdf.glue import binary_streams, form_numbers, registered_file
+from generator.backends.pdf.slotcanvas import SlotCanvas
+from generator.draw.scene import Rect, Scene, Style
+from tests.conftest import CONTENT, ROOT
+
+
+def test_the_installed_reportlab_is_inside_the_pinned_range():
+    major = int(reportlab.Version.split(".")[0])
+    assert 4 <= major < 6, reportlab.Version
+    assert '"reportlab>=4.0,<6"' in (ROOT / "pyproject.toml").read_text()
+
+
+def test_form_numbers_point_at_the_forms_a_saved_canvas_wrote():
+    buffer = io.BytesIO()
+    canvas = SlotCanvas(buffer, invariant=1)
+    for name in ("first", "second"):
+        place(canvas, Scene(name, 10, 10, 0, (Rect(0, 0, 10, 10, Style(fill="#000000")),)),
+              0, 0)
+    canvas.showPage()
+    canvas.save()
+    data = buffer.getvalue()
+    numbers = form_numbers(canvas, canvas.slots)
+    assert sorted(numbers) == ["first", "second"] and len(set(numbers.values())) == 2
+    for number in numbers.values():
+        body = re.search(rb"\n%d 0 obj\n(.*?)endobj" % number, data, re.S)
+        assert body and b"/Subtype /Form" in body.group(1), number
+
+
+def test_binary_streams_turns_ascii85_off_and_puts_it_back():
+    before = rl_config.useA85
+    with binary_streams():
+        assert rl_config.useA85 == 0
+    assert rl_config.useA85 == before
+
+
+def test_registered_file_names_the_file_a_font_name_holds():
+    path = CONTENT / "fonts" / "Lato-Regular.ttf"
+    name = register("body", path)
+    assert registered_file(name) == str(path)
+    assert registered_file("TKG-no-such-role") is None
