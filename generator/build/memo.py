@@ -11,10 +11,12 @@ or unreadable just means drawing it again.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import os
 import pickle
 import secrets
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -116,9 +118,45 @@ class DrawingMemo(Memo):
 SIGNATURE = 32  # bytes of HMAC-SHA256
 
 
+def user_cache() -> Path:
+    """This user's cache folder for tkg (the memos' signing key, validation's memos)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tkg"
+
+
+def checks_memo(content_dir: Path) -> tuple[DrawingMemo, Path]:
+    """What validating this content folder read last time, and the file it is kept in.
+
+    `tkg validate` has no output folder of its own; its memo lives in the user's cache,
+    one file per content folder, so validating again after an edit reads only the
+    files that changed.
+    """
+    name = hashlib.sha256(str(Path(content_dir).resolve()).encode()).hexdigest()[:16]
+    path = user_cache() / "checks" / f"{name}.pickle"
+    memo = DrawingMemo()
+    try:
+        memo.load(path.read_bytes())
+    except OSError:
+        pass
+    return memo, path
+
+
+def keep_checks(memo: DrawingMemo, path: Path) -> None:
+    """Save a validation memo for next time, whole or not at all (best effort)."""
+    data = memo.dump()
+    if not data:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as handle:
+            handle.write(data)
+        os.replace(handle.name, path)
+    except OSError:
+        pass  # a cache that cannot be written only costs the next validation a full read
+
+
 def _signing_key() -> bytes | None:
     """This user's random key for signing memos, made on first use (None if impossible)."""
-    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tkg"
+    folder = user_cache()
     path = folder / "memo.key"
     try:
         key = path.read_bytes()

@@ -124,26 +124,24 @@ def build(content_dir: Path, templates_dir: Path, out_dir: Path,
 def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
                kinds: tuple[str, ...], layouts: tuple[str, ...], memo: DrawingMemo
                ) -> tuple[BuildRequest, Kit, tuple[Diagnostic, ...]]:
-    """The request and kit for a valid game, and its warnings; ContentError otherwise."""
-    from generator.check.validate import validate
+    """The request and kit for a valid game, and its warnings; ContentError otherwise.
+
+    Validation checks everything a drawing could trip over (art, fonts, layouts,
+    templates), so a broken input stops the build with every diagnostic before any
+    drawing starts, and nothing is written.
+    """
+    from generator.check.validate import Templates, validate
     from generator.draw.kit import Kit
-    from generator.draw.pieces import overflows
-    from generator.layout import load_layout
     from generator.products.kinds import gutter_keys
     from generator.products.request import BuildRequest
 
-    report = validate(content_dir)
+    report = validate(content_dir, Templates(templates_dir, layouts, gutter_keys()),
+                      memo=memo)
     if report.errors or report.game is None:
         raise ContentError(list(report.diagnostics))
-    # Every layout is loaded before any drawing, so a broken layout stops the build with
-    # its diagnostics instead of failing halfway through rendering.
-    loaded = tuple(load_layout(templates_dir, name, gutter_keys()) for name in layouts)
-    request = BuildRequest(report.game, templates_dir, loaded, papers, kinds)
-    kit = Kit(report.game, memo)
-    warnings = [d for d in report.diagnostics if d.severity is Severity.WARNING]
-    for layout in loaded:  # tile text that does not fit (TKG305), in every layout built
-        warnings += overflows(kit, layout)
-    return request, kit, tuple(dict.fromkeys(warnings))
+    request = BuildRequest(report.game, templates_dir, report.layouts, papers, kinds)
+    warnings = tuple(d for d in report.diagnostics if d.severity is Severity.WARNING)
+    return request, Kit(report.game, memo), warnings
 
 
 @dataclass(frozen=True)

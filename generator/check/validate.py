@@ -1,13 +1,26 @@
-"""`validate`: load the content, run every check, and summarise the result."""
+"""`validate`: load the content, run every check, and summarise the result.
+
+Everything `tkg build` could find wrong is found here, all in one run: the content's
+files and shape, the game's rules, the art, insignia and font files, and (given the
+templates folder) the layouts and the rulebook and aid templates, and tile text that
+does not fit its box. A build validates first and draws only a game that passed.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.check.art import check_art
+from generator.check.fonts import check_fonts
 from generator.check.game import check_game
+from generator.check.layouts import load_layouts
+from generator.check.templates import check_templates
 from generator.core.diagnostics import Diagnostic, Severity, sort_key
+from generator.core.memo import Memo
 from generator.core.model import Game
+from generator.draw.kit import Kit
+from generator.layout.model import Layout
 from generator.load.content import load_content
 
 
@@ -20,6 +33,8 @@ class Report:
     game_checked: bool
     tiles_read: int = 0
     elements_read: int = 0
+    layouts: tuple[Layout, ...] = ()  # the layouts asked for that loaded, in order
+    templates_waiting: bool = False  # templates not checked: the game has errors first
 
     def count(self, severity: Severity) -> int:
         """How many diagnostics have that severity."""
@@ -45,23 +60,63 @@ class Report:
                 f"{self.warnings} warning(s)")
         if not self.game_checked:
             line += " (game rules not checked until the file errors are fixed)"
+        elif self.templates_waiting:
+            line += " (templates not checked until the game's errors are fixed)"
         return line
 
 
-def validate(content_dir: Path, balance: bool = False) -> Report:
+@dataclass(frozen=True)
+class Templates:
+    """The templates folder and the layouts to check in it, with the piece kinds a
+    layout's sheets may name (`generator.products.kinds.gutter_keys`)."""
+
+    folder: Path
+    layouts: tuple[str, ...] = ("default",)
+    pieces: tuple[str, ...] = ()
+
+
+def validate(content_dir: Path, templates: Templates | None = None, balance: bool = False,
+             memo: Memo | None = None) -> Report:
     """Load and check the content in `content_dir`; never raises for bad content.
 
-    With `balance`, a sound tile set is also played by the simulator and its findings
-    become warnings (TKG401-TKG403).
+    With `templates` (checking for print, as a build does), the art, insignia and font
+    files, the layouts and the templates are checked too, and tile text is fitted into
+    every layout. `memo` keeps what was read (the build passes its own, so
+    nothing is read twice). With `balance`, a sound tile set is also played by the
+    simulator and its findings become warnings (TKG401-TKG403).
     """
     loaded = load_content(content_dir)
     found = list(loaded.diagnostics)
-    if loaded.game is not None:
-        found.extend(check_game(loaded.game))
-    if balance and loaded.game is not None and not any(d.is_error for d in found):
+    game, layouts, waiting = loaded.game, (), False
+    if game is not None:
+        kit = Kit(game, memo or Memo())
+        found += check_game(game)
+        if templates is not None:  # checking for print: the files a build reads
+            found += check_art(kit) + check_fonts(kit)
+            layouts, problems = load_layouts(templates.folder, templates.layouts,
+                                             templates.pieces)
+            # The templates print worked examples solved from the game: only a game
+            # that keeps its rules has them (a broken one could take the solver long).
+            waiting = any(d.is_error for d in found)
+            found += problems + ([] if waiting else _templates(templates.folder, kit))
+            if not any(d.is_error for d in found):
+                found += _overflows(kit, layouts)
+    if balance and game is not None and not any(d.is_error for d in found):
         from generator.sim.balance import balance_diagnostics  # heavy: only when asked
 
-        found.extend(balance_diagnostics(loaded.game))
-    game = loaded.game
-    return Report(game, tuple(sorted(found, key=sort_key)), game is not None,
-                  loaded.tiles_read, loaded.elements_read)
+        found.extend(balance_diagnostics(game))
+    return Report(game, tuple(sorted(dict.fromkeys(found), key=sort_key)), game is not None,
+                  loaded.tiles_read, loaded.elements_read, layouts, waiting)
+
+
+def _templates(folder: Path, kit: Kit) -> list[Diagnostic]:
+    from generator.text.context import game_context
+
+    return check_templates(folder, kit.game, game_context(kit.game, kit.memo), kit.memo)
+
+
+def _overflows(kit: Kit, layouts: tuple[Layout, ...]) -> list[Diagnostic]:
+    """TKG305: tile text that does not fit its box, in every layout (drawn text only)."""
+    from generator.draw.pieces import overflows
+
+    return [d for layout in layouts for d in overflows(kit, layout)]

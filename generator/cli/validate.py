@@ -1,4 +1,5 @@
-"""`tkg validate`: check the content and print every problem."""
+"""`tkg validate`: check the content, the art, the fonts, the layouts and the templates,
+and print every problem."""
 
 from __future__ import annotations
 
@@ -7,20 +8,36 @@ from pathlib import Path
 
 import click
 
-from generator.check.validate import validate
-from generator.cli.common import CONTENT, FORMAT, emit_report, guarded
+from generator.cli.common import CONTENT, FORMAT, TEMPLATES, emit_report, guarded
 
 
 @click.command("validate")
 @CONTENT
+@TEMPLATES
+@click.option("--layout", "layouts", multiple=True, metavar="NAME",
+              help="A layout to check, by its file name under templates/layouts/ without "
+                   ".yaml [default: default]; give it again to check several.")
 @FORMAT
 @click.option("--strict", is_flag=True, help="Treat warnings as failures (exit 1).")
 @click.option("--balance", is_flag=True,
               help="Also simulate games and warn about seat advantage, stalls and unused tiles.")
 @guarded
-def command(content_dir: Path, fmt: str, strict: bool, balance: bool) -> None:
-    """Check the content against the game's rules and print every problem."""
-    report = validate(content_dir, balance=balance)
+def command(content_dir: Path, templates_dir: Path, layouts: tuple[str, ...], fmt: str,
+            strict: bool, balance: bool) -> None:
+    """Check everything a build could find wrong and print every problem.
+
+    The content's files and the game's rules, every art, insignia and font file, the
+    layouts and the rulebook and player-aid templates, and tile text that does not fit
+    its box: all in one run, each problem at its file, line and column.
+    """
+    from generator.build.memo import checks_memo, keep_checks
+    from generator.check.validate import Templates, validate
+    from generator.products.kinds import gutter_keys
+
+    memo, kept = checks_memo(content_dir)
+    report = validate(content_dir, Templates(templates_dir, layouts or ("default",),
+                                             gutter_keys()), balance, memo)
+    keep_checks(memo, kept)
     emit_report(report, fmt)
     if not report.passed(strict):
         sys.exit(1)

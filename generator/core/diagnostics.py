@@ -111,6 +111,9 @@ CODES: dict[str, Code] = {
     "TKG305": Code(Severity.WARNING, "Text does not fit its box",
                    "Shorten the text, or give its box more room or a smaller min_size in "
                    "the layout."),
+    "TKG306": Code(Severity.ERROR, "A font file cannot be read or embedded",
+                   "Use a TrueType (.ttf) font whose licence allows embedding, e.g. one "
+                   "under the SIL Open Font License."),
     # -- simulated balance (tkg validate --balance) --------------------------------
     "TKG401": Code(Severity.WARNING, "The first seat wins too often",
                    "Adjust setup or starting tokens; see tkg simulate."),

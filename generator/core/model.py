@@ -181,6 +181,10 @@ class Game:
     balance: Balance = field(default_factory=Balance)
     content_dir: Path = Path("content")
     fonts: tuple[tuple[str, Path], ...] = ()  # role ("heading", "body", ...) -> TTF
+    # Where each role's file is named in game.yaml, for the fonts' own diagnostics (left
+    # out of repr and equality: moving a line changes no drawing).
+    font_where: tuple[tuple[str, Location], ...] = field(default=(), repr=False,
+                                                         compare=False)
 
     def element(self, element_id: str) -> Element:
         """The element with that id (KeyError if unknown)."""
@@ -204,3 +208,7 @@ class Game:
     def font(self, role: str) -> Path | None:
         """The TTF file for a typographic role, if the content names one."""
         return dict(self.fonts).get(role)
+
+    def font_location(self, role: str) -> Location:
+        """Where game.yaml names a role's font file (NOWHERE if it does not)."""
+        return dict(self.font_where).get(role, NOWHERE)

@@ -1,19 +1,87 @@
-"""PNG art checked before it is drawn, and the picture files a scene shows.
+"""Art files read once per content, and what is wrong with them as diagnostics.
 
-A PNG is checked by its signature and by decoding it with Pillow (the library the PDF
-backend reads it with). SVG art is read into shapes by `generator.draw.svgart`. A
-file that fails is a TKG304 diagnostic at the `art:` or `symbol_file:` value in the
-content, so a broken picture never ends a build with a traceback or with a
-half-written PDF.
+SVG art is read into shapes by `generator.draw.svgart`; a PNG is checked by its
+signature and by decoding it with Pillow (the library the PDF backend reads it with).
+Either is kept in the build's memo under the file's digest, so validation and drawing
+read a file once, and a later build not at all. A file that fails is a TKG304
+diagnostic at the tile's `art:` value, so a broken picture never ends a build with a
+traceback or with a half-written PDF.
 """
 
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from pathlib import Path
 
+from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.digest import digest
+from generator.core.memo import Memo
+from generator.core.model import Tile
+from generator.core.paths import display_path
 from generator.draw.scene import Group, Image, Scene
-from generator.load.digests import file_digest
+from generator.load.digests import code_digest, file_digest
+
+
+def svg_art(memo: Memo, path: Path) -> tuple[tuple[float, float, float, float], tuple]:
+    """An SVG file's viewBox and shapes (`svgart.read_art`), kept under its digest.
+
+    Raises ArtError (a ValueError) or OSError for a file that cannot be drawn.
+    """
+    def read():
+        from generator.draw.svgart import read_art  # svgelements loads only to read a file
+
+        return read_art(path)
+
+    return memo.get(digest("svg art", code_digest(), file_digest(path)), read)
+
+
+def png_art(memo: Memo, path: Path) -> tuple[int, int]:
+    """A PNG file's size in pixels, checked once under its digest (ValueError if broken)."""
+    return memo.get(digest("png art", code_digest(), file_digest(path)),
+                    lambda: png_size(path))
+
+
+def art_fault(memo: Memo, tile: Tile) -> str:
+    """Why the tile's art cannot be drawn ("" when it can, or it has none).
+
+    The file is read as the drawing reads it. The verdict is kept apart from the shapes,
+    so checking an unchanged file again unpickles no drawing.
+    """
+    if tile.art is None:
+        return ""
+
+    def judge() -> str:
+        try:
+            if tile.art.suffix.lower() == ".svg":
+                svg_art(memo, tile.art)
+            else:
+                png_art(memo, tile.art)
+        except (ValueError, OSError) as exc:  # ArtError is a ValueError
+            return reason(exc)
+        return ""
+
+    return memo.get(digest("art verdict", code_digest(), file_digest(tile.art)), judge)
+
+
+def reason(exc: Exception) -> str:
+    """What went wrong reading a file, in words (an OSError's without its errno)."""
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+
+
+def art_problem(tile: Tile, why: str) -> Diagnostic:
+    """TKG304 at the tile's `art:`: which file, and why it cannot be drawn."""
+    return diagnostic("TKG304", tile.art_where, f"the art of {tile.id!r}, "
+                      f"{display_path(tile.art)}, cannot be drawn: {why}")
+
+
+def recolour(items: tuple, colour: str) -> tuple:
+    """The same shapes with every fill and stroke set to one colour (for silhouettes)."""
+    def one(item):
+        style = item.style
+        return replace(item, style=replace(style, fill=colour if style.fill else None,
+                                           stroke=colour if style.stroke else None))
+    return tuple(one(item) for item in items)
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

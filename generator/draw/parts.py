@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError
+from generator.core.memo import Memo
 from generator.core.model import Element, Tile
-from generator.core.paths import display_path
-from generator.draw.art import png_size
+from generator.draw.art import art_problem, png_art, reason, recolour, svg_art
 from generator.draw.colour import symbol_ink
 from generator.draw.fonts import Fitted, FontBook
 from generator.draw.scene import Ellipse, Group, Image, Rect, Style, Text
-from generator.draw.svgart import read_art, recolour
 from generator.draw.symbols import element_symbol
 from generator.layout.model import Box, TextStyle
 
@@ -59,27 +57,29 @@ def overflows(style: TextStyle, text: str, fonts: FontBook, max_lines: int) -> b
     return cut or size * (CAP + LINE_HEIGHT * (len(lines) - 1)) > style.box.h + 1e-6
 
 
-def symbol(element: Element, cx: float, cy: float, size: float, colour: str) -> Group:
+def symbol(memo: Memo, element: Element, cx: float, cy: float, size: float,
+           colour: str) -> Group:
     """The element's silhouette centred on (cx, cy), `size` mm on its longer side."""
-    (vx, vy, vw, vh), shapes = element_symbol(element)
+    (vx, vy, vw, vh), shapes = element_symbol(memo, element)
     scale = size / max(vw, vh)
     return Group(recolour(shapes, colour),
                  translate=(cx - (vx + vw / 2) * scale, cy - (vy + vh / 2) * scale), scale=scale)
 
 
-def badge(element: Element, cx: float, cy: float, diameter: float, symbol_size: float,
-          ring: str, ring_width: float, light: str) -> tuple:
+def badge(memo: Memo, element: Element, cx: float, cy: float, diameter: float,
+          symbol_size: float, ring: str, ring_width: float, light: str) -> tuple:
     """An insignia: a soft shadow, the element's disc with a ring, the silhouette on it."""
     r = diameter / 2
     return (Group((Ellipse(cx, cy + 0.35, r + ring_width, r + ring_width,
                            Style(fill="#000000", opacity=0.35)),
                    Ellipse(cx, cy, r, r, Style(fill=element.colour, stroke=ring,
                                                stroke_width=ring_width)),
-                   symbol(element, cx, cy, symbol_size, symbol_ink(element.colour, light))),
+                   symbol(memo, element, cx, cy, symbol_size,
+                          symbol_ink(element.colour, light))),
                   label=f"insignia {element.id}"),)
 
 
-def art(tile: Tile, box: Box, dx: float, dy: float) -> tuple:
+def art(memo: Memo, tile: Tile, box: Box, dx: float, dy: float) -> tuple:
     """The tile's art covering the box (cropped, never stretched); () without art.
 
     Raises ContentError (TKG304 at the tile's `art:`) when the file cannot be drawn.
@@ -89,13 +89,11 @@ def art(tile: Tile, box: Box, dx: float, dy: float) -> tuple:
     clip = (box.x + dx, box.y + dy, box.w, box.h)
     try:
         if tile.art.suffix.lower() != ".svg":
-            png_size(tile.art)
+            png_art(memo, tile.art)
             return (Group((Image(*clip, tile.art),), clip=clip),)
-        (vx, vy, vw, vh), shapes = read_art(tile.art)
+        (vx, vy, vw, vh), shapes = svg_art(memo, tile.art)
     except (ValueError, OSError) as exc:  # ArtError is a ValueError
-        raise ContentError([diagnostic(
-            "TKG304", tile.art_where, f"the art of {tile.id!r}, {display_path(tile.art)}, "
-            f"cannot be drawn: {exc}")]) from None
+        raise ContentError([art_problem(tile, reason(exc))]) from None
     scale = max(box.w / vw, box.h / vh)
     tx = clip[0] + (box.w - vw * scale) / 2 - vx * scale
     ty = clip[1] + (box.h - vh * scale) / 2 - vy * scale

@@ -52,12 +52,12 @@ def _tile_scene(kit: Kit, tile: Tile, layout: Layout) -> Scene:
     b, size = t.bleed, t.trim + 2 * t.bleed
     texts = _tile_texts(kit, tile, layout)
     items: list = [Rect(0, 0, size, size, Style(fill=t.background))]
-    items += art_items(tile, t.art, b, b)
+    items += art_items(kit.memo, tile, t.art, b, b)
     items += text_block(*texts["name"][:2], fonts, b, b, max_lines=texts["name"][2])
     ins = t.insignias
     for element_id, (x, y) in zip(tile.insignias, ins.centres(len(tile.insignias)), strict=True):
-        items += badge(game.element(element_id), x + b, y + b, ins.badge, ins.symbol, ins.ring,
-                       ins.ring_width, ins.symbol_colour)
+        items += badge(kit.memo, game.element(element_id), x + b, y + b, ins.badge, ins.symbol,
+                       ins.ring, ins.ring_width, ins.symbol_colour)
     for what in ("flavour text", "number"):
         style, text, max_lines = texts[what]
         items += text_block(style, text, fonts, b, b, max_lines=max_lines)
@@ -104,7 +104,7 @@ def back_scene(kit: Kit, layout: Layout) -> Scene:
     for i, element in enumerate(game.elements):
         angle = -math.pi / 2 + 2 * math.pi * i / count
         x, y = cx + k.seal.radius * math.cos(angle), cy + k.seal.radius * math.sin(angle)
-        items += badge(element, x, y, k.seal.badge, k.seal.symbol, k.seal.ring,
+        items += badge(kit.memo, element, x, y, k.seal.badge, k.seal.symbol, k.seal.ring,
                        k.seal.ring_width, "#FFFFFF")
     items.append(Ellipse(cx, cy, k.seal.radius * 0.42, k.seal.radius * 0.42,
                          Style(fill=k.seal.ring, stroke=k.background, stroke_width=0.8)))
@@ -120,7 +120,8 @@ def token_scene(kit: Kit, element_id: str, layout: Layout) -> Scene:
     element = game.element(element_id)
     size, mid = d.trim + 2 * d.bleed, d.trim / 2 + d.bleed
     items = _disc(d, element.colour, mid, size)
-    items.append(symbol(element, mid, mid, d.symbol, symbol_ink(element.colour, d.symbol_colour)))
+    items.append(symbol(kit.memo, element, mid, mid, d.symbol,
+                        symbol_ink(element.colour, d.symbol_colour)))
     return Scene(f"token-{element_id}", size, size, d.bleed, tuple(items),
                  f"{element.name} life token", role_fonts(game, layout.fonts))
 
@@ -132,7 +133,7 @@ def oink_scene(kit: Kit, oink: Oink, layout: Layout) -> Scene:
     size, mid = d.trim + 2 * d.bleed, d.trim / 2 + d.bleed
     items = _disc(d, element.colour, mid, size)
     ink = symbol_ink(element.colour, d.symbol_colour)
-    items.append(symbol(element, mid, mid - d.disc * 0.04, d.symbol, ink))
+    items.append(symbol(kit.memo, element, mid, mid - d.disc * 0.04, d.symbol, ink))
     if d.name is not None:
         items += text_block(d.name, oink.name.upper(), kit.fonts, d.bleed, d.bleed,
                             max_lines=1)

@@ -22,7 +22,7 @@ import io
 import math
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import svgelements as se
@@ -94,15 +94,6 @@ def _read(path: str, _mtime: int, _size: int):
     items: list = []
     _walk(document, _alpha(1.0, document), survey, items)
     return box, tuple(items)
-
-
-def recolour(items: tuple, colour: str) -> tuple:
-    """The same shapes with every fill and stroke set to one colour (for silhouettes)."""
-    def one(item):
-        style = item.style
-        return replace(item, style=replace(style, fill=colour if style.fill else None,
-                                           stroke=colour if style.stroke else None))
-    return tuple(one(item) for item in items)
 
 
 # The survey of the XML -----------------------------------------------------------------

@@ -7,10 +7,13 @@ shipped symbol files from. Each is drawn in a 100 x 100 box.
 
 from __future__ import annotations
 
+from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError
+from generator.core.memo import Memo
 from generator.core.model import Element
+from generator.core.paths import display_path
+from generator.draw.art import svg_art
 from generator.draw.scene import Path, Style
-from generator.draw.svgart import path_commands, read_art
 
 BUILTIN: dict[str, tuple[str, str]] = {
     # name: (path data, how it is painted: "fill", "evenodd" or "stroke")
@@ -32,6 +35,8 @@ STROKE = 10.0  # width of stroked silhouettes in the 100 x 100 box
 
 def builtin_shapes(name: str) -> tuple:
     """The built-in silhouette `name` as black scene primitives (KeyError if unknown)."""
+    from generator.draw.svgart import path_commands  # svgelements parses the path data
+
     d, paint = BUILTIN[name]
     if paint == "stroke":
         style = Style(stroke="#000000", stroke_width=STROKE, round_caps=True)
@@ -40,19 +45,22 @@ def builtin_shapes(name: str) -> tuple:
     return (Path(path_commands(d), style),)
 
 
-def element_symbol(element: Element) -> tuple[tuple[float, float, float, float], tuple]:
+def element_symbol(memo: Memo, element: Element
+                   ) -> tuple[tuple[float, float, float, float], tuple]:
     """The element's silhouette: (viewBox, primitives), from its file or the built-ins.
 
     Raises ContentError (TKG304) when the file cannot be drawn or the name is unknown.
     """
-    from generator.core.diagnostics import diagnostic
-    from generator.core.paths import display_path
-
     try:
         if element.symbol_file is not None:
-            return read_art(element.symbol_file)
+            return svg_art(memo, element.symbol_file)
         return (0.0, 0.0, 100.0, 100.0), builtin_shapes(element.symbol)
-    except (ValueError, OSError, KeyError) as exc:  # ArtError is a ValueError
+    except KeyError:
+        raise ContentError([diagnostic(
+            "TKG304", element.where, f"the insignia of {element.id!r} cannot be drawn: there "
+            f"is no built-in silhouette {element.symbol!r} and no symbol_file",
+            "name one of: " + ", ".join(BUILTIN) + ", or give a symbol_file")]) from None
+    except (ValueError, OSError) as exc:  # ArtError is a ValueError
         where, what = element.where, ""
         if element.symbol_file is not None:
             where = element.symbol_where

@@ -147,16 +147,19 @@ def _oinks(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[Oink,
     return tuple(result)
 
 
-def _fonts(r: _Reader, data: dict, top: YMap) -> tuple[tuple[str, Path], ...]:
+def _fonts(r: _Reader, data: dict, top: YMap) -> dict:
+    """The fonts by role, and where each is named."""
     if "fonts" not in data:
-        return ()  # already reported missing
+        return {"fonts": (), "font_where": ()}  # already reported missing
     f = r.fields(data["fonts"], top.where("fonts"), S.FONTS, "fonts") or {}
-    fonts = []
+    fonts, where = [], []
     for role, raw in f.items():
-        path = content_file(r.root, raw, data["fonts"].where(role), (".ttf",), r.diagnostics)
+        at = data["fonts"].where(role)
+        path = content_file(r.root, raw, at, (".ttf",), r.diagnostics)
         if path:
             fonts.append((role, path))
-    return tuple(fonts)
+            where.append((role, at))
+    return {"fonts": tuple(fonts), "font_where": tuple(where)}
 
 
 def _rules(r: _Reader, data: dict, top: YMap) -> Rules | None:
@@ -245,4 +248,4 @@ def _game_file(r: _Reader, src) -> dict | None:
     fonts = _fonts(r, data, top)
     if rules is None:
         return None
-    return {"rules": rules, "balance": balance, "fonts": fonts}
+    return {"rules": rules, "balance": balance, **fonts}

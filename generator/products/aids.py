@@ -28,7 +28,8 @@ from generator.products.fingerprint import rulebook_context, words
 from generator.products.fontfiles import font_files
 from generator.products.request import BuildRequest
 from generator.products.sheets import Piece, draw_page
-from generator.text.context import RULEBOOK_DIR, freeze
+from generator.text.context import RULEBOOK_DIR
+from generator.text.sections import rendered_aids
 
 KIND = "aids"
 TRIM = (88.9, 127.0)  # 3.5 x 5 in: four to a page on A4 and on Letter
@@ -50,7 +51,7 @@ def aid_scene(kit: Kit, oink: Oink, markdown: str, edition: str) -> Scene:
     band = BLEED + 21.0
     items: list = [Rect(0, 0, w, h, Style(fill=tint(element.colour, 0.10))),
                    Rect(0, 0, w, band, Style(fill=element.colour))]
-    items += badge(element, BLEED + PAD + 6.5, BLEED + 10.5, 13.0, 9.0, "#FFFFFF", 0.6,
+    items += badge(kit.memo, element, BLEED + PAD + 6.5, BLEED + 10.5, 13.0, 9.0, "#FFFFFF", 0.6,
                    "#FFFFFF")
     title_ink = "#FFFFFF" if _dark_enough(element.colour) else DARK
     x_text = BLEED + PAD + 15.5
@@ -94,16 +95,10 @@ def aid_scenes(kit: Kit, templates_dir: Path) -> list[Scene]:
 
 
 def _aid_scenes(kit: Kit, templates_dir: Path, context: dict) -> list[Scene]:
-    from generator.text.templating import render_aid
-
-    game, scenes = kit.game, []
-    for oink in game.oinks:
-        element = game.element(oink.element)
-        local = {**context, "oink": freeze({"name": oink.name, "element": element.name,
-                                            "colour": element.colour})}
-        markdown = render_aid(templates_dir, local).markdown
-        scenes.append(aid_scene(kit, oink, markdown, context["edition"]))
-    return scenes
+    game = kit.game
+    aids = rendered_aids(templates_dir, game, context, kit.memo)
+    return [aid_scene(kit, oink, aid.markdown, context["edition"])
+            for oink, aid in zip(game.oinks, aids, strict=True)]
 
 
 def aid_grid(sheet: SheetLayout, paper: str) -> Grid:

@@ -14,7 +14,7 @@ from generator.core.model import Game
 from generator.draw.kit import Kit
 from generator.load.digests import code_digest, file_digest, tree_digest
 from generator.products.request import BuildRequest
-from generator.text.context import RULEBOOK_DIR, build_context
+from generator.text.context import RULEBOOK_DIR, game_context
 
 
 def common(request: BuildRequest, kit: Kit, kind: str) -> list[str]:
@@ -33,7 +33,7 @@ def art_digests(game: Game) -> list[str]:
 
 def rulebook_context(kit: Kit) -> dict:
     """The rulebook's template context, worked out once per build."""
-    return kit.memo.per(kit.game, "rulebook context", build_context)
+    return game_context(kit.game, kit.memo)
 
 
 def words(request: BuildRequest, kit: Kit, kind: str) -> list[str]:

@@ -11,11 +11,15 @@ from collections import Counter
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from generator.core.memo import Memo
 from generator.core.model import Game, Tile
 from generator.text.examples import ExampleWorld, example_world
 from generator.text.scoring_example import scoring_example
 
 RULEBOOK_DIR = "rulebook"  # the rulebook's and the player aid's templates, under templates/
+# The figures a template may ask for with figure("name", "caption"); the rulebook
+# (generator.products.rulebook.diagrams) draws each of them.
+FIGURES = frozenset({"components", "setup", "world", "procure", "scoring"})
 
 
 class Record:
@@ -158,6 +162,11 @@ def _action_examples(game: Game, world: ExampleWorld | None) -> dict:
             "shared": join(shared),
             "misfit": tile_info(game, misfit) if misfit else None,
             "far": tile_info(game, far)}
+
+
+def game_context(game: Game, memo: Memo) -> dict:
+    """`build_context(game)`, worked out once while the memo lives (one build)."""
+    return memo.per(game, "rulebook context", build_context)
 
 
 def build_context(game: Game) -> dict:

@@ -14,10 +14,10 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from generator.core.diagnostics import diagnostic
-from generator.core.errors import ContentError, RenderError
+from generator.core.errors import ContentError
 from generator.core.model import Location
 from generator.core.paths import display_path
-from generator.text.context import RULEBOOK_DIR, Record, Rendered, join, plural
+from generator.text.context import FIGURES, RULEBOOK_DIR, Record, Rendered, join, plural
 
 SUFFIX = ".md.j2"
 AID_TEMPLATE = "aid.md.j2"  # the player aid; every other NN-*.md.j2 is a rulebook section
@@ -110,21 +110,33 @@ def render_template(env: jinja2.Environment, folder: Path, name: str,
     return Rendered(name, text)
 
 
-def render_rulebook(templates_dir: Path, context: Mapping,
-                    figures: frozenset[str]) -> list[Rendered]:
-    """Every section template of templates/rulebook, rendered in order."""
+def render_rulebook(templates_dir: Path, context: Mapping) -> list[Rendered]:
+    """Every section template of templates/rulebook, rendered in order.
+
+    Every template is rendered, so one ContentError carries the problems of them all.
+    """
     folder = templates_dir / RULEBOOK_DIR
     names = section_names(folder)
     if not names:
-        raise RenderError(f"no rulebook templates (*{SUFFIX}) in {display_path(folder)}")
-    env = make_environment(folder, figures)
-    return [render_template(env, folder, name, context) for name in names]
+        raise _error("TKG301", folder, 1, f"there are no rulebook templates (*{SUFFIX}) in "
+                     f"{display_path(folder)}")
+    env = make_environment(folder, FIGURES)
+    rendered, problems = [], []
+    for name in names:
+        try:
+            rendered.append(render_template(env, folder, name, context))
+        except ContentError as exc:
+            problems += exc.diagnostics
+    if problems:
+        raise ContentError(problems)
+    return rendered
 
 
 def render_aid(templates_dir: Path, context: Mapping) -> Rendered:
     """The player aid template, rendered for one Oink's context."""
     folder = templates_dir / RULEBOOK_DIR
     if not (folder / AID_TEMPLATE).is_file():
-        raise RenderError(f"no player aid template {display_path(folder / AID_TEMPLATE)}")
+        raise _error("TKG301", folder, 1, "there is no player aid template "
+                     f"{display_path(folder / AID_TEMPLATE)}")
     env = make_environment(folder, frozenset())
     return render_template(env, folder, AID_TEMPLATE, context)

@@ -32,6 +32,7 @@ def expectations(fixture: Path) -> list[str]:
 def run_fixture(fixture: Path, tmp_path: Path, monkeypatch) -> tuple[int, list[str]]:
     content = tmp_path / "content"
     shutil.copytree(Path(__file__).parents[2] / "content", content)
+    shutil.copytree(Path(__file__).parents[2] / "templates", tmp_path / "templates")
     shutil.copy(FIXTURES / "base" / "tiles.yaml", content / "tiles.yaml")
     target = fixture.name.split(".")[-2] + ".yaml"  # name.tiles.yaml -> tiles.yaml
     shutil.copy(fixture, content / target)

@@ -71,7 +71,8 @@ def test_usage_error_is_exit_2():
 
 def test_real_subprocess_and_python_dash_m(tmp_path: Path):
     for command in (["tkg"], [sys.executable, "-m", "generator"]):
-        done = subprocess.run([*command, "validate", "--content", str(ROOT / "content")],
+        done = subprocess.run([*command, "validate", "--content", str(ROOT / "content"),
+                               "--templates", str(ROOT / "templates")],
                               capture_output=True, text=True, cwd=tmp_path, check=False)
         assert done.returncode == 0, done.stderr
         assert "48 tiles, 4 elements: 0 error(s)" in done.stdout

@@ -6,21 +6,18 @@ Work shared by both papers (context, templates, figures) is done once.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from generator.backends.pdf.document import layout_key, linked_pdf
 from generator.core.artefacts import Artefact
 from generator.core.digest import digest
-from generator.core.memo import Memo
 from generator.draw.kit import Kit
 from generator.draw.scene import scenes_digest
-from generator.load.digests import code_digest, tree_digest
 from generator.products.fingerprint import art_digests, rulebook_context, words
 from generator.products.request import BuildRequest
-from generator.products.rulebook.diagrams import drawn_figures, figure_names
+from generator.products.rulebook.diagrams import drawn_figures
 from generator.products.rulebook.html import rulebook_html
 from generator.products.rulebook.prepared import Prepared
-from generator.text.context import RULEBOOK_DIR, Rendered
+from generator.text.context import FIGURES
+from generator.text.sections import rendered_sections
 
 KIND = "rulebook"
 
@@ -28,29 +25,11 @@ KIND = "rulebook"
 def prepare(request: BuildRequest, kit: Kit) -> Prepared:
     """Render the templates and draw every figure once."""
     context = rulebook_context(kit)
-    names = figure_names()
-    sections = rendered_sections(request.templates_dir, context, names, kit.memo)
+    sections = rendered_sections(request.templates_dir, context, kit.memo)
     drawn = drawn_figures(kit, request.layout)
-    used = {n for s in sections for n in names if f"(figure:{n})" in s.markdown}
+    used = {n for s in sections for n in FIGURES if f"(figure:{n})" in s.markdown}
     figures = {n: drawn.figures[n] for n in sorted(used)}
     return Prepared(request.game, context, sections, figures, drawn.cover)
-
-
-def rendered_sections(templates_dir: Path, context: dict, names: frozenset[str],
-                      memo: Memo) -> tuple[Rendered, ...]:
-    """The section templates rendered with the context, remembered between builds.
-
-    A tile edit changes the context only when the rulebook names that tile, so most
-    builds skip Jinja2 altogether.
-    """
-    def render() -> tuple[Rendered, ...]:
-        from generator.text.templating import render_rulebook
-
-        return tuple(render_rulebook(templates_dir, context, names))
-
-    key = digest("sections", code_digest(), tree_digest(templates_dir / RULEBOOK_DIR),
-                 repr(context), repr(sorted(names)))
-    return memo.get(key, render)
 
 
 def rulebook_pdf(prep: Prepared, kit: Kit, paper: str) -> tuple[bytes, int]:

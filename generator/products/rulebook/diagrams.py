@@ -1,7 +1,7 @@
 """The worked-example figures (procure, scoring), the cover picture, and the registry.
 
-Templates ask for a figure by name with `figure("name", "caption")`; `FIGURES`
-below is the list of names they may use.
+Templates ask for a figure by name with `figure("name", "caption")`; the names they
+may use are `generator.text.context.FIGURES`, and `DRAWINGS` below draws each.
 """
 
 from __future__ import annotations
@@ -97,23 +97,18 @@ def cover(kit: FigureKit) -> Scene:
     return figure_scene("cover", kit, size + 8 + oink, items, g.title)
 
 
-FIGURES: dict[str, Callable[[FigureKit], Scene]] = {
+DRAWINGS: dict[str, Callable[[FigureKit], Scene]] = {
     "components": F.components, "setup": F.setup, "world": F.world,
     "procure": procure, "scoring": scoring,
 }
 NEEDS_WORLD = frozenset({"world", "procure", "scoring"})
 
 
-def figure_names() -> frozenset[str]:
-    """Every figure a template may ask for with figure("name", "caption")."""
-    return frozenset(FIGURES)
-
-
 def draw_figure(kit: FigureKit, name: str) -> Scene | None:
     """The named figure's scene; None when it needs an example world and there is none."""
     if name in NEEDS_WORLD and kit.world is None:
         return None
-    return FIGURES[name](kit)
+    return DRAWINGS[name](kit)
 
 
 @dataclass(frozen=True)
@@ -130,10 +125,10 @@ def drawn_figures(kit: Kit, layout: Layout) -> Drawn:
     fingerprints and the rulebook itself share the same scenes."""
     def draw(layout: Layout) -> Drawn:
         figures = make_kit(kit, layout)
-        return Drawn(layout, {n: draw_figure(figures, n) for n in sorted(FIGURES)},
+        return Drawn(layout, {n: draw_figure(figures, n) for n in sorted(DRAWINGS)},
                      cover(figures))
 
     return kit.memo.per(layout, "rulebook figures", draw)
 
 
-__all__ = ["FIGURES", "cover", "draw_figure", "drawn_figures", "figure_names", "label"]
+__all__ = ["DRAWINGS", "cover", "draw_figure", "drawn_figures", "label"]

@@ -49,12 +49,10 @@ def _headings(markdown_sections) -> list[str]:
 
 @pytest.fixture(scope="module")
 def sections(shipped_request):
-    from generator.products.rulebook.diagrams import figure_names
     from generator.text.context import build_context
     from generator.text.templating import render_rulebook
 
-    rendered = render_rulebook(shipped_request.templates_dir,
-                               build_context(shipped_request.game), figure_names())
+    rendered = render_rulebook(shipped_request.templates_dir, build_context(shipped_request.game))
     return [r.markdown for r in rendered]
 
 

@@ -1,0 +1,49 @@
+"""The rulebook's and the player aids' Markdown, rendered once per templates and context.
+
+Kept in the build's memo under a digest of the templates and the context, so a build
+(or a validation) that changes neither skips Jinja2 altogether.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.core.digest import digest
+from generator.core.memo import Memo
+from generator.core.model import Game
+from generator.load.digests import code_digest, tree_digest
+from generator.text.context import RULEBOOK_DIR, Rendered, freeze
+
+
+def rendered_sections(templates_dir: Path, context: dict, memo: Memo) -> tuple[Rendered, ...]:
+    """The section templates rendered with the context (ContentError: every problem)."""
+    def render() -> tuple[Rendered, ...]:
+        from generator.text.templating import render_rulebook
+
+        return tuple(render_rulebook(templates_dir, context))
+
+    key = digest("sections", code_digest(), tree_digest(templates_dir / RULEBOOK_DIR),
+                 repr(context))
+    return memo.get(key, render)
+
+
+def aid_context(game: Game, context: dict, element_id: str) -> dict:
+    """The context of one Oink's player aid: the rulebook's, and the Oink itself."""
+    element = game.element(element_id)
+    oink = next(o for o in game.oinks if o.element == element_id)
+    return {**context, "oink": freeze({"name": oink.name, "element": element.name,
+                                       "colour": element.colour})}
+
+
+def rendered_aids(templates_dir: Path, game: Game, context: dict,
+                  memo: Memo) -> tuple[Rendered, ...]:
+    """The player aid template rendered for each Oink, in content order."""
+    def render() -> tuple[Rendered, ...]:
+        from generator.text.templating import render_aid
+
+        return tuple(render_aid(templates_dir, aid_context(game, context, o.element))
+                     for o in game.oinks)
+
+    key = digest("aids", code_digest(), tree_digest(templates_dir / RULEBOOK_DIR),
+                 repr(context), repr(game.oinks), repr(game.elements))
+    return memo.get(key, render)

@@ -1,0 +1,132 @@
+"""`tkg validate` finds everything a build could find wrong, all in one run, each problem
+at its file, line and column: art, insignias, fonts, layouts, templates, text fit."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import cli
+
+
+def run(project: Path, *extra: str) -> tuple[int, list[str]]:
+    """`tkg validate` in the project folder; its exit code and output lines."""
+    result = CliRunner().invoke(cli, ["validate", "--content", str(project / "content"),
+                                      "--templates", str(project / "templates"), *extra])
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output.splitlines()
+
+
+def line_of(path: Path, text: str) -> int:
+    """The 1-based line of the first line of `path` holding `text`."""
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+def break_art(project: Path, tile_id: str, data: bytes) -> int:
+    """Overwrite a tile's art file with `data`; return the line of its `art:`."""
+    (project / "content" / "art" / f"{tile_id}.svg").write_bytes(data)
+    return line_of(project / "content" / "tiles.yaml", f"art: art/{tile_id}.svg")
+
+
+def errors(lines: list[str], code: str) -> list[str]:
+    return [line for line in lines if f": error {code}:" in line]
+
+
+def test_two_unreadable_art_files_are_both_reported_at_their_art_lines(project):
+    first = break_art(project, "ember-hollow", b"<svg")
+    second = break_art(project, "mossfen", b'<svg xmlns="http://www.w3.org/2000/svg" '
+                                           b'viewBox="0 0 9 9"><text>Hi</text></svg>')
+    code, lines = run(project)
+    assert code == 1
+    found = errors(lines, "TKG304")
+    tiles = project / "content" / "tiles.yaml"
+    assert [line.split(": error")[0] for line in found] == [f"{tiles}:{first}:10",
+                                                             f"{tiles}:{second}:10"], lines
+    assert "ember-hollow.svg" in found[0] and "not well-formed" in found[0]
+    assert "mossfen.svg" in found[1] and "text" in found[1]
+
+
+def test_a_font_that_is_not_a_font_is_a_tkg306_at_its_role(project):
+    game = project / "content" / "game.yaml"
+    (project / "content" / "fonts" / "Lato-Black.ttf").write_text("not a font\n")
+    code, lines = run(project)
+    assert code == 1
+    [found] = errors(lines, "TKG306")
+    assert found.startswith(f"{game}:{line_of(game, 'Lato-Black.ttf')}:")
+    assert "the black font" in found and "Lato-Black.ttf" in found
+
+
+def test_a_broken_layout_is_reported_by_validate(project):
+    layouts = project / "templates" / "layouts"
+    (layouts / "bad.yaml").write_text("extends: default\ntile:\n  trim: -3\n")
+    code, lines = run(project, "--layout", "bad")
+    assert code == 1
+    [found] = errors(lines, "TKG303")
+    assert found.startswith(f"{layouts / 'bad.yaml'}:3:9:") and "trim" in found
+
+
+def test_a_template_naming_an_unknown_value_is_reported_at_its_line(project):
+    folder = project / "templates" / "rulebook"
+    section = sorted(folder.glob("0*.md.j2"))[0]
+    section.write_text(section.read_text() + "\nAnd {{ rules.no_such_rule }} more.\n")
+    code, lines = run(project)
+    assert code == 1
+    [found] = errors(lines, "TKG302")
+    last = len(section.read_text().splitlines())
+    assert found.startswith(f"{section}:{last}:") and "no_such_rule" in found
+
+
+def test_text_that_does_not_fit_is_a_warning_and_fails_strict(project):
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("name: Mossfen", "name: " + "Moss " * 30, 1))
+    code, lines = run(project)
+    assert code == 0
+    assert any(": warning TKG305:" in line and "name of tile 'mossfen'" in line for line in lines)
+    assert run(project, "--strict")[0] == 1
+
+
+def test_every_kind_of_problem_comes_out_of_one_run(project):
+    break_art(project, "ember-hollow", b"<svg")
+    (project / "content" / "fonts" / "Lato-Black.ttf").write_bytes(b"")
+    (project / "templates" / "layouts" / "bad.yaml").write_text("tile: 3\n")
+    code, lines = run(project, "--layout", "default", "--layout", "bad")
+    assert code == 1
+    assert {code for code in ("TKG303", "TKG304", "TKG306") if errors(lines, code)} == {
+        "TKG303", "TKG304", "TKG306"}, lines
+    assert re.search(r"\d+ error\(s\)", lines[-1])
+
+
+def test_the_build_stops_on_the_same_problems_and_writes_nothing(project, monkeypatch):
+    break_art(project, "ember-hollow", b"<svg")
+    break_art(project, "mossfen", b"<svg")
+    monkeypatch.chdir(project)
+    result = CliRunner().invoke(cli, ["build", "--paper", "a4"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert len(errors(result.output.splitlines(), "TKG304")) == 2
+    assert not (project / "output").exists()
+
+
+def test_a_second_validation_reads_no_unchanged_file_again(project, monkeypatch):
+    from generator.build.memo import DrawingMemo
+    from generator.check.validate import Templates, validate
+    from generator.draw import svgart
+    from generator.products.kinds import gutter_keys
+
+    templates = Templates(project / "templates", ("default",), gutter_keys())
+    first = DrawingMemo()
+    assert validate(project / "content", templates, memo=first).errors == 0
+    again = DrawingMemo()
+    again.load(first.dump())
+
+    def unread(path):
+        raise AssertionError(f"{path} was read again")
+
+    monkeypatch.setattr(svgart, "read_art", unread)
+    assert validate(project / "content", templates, memo=again).errors == 0
+    # A changed file is read again: its digest names a verdict not yet known.
+    break_art(project, "ember-hollow", b"<svg")
+    with pytest.raises(AssertionError, match=r"ember-hollow\.svg was read again"):
+        validate(project / "content", templates, memo=again)
