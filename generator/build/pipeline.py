@@ -132,11 +132,12 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
     """
     from generator.check.validate import Templates, validate
     from generator.draw.kit import Kit
-    from generator.products.kinds import gutter_keys
+    from generator.products.kinds import gutter_keys, reads_templates
     from generator.products.request import BuildRequest
 
-    report = validate(content_dir, Templates(templates_dir, layouts, gutter_keys()),
-                      memo=memo)
+    texts = reads_templates(list(kinds))
+    report = validate(content_dir, Templates(templates_dir, layouts, gutter_keys(), texts),
+                      memo=memo, run=partial(_both_cores, memo))
     if report.errors or report.game is None:
         raise ContentError(list(report.diagnostics))
     request = BuildRequest(report.game, templates_dir, report.layouts, papers, kinds)
@@ -224,6 +225,12 @@ def _run_split(request: BuildRequest, kit: Kit, todo: list[_Job]
         made[owner] += artefacts
         keys[owner].update(touched)
     return made, {name: sorted(found) for name, found in keys.items()}
+
+
+def _both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[list]:
+    """Run independent checks on both cores; what a child read comes back to the memo."""
+    before = set(memo.used)
+    return run_jobs(checks, carry=(lambda: memo.since(before), memo.used.update))
 
 
 def _read(path: Path) -> bytes | None:

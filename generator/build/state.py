@@ -6,7 +6,7 @@ Two levels, both keyed on content hashes (never on timestamps):
   generator's own code and the build options; when it matches the last build and the
   output files still have the hashes the manifest gives, nothing is rendered at all;
 - a *fingerprint per kind* (tiles, tokens, rulebook, ...) covers exactly what that
-  kind draws (see `generator.products.fingerprints`); a kind whose fingerprint matches reuses
+  kind draws (each kind's `fingerprint` in `generator.products.kinds`); a kind whose fingerprint matches reuses
   its files from the output folder instead of rendering them again.
 
 The state lives in `<out>/.tkg-cache/state.json`. Losing it only costs a full build.

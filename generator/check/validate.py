@@ -8,7 +8,9 @@ does not fit its box. A build validates first and draws only a game that passed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from generator.check.art import check_art
@@ -68,22 +70,33 @@ class Report:
 @dataclass(frozen=True)
 class Templates:
     """The templates folder and the layouts to check in it, with the piece kinds a
-    layout's sheets may name (`generator.products.kinds.gutter_keys`)."""
+    layout's sheets may name (`generator.products.kinds.gutter_keys`), and whether the
+    rulebook's templates are read (a build of the tiles alone does not render them)."""
 
     folder: Path
     layouts: tuple[str, ...] = ("default",)
     pieces: tuple[str, ...] = ()
+    texts: bool = True
+
+
+Runner = Callable[[list[Callable[[], list[Diagnostic]]]], list[list[Diagnostic]]]
+
+
+def one_by_one(checks: list[Callable[[], list[Diagnostic]]]) -> list[list[Diagnostic]]:
+    """Run checks in this process, one after another."""
+    return [check() for check in checks]
 
 
 def validate(content_dir: Path, templates: Templates | None = None, balance: bool = False,
-             memo: Memo | None = None) -> Report:
+             memo: Memo | None = None, run: Runner = one_by_one) -> Report:
     """Load and check the content in `content_dir`; never raises for bad content.
 
     With `templates` (checking for print, as a build does), the art, insignia and font
     files, the layouts and the templates are checked too, and tile text is fitted into
     every layout. `memo` keeps what was read (the build passes its own, so
-    nothing is read twice). With `balance`, a sound tile set is also played by the
-    simulator and its findings become warnings (TKG401-TKG403).
+    nothing is read twice); `run` runs the file checks, which do not depend on each
+    other (the build runs them on both cores). With `balance`, a sound tile set is also
+    played by the simulator and its findings become warnings (TKG401-TKG403).
     """
     loaded = load_content(content_dir)
     found = list(loaded.diagnostics)
@@ -92,13 +105,15 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
         kit = Kit(game, memo or Memo())
         found += check_game(game)
         if templates is not None:  # checking for print: the files a build reads
-            found += check_art(kit) + check_fonts(kit)
+            found += [d for found_by in run([partial(check_art, kit), partial(check_fonts, kit)])
+                      for d in found_by]
             layouts, problems = load_layouts(templates.folder, templates.layouts,
                                              templates.pieces)
             # The templates print worked examples solved from the game: only a game
             # that keeps its rules has them (a broken one could take the solver long).
-            waiting = any(d.is_error for d in found)
-            found += problems + ([] if waiting else _templates(templates.folder, kit))
+            waiting = templates.texts and any(d.is_error for d in found)
+            texts = templates.texts and not waiting
+            found += problems + (_templates(templates.folder, kit) if texts else [])
             if not any(d.is_error for d in found):
                 found += _overflows(kit, layouts)
     if balance and game is not None and not any(d.is_error for d in found):

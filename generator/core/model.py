@@ -145,6 +145,13 @@ class Rules:
         return bool(self.drafts)
 
     @property
+    def space_row(self) -> tuple[str, ...]:
+        """The spaces as laid out on the table: the face-up ones with the blind stack in
+        the middle (A B O C D)."""
+        half = len(self.face_up_spaces) // 2
+        return (*self.face_up_spaces[:half], self.blind_space, *self.face_up_spaces[half:])
+
+    @property
     def world_size(self) -> int:
         """Cells in a player's world grid."""
         return self.grid_rows * self.grid_columns

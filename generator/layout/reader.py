@@ -26,7 +26,7 @@ from generator.layout.model import (
 )
 from generator.layout.textformat import FORMAT_FIELDS, format_problem
 from generator.layout.units import parse_length
-from generator.load.schema import COLOUR
+from generator.load.schema import COLOUR, type_error, unknown_keys
 from generator.load.yamlsource import YList, YMap
 
 ALIGN = ("start", "middle", "end")
@@ -60,11 +60,7 @@ class LayoutReader:
         if not isinstance(value, YMap):
             self.fail(m, key, f"{key!r} must be a mapping" if key in m else f"missing {key!r}")
             return YMap(m.where(key))
-        for k in value:
-            if k not in allowed:
-                self.problems.append(diagnostic("TKG303", value.key_where(k),
-                                                f"unknown key {k!r} in {key}",
-                                                "known keys: " + ", ".join(allowed)))
+        self.problems.extend(unknown_keys(value, allowed, key, "TKG303"))
         return value
 
     def length(self, m: YMap, key: str, default: float | None = None,
@@ -98,7 +94,7 @@ class LayoutReader:
         """A plain number within [low, high] (an opacity)."""
         value = m.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
-            self.fail(m, key, f"{key} must be a number")
+            self.problems.append(type_error(m.where(key), key, "float", value, "TKG303"))
             return default
         if not low <= value <= high:  # also refuses .nan
             self.fail(m, key, f"{key} must be between {low:g} and {high:g}, not {value!r}")
@@ -117,7 +113,7 @@ class LayoutReader:
         """A plain string."""
         value = m.get(key, default)
         if not isinstance(value, str):
-            self.fail(m, key, f"{key} must be text")
+            self.problems.append(type_error(m.where(key), key, "str", value, "TKG303"))
             return default
         return value
 

@@ -100,19 +100,20 @@ RULE_SECTIONS: dict[str, tuple[Field, ...]] = {
 
 RULES_TOP = tuple(Field(name, "map", f"the {name} rules") for name in RULE_SECTIONS)
 
+# No defaults here: a threshold left out takes the model's own (`core.model.Balance`).
 BALANCE = (
     Field("min_connections", "int", "warn when a tile connects to fewer tiles",
-          required=False, default=8, low=0, high=500),
+          required=False, low=0, high=500),
     Field("max_element_spread", "int", "warn when element counts differ by more",
-          required=False, default=0, low=0, high=500),
+          required=False, low=0, high=500),
     Field("sim_games", "int", "games played by the balance simulation",
-          required=False, default=400, low=10, high=100000),
+          required=False, low=10, high=100000),
     Field("first_seat_margin", "float", "warn when seat 1 wins more than fair + this",
-          required=False, default=0.10, low=0, high=1),
+          required=False, low=0, high=1),
     Field("max_stall_rate", "float", "warn when more games stall",
-          required=False, default=0.02, low=0, high=1),
+          required=False, low=0, high=1),
     Field("min_take_rate", "float", "warn about tiles procured in fewer games",
-          required=False, default=0.05, low=0, high=1),
+          required=False, low=0, high=1),
 )
 
 FONT_ROLES = ("title", "heading", "italic", "body", "bold", "body_italic", "black")

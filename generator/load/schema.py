@@ -1,14 +1,17 @@
-"""A small typed schema: every field of the content, its kind, range and meaning.
+"""The one schema engine of content and layouts: fields, kinds, keys, each problem positioned.
 
-`read_map` checks one YAML mapping against its fields and returns plain values,
-reporting unknown keys (with the nearest known one), missing fields, wrong types and
-numbers out of range, all at once.
+`read_map` checks one YAML mapping of the content against its fields and returns plain
+values, reporting unknown keys (with the nearest known one), missing fields, wrong
+types and numbers out of range, all at once. The layouts' reader
+(`generator.layout.reader`) shares `unknown_keys` and `type_error`, and adds the value
+types of geometry (lengths with units, colours, points) on top.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.core.diagnostics import Diagnostic, diagnostic
@@ -64,11 +67,12 @@ def kind_name(kind: str) -> str:
     return _KIND_NAMES[kind]
 
 
-def type_error(where: Location, what: str, kind: str, value: object) -> Diagnostic:
-    """TKG103 for a value of the wrong kind."""
+def type_error(where: Location, what: str, kind: str, value: object,
+               code: str = "TKG103") -> Diagnostic:
+    """A diagnostic of `code` (TKG103 in the content) for a value of the wrong kind."""
     shown = "nothing" if value is None else f"{type(value).__name__} {_short(value)}"
     hint = 'put quotes round text that looks like a number, e.g. "2048"' if kind == "str" else None
-    return diagnostic("TKG103", where, f"{what} must be {kind_name(kind)}, not {shown}", hint)
+    return diagnostic(code, where, f"{what} must be {kind_name(kind)}, not {shown}", hint)
 
 
 def _short(value: object) -> str:
@@ -76,15 +80,26 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _unknown_key(mapping: YMap, key: str, fields: tuple[Field, ...], what: str,
-                 suggested: set[str]) -> Diagnostic:
-    names = [f.name for f in fields if f.name not in mapping]
-    close = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
-    if close:
-        suggested.add(close[0])  # "did you mean" already explains the missing field
-    hint = f"did you mean {close[0]!r}?" if close else "known keys: " + ", ".join(
-        f.name for f in fields)
-    return diagnostic("TKG101", mapping.key_where(key), f"unknown key {key!r} in {what}", hint)
+def unknown_keys(mapping: YMap, names: Sequence[str], what: str, code: str = "TKG101",
+                 suggested: set[str] | None = None) -> list[Diagnostic]:
+    """A diagnostic of `code` for each key of `mapping` not in `names`, at the key.
+
+    The hint names the nearest key the mapping lacks ("did you mean 'colour'?") or else
+    every known key. Suggested names are added to `suggested`: a missing field that a
+    misspelt key already explains is not reported again. Content and layouts share it.
+    """
+    found = []
+    for key in mapping:
+        if key in names:
+            continue
+        close = difflib.get_close_matches(key, [n for n in names if n not in mapping], n=1,
+                                          cutoff=0.6)
+        if close and suggested is not None:
+            suggested.add(close[0])
+        hint = f"did you mean {close[0]!r}?" if close else "known keys: " + ", ".join(names)
+        found.append(diagnostic(code, mapping.key_where(key), f"unknown key {key!r} in {what}",
+                                hint))
+    return found
 
 
 def _range_problem(field: Field, value: object, where: Location, what: str) -> Diagnostic | None:
@@ -109,11 +124,8 @@ def read_map(value: object, where: Location, fields: tuple[Field, ...], what: st
         if not isinstance(value, Unsafe):
             diagnostics.append(type_error(where, what, "map", value))
         return None
-    known = {f.name for f in fields}
     suggested: set[str] = set()
-    for key in value:
-        if key not in known:
-            diagnostics.append(_unknown_key(value, key, fields, what, suggested))
+    diagnostics += unknown_keys(value, [f.name for f in fields], what, "TKG101", suggested)
     result: dict = {}
     for field in fields:
         if field.name not in value:

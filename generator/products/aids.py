@@ -1,15 +1,15 @@
-"""Player aids: one card per Oink, coloured for its element, from templates/rulebook/aid.md.j2.
+"""The `aids` kind: one player aid card per Oink, coloured for its element, from
+templates/rulebook/aid.md.j2.
 
 Each card is a scene (SVG first, like every piece); the PDF sheets impose the same
-scenes with the print engineer's `draw_page`, crop marks and all. `aid_pieces`,
-`draw_aid_sheets` and `aid_page_count` are the print-and-play bundle's entry points.
+scenes with `generator.products.sheets.draw_sheets`, crop marks and all. `SECTION` is
+the aids' part of the print-and-play bundle.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from generator.backends.pdf.canvas import place_furniture
 from generator.backends.pdf.document import render_pdf
 from generator.backends.svg import scene_svg
 from generator.core.artefacts import Artefact
@@ -21,13 +21,12 @@ from generator.draw.parts import badge
 from generator.draw.scene import Rect, Scene, Style, Text
 from generator.layout.imposition import Grid, grid_for
 from generator.layout.model import SheetLayout
-from generator.layout.units import PT
 from generator.load.digests import code_digest, tree_digest
 from generator.products.bundle import Row, Section
 from generator.products.fingerprint import rulebook_context, words
 from generator.products.fontfiles import font_files
 from generator.products.request import BuildRequest
-from generator.products.sheets import Piece, draw_page
+from generator.products.sheets import Label, Piece, draw_sheets, sheet_pages
 from generator.text.context import RULEBOOK_DIR
 from generator.text.sections import rendered_aids
 
@@ -114,34 +113,12 @@ def draw_aid_sheets(canvas, kit: Kit, pieces: list[Piece], sheet: SheetLayout,
     double-sided) each sheet is followed by a blank back page, so the sheets after it
     keep their fronts and backs together and no aid is printed behind another.
     """
-    game, grid = kit.game, aid_grid(sheet, paper)
-    chunks = [pieces[i:i + grid.per_page] for i in range(0, len(pieces), grid.per_page)]
-    pages, title = 0, f"{game.title} v{game.version} \u00b7 player aids"
-    for number, chunk in enumerate(chunks, start=1):
-        name = f"{title} \u00b7 sheet {number}/{len(chunks)}"
-        draw_page(canvas, [p.front for p in chunk], grid, sheet)
-        # Under the first column, not the page's centre: the aids fill a Letter page so
-        # far down that the marks of the middle cut reach into the bottom margin there.
-        _label(canvas, kit, sheet, grid, grid.left + grid.piece[0] / 2, name)
-        canvas.showPage()
-        pages += 1
-        if duplex:
-            canvas.setPageSize((grid.paper[0] * PT, grid.paper[1] * PT))
-            _label(canvas, kit, sheet, grid, grid.paper[0] / 2, f"{name} \u00b7 back, left blank")
-            canvas.showPage()
-            pages += 1
-    return pages
-
-
-def _label(canvas, kit: Kit, sheet: SheetLayout, grid: Grid, x: float, text: str) -> None:
-    """A small line naming the sheet, centred on `x` (mm) in the bottom margin."""
-    width, height = grid.paper
-    font = ("body", kit.game.font("body"))
+    game = kit.game
     # Raised by the font's descent, so the "p" and "y" of "player" stay printable.
-    descent = kit.fonts.metrics("body").descent * LABEL_SIZE / 1000
-    baseline = height - (sheet.margin + 0.3 - descent)
-    line = Text(x, baseline, text, "body", LABEL_SIZE, "#555555", "middle")
-    place_furniture(canvas, "aid-label", width, height, [line], [font])
+    lift = -kit.fonts.metrics("body").descent * LABEL_SIZE / 1000
+    label = Label(f"{game.title} v{game.version} \u00b7 player aids", ("body", game.font("body")),
+                  LABEL_SIZE, lift, first_column=True, what="aid-label")
+    return draw_sheets(canvas, pieces, aid_grid(sheet, paper), sheet, label, blank_backs=duplex)
 
 
 def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
@@ -167,8 +144,7 @@ def fingerprint(request: BuildRequest, kit: Kit) -> str:
 
 def aid_page_count(game: Game, sheet: SheetLayout, paper: str, duplex: bool = False) -> int:
     """Pages `draw_aid_sheets` will draw for the game's Oinks (for a bundle's contents)."""
-    sheets = -(-len(game.oinks) // aid_grid(sheet, paper).per_page)
-    return 2 * sheets if duplex else sheets
+    return sheet_pages(len(game.oinks), aid_grid(sheet, paper), duplex)
 
 
 def aid_scenes_key(kit: Kit, templates_dir: Path, context: dict) -> str:

@@ -35,30 +35,48 @@ class Label:
     text: str
     font: tuple[str, Path]  # role, TTF path
     size: float = 2.0  # mm
+    lift: float = 0.0  # mm the line rises, e.g. so its descenders stay printable
+    # On fronts, under the first column instead of the page's centre: pieces that fill a
+    # page so far down that the middle cut's marks reach into the bottom margin (aids).
+    first_column: bool = False
+    what: str = "label"  # the name its drawing goes by in the PDF
 
 
 def draw_sheets(canvas, pieces: Sequence[Piece], grid: Grid, sheet: SheetLayout,
-                label: Label | None = None) -> int:
-    """Draw every piece, page after page (fronts, then mirrored backs); return pages drawn."""
+                label: Label | None = None, blank_backs: bool = False) -> int:
+    """Draw every piece, page after page (fronts, then mirrored backs); return pages drawn.
+
+    One-sided pieces get no back pages, or, with `blank_backs`, an empty back page
+    after each front (the bundle prints double-sided: no piece may land behind another).
+    """
     pages = 0
     has_backs = any(p.back is not None for p in pieces)
     chunks = [pieces[i:i + grid.per_page] for i in range(0, len(pieces), grid.per_page)]
+    sides = ("front", "back") if has_backs else ("front", "blank") if blank_backs else \
+        ("front",)
     for number, chunk in enumerate(chunks, start=1):
-        sides = ("front", "back") if has_backs else ("front",)
         for side in sides:
-            drawings = [(p.back if side == "back" else p.front) for p in chunk]
-            draw_page(canvas, drawings, grid, sheet, back=side == "back")
+            drawings = [] if side == "blank" else [
+                (p.back if side == "back" else p.front) for p in chunk]
+            draw_page(canvas, drawings, grid, sheet, back=side == "back",
+                      marks=side != "blank")
             if label is not None:
                 text = f"{label.text} · sheet {number}/{len(chunks)}"
-                text += f" · {side}" if has_backs else ""
-                _label(canvas, grid, sheet, label, text)
+                text += f" · {side}" if has_backs else " · back, left blank" \
+                    if side == "blank" else ""
+                _label(canvas, grid, sheet, label, text, front=side == "front")
             canvas.showPage()
             pages += 1
     return pages
 
 
+def sheet_pages(count: int, grid: Grid, backs: bool) -> int:
+    """Pages `draw_sheets` takes for `count` pieces: each sheet, and its back if any."""
+    return -(-count // grid.per_page) * (2 if backs else 1)
+
+
 def draw_page(canvas, drawings: Sequence[Scene | None], grid: Grid, sheet: SheetLayout,
-              back: bool = False) -> None:
+              back: bool = False, marks: bool = True) -> None:
     """One page of the grid: each drawing in its slot (mirrored on a back), and the marks."""
     height = grid.paper[1]
     canvas.setPageSize((grid.paper[0] * PT, height * PT))
@@ -70,7 +88,8 @@ def draw_page(canvas, drawings: Sequence[Scene | None], grid: Grid, sheet: Sheet
         b = scene.bleed
         clip = ((x - s) * PT, (height - (y + h + s)) * PT, (w + 2 * s) * PT, (h + 2 * s) * PT)
         place(canvas, scene, (x - b) * PT, (height - (y + h + b)) * PT, clip=clip)
-    crop_marks(canvas, grid, sheet)
+    if marks:
+        crop_marks(canvas, grid, sheet)
 
 
 def crop_marks(canvas, grid: Grid, sheet: SheetLayout) -> None:
@@ -92,11 +111,13 @@ def crop_marks(canvas, grid: Grid, sheet: SheetLayout) -> None:
     canvas.restoreState()
 
 
-def _label(canvas, grid: Grid, sheet: SheetLayout, label: Label, text: str) -> None:
+def _label(canvas, grid: Grid, sheet: SheetLayout, label: Label, text: str,
+           front: bool) -> None:
     width, height = grid.paper
-    baseline = height - (sheet.margin + 0.3)
-    line = Text(width / 2, baseline, text, label.font[0], label.size, "#555555", "middle")
-    place_furniture(canvas, "label", width, height, [line], [label.font])
+    baseline = height - (sheet.margin + 0.3 + label.lift)
+    x = grid.left + grid.piece[0] / 2 if front and label.first_column else width / 2
+    line = Text(x, baseline, text, label.font[0], label.size, "#555555", "middle")
+    place_furniture(canvas, label.what, width, height, [line], [label.font])
 
 
 @dataclass(frozen=True)
@@ -110,11 +131,8 @@ class Run:
 
 def run_pages(runs: Sequence[Run]) -> int:
     """Pages the runs will take: each run's sheets, times two when its pieces have backs."""
-    total = 0
-    for run in runs:
-        sides = 2 if any(p.back is not None for p in run.pieces) else 1
-        total += -(-len(run.pieces) // run.grid.per_page) * sides
-    return total
+    return sum(sheet_pages(len(run.pieces), run.grid, any(p.back for p in run.pieces))
+               for run in runs)
 
 
 def draw_runs(canvas, runs: Sequence[Run], sheet: SheetLayout) -> int:

@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from generator.core.memo import Memo
 from generator.core.model import Game, Tile
-from generator.text.examples import ExampleWorld, example_world
+from generator.text.examples import ExampleWorld, example_world, misfit
 from generator.text.scoring_example import scoring_example
 
 RULEBOOK_DIR = "rulebook"  # the rulebook's and the player aid's templates, under templates/
@@ -121,9 +121,7 @@ def _tiles(game: Game) -> dict:
 
 def _rules(game: Game) -> dict:
     r = game.rules
-    face_up = list(r.face_up_spaces)
-    half = len(face_up) // 2
-    row = [*face_up[:half], r.blind_space, *face_up[half:]]
+    face_up, row = list(r.face_up_spaces), list(r.space_row)
     return {
         "players_min": r.players_min, "players_max": r.players_max,
         "tiles_dealt": r.tiles_dealt, "tiles_returned": r.tiles_dealt - 1,
@@ -150,17 +148,13 @@ def _action_examples(game: Game, world: ExampleWorld | None) -> dict:
     trade = {"give": r.trade_give * 2, "get": r.trade_get * 2}
     if world is None:
         return {"draw": draw, "trade": trade}
-    start = world.tiles[world.start_cell]
-    # The cheapest neighbour makes the plainest example of paying a cost.
-    near = min((world.tiles[c] for c in world.grid.neighbours(world.start_cell)),
-               key=lambda t: len(t.insignias))
-    misfit = next((t for t in game.tiles if not t.connects(start)), None)
+    start, near, odd = world.start, world.near, misfit(game, world)
     shared = [game.element(e).name for e in start.insignias if e in near.insignias]
     far = world.tiles[-1] if world.start_cell != world.grid.size - 1 else world.tiles[0]
     return {"draw": draw, "trade": trade,
             "start": tile_info(game, start), "near": tile_info(game, near),
             "shared": join(shared),
-            "misfit": tile_info(game, misfit) if misfit else None,
+            "misfit": tile_info(game, odd) if odd else None,
             "far": tile_info(game, far)}
 
 
@@ -191,7 +185,7 @@ def build_context(game: Game) -> dict:
         "example": _action_examples(game, world),
         "world": None if world is None else {
             "rows": [[tile_info(game, t) for t in row] for row in world.rows()],
-            "start": tile_info(game, world.tiles[world.start_cell]),
+            "start": tile_info(game, world.start),
             "start_place": place_name(world.grid.rows, world.grid.columns,
                                       *world.grid.position(world.start_cell))},
         "scoring": scoring_example(game, world),

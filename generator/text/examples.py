@@ -26,6 +26,22 @@ class ExampleWorld:
         c = self.grid.columns
         return tuple(self.tiles[r * c:(r + 1) * c] for r in range(self.grid.rows))
 
+    @property
+    def start(self) -> Tile:
+        """The starting tile."""
+        return self.tiles[self.start_cell]
+
+    @property
+    def near(self) -> Tile:
+        """The start's cheapest neighbour: the plainest example of paying a cost."""
+        return min((self.tiles[c] for c in self.grid.neighbours(self.start_cell)),
+                   key=lambda t: len(t.insignias))
+
+
+def misfit(game: Game, world: ExampleWorld) -> Tile | None:
+    """A tile of the game that cannot be placed next to the start (None if every one can)."""
+    return next((t for t in game.tiles if not t.connects(world.start)), None)
+
 
 def _masks_to_tiles(game: Game, world: tuple[int, ...]) -> tuple[Tile, ...]:
     """Give each cell a distinct real tile bearing exactly that cell's insignias."""

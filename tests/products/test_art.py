@@ -51,7 +51,7 @@ def test_what_the_reader_cannot_draw_is_an_art_error_not_a_crash(tmp_path, svg):
 
 
 def test_units_and_transforms_are_drawn(tmp_path):
-    # What the old reader refused (and svglib had to draw): now one reader takes it.
+    # Units and transforms, which the first reader refused: one reader takes them now.
     path = tmp_path / "units.svg"
     path.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10px" height="10px">'
                     '<g transform="translate(2 3)"><rect width="4" height="5" fill="red"/></g>'

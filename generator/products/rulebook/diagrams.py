@@ -22,6 +22,7 @@ from generator.products.rulebook.figures import (
     make_kit,
     place,
 )
+from generator.text.examples import misfit
 from generator.text.scoring_example import sealed_cells
 
 GOOD, BAD = "#1E7B4A", "#B3261E"
@@ -41,10 +42,7 @@ def _mark(x: float, y: float, ok: bool) -> list:
 def procure(kit: FigureKit) -> Scene:
     """The Oink's tile, a neighbour that connects (placed) and a tile that does not."""
     g, w = kit.game, kit.world
-    start = w.tiles[w.start_cell]
-    near = min((w.tiles[c] for c in w.grid.neighbours(w.start_cell)),
-               key=lambda t: len(t.insignias))
-    misfit = next((t for t in g.tiles if not t.connects(start)), None)
+    start, near, odd = w.start, w.near, misfit(g, w)
     size, top, gap = 24.0, 2.0, 1.5
     x_near = 4 + size + gap
     items: list = [place(kit.tile(start), 4, top, size),
@@ -52,9 +50,9 @@ def procure(kit: FigureKit) -> Scene:
                    place(kit.oink(g.oinks[0]), 5, top + size - 9, 8)]
     items += _mark(x_near + size - 3.6, top + 3.6, True)
     items.append(label(4 + size + gap / 2, top + size + 5, "shares an insignia: placed"))
-    if misfit is not None:
+    if odd is not None:
         x = WIDTH - 4 - size
-        items.append(place(kit.tile(misfit), x, top, size))
+        items.append(place(kit.tile(odd), x, top, size))
         items += _mark(x + size - 3.6, top + 3.6, False)
         items.append(label(x + size / 2, top + size + 5, "shares none: not here"))
     return figure_scene("procure", kit, top + size + 8, items, "Procuring a tile")

@@ -1,7 +1,7 @@
 """The rulebook's figures as scenes, drawn from the real content and pieces.
 
 Each figure is a `generator.draw.scene.Scene` (millimetres, y down), so the PDF
-(through the print engineer's scene drawer) and the HTML (through `scene_svg`)
+(through `generator.backends.pdf`) and the HTML (through `scene_svg`)
 show the same picture. The pieces inside them are the printed pieces themselves:
 `generator.draw.pieces` draws a tile face, the back, a token and an Oink.
 """
@@ -93,9 +93,7 @@ def components(kit: FigureKit) -> Scene:
 def setup(kit: FigureKit) -> Scene:
     """The row of spaces (face-up tiles and stack O) above the trade zone."""
     g, r = kit.game, kit.game.rules
-    face_up = list(r.face_up_spaces)
-    half = len(face_up) // 2
-    row = [*face_up[:half], r.blind_space, *face_up[half:]]
+    row = r.space_row
     gap = 2.5
     size = min(15.0, (WIDTH - gap * (len(row) - 1)) / len(row))
     x0 = (WIDTH - size * len(row) - gap * (len(row) - 1)) / 2

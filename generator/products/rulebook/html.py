@@ -19,9 +19,9 @@ from generator.backends.pdf.document import layout_key
 from generator.backends.svg import scene_svg
 from generator.draw.fonts import font_name
 from generator.draw.kit import Kit
+from generator.load.content_schema import FONT_ROLES
 from generator.products.rulebook.prepared import Prepared
-
-EMBEDDED_ROLES = ("title", "heading", "italic", "body", "bold", "body_italic", "black")
+from generator.text.anchors import anchor
 
 CSS = """
 body{margin:0;background:#EFE8DC;color:#222;font:17px/1.55 'TKG-body',sans-serif}
@@ -51,18 +51,13 @@ nav ol{columns:2;font-size:.95rem}
 
 def _font_faces(game) -> str:
     rules = []
-    for role in EMBEDDED_ROLES:
+    for role in FONT_ROLES:
         path = game.font(role)
         if path is not None:
             data = base64.b64encode(path.read_bytes()).decode("ascii")
             rules.append(f"@font-face{{font-family:'{font_name(role)}';"
                          f"src:url(data:font/ttf;base64,{data}) format('truetype')}}")
     return "\n".join(rules)
-
-
-def slug(text: str) -> str:
-    """An id for a heading, the same rule as the PDF's bookmark keys."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
 
 
 def _figure_html(prep, name: str, caption: str) -> str:
@@ -102,9 +97,7 @@ def _renderer(prep, seen: dict[str, int]):
 
     def heading_open(renderer, tokens, idx, options, env):
         text = tokens[idx + 1].content
-        key = slug(text)
-        seen[key] = seen.get(key, 0) + 1
-        key = key if seen[key] == 1 else f"{key}-{seen[key]}"
+        key = anchor(text, seen)
         env.setdefault("toc", []).append((tokens[idx].tag, text, key))
         return f'<{tokens[idx].tag} id="{key}">'
 

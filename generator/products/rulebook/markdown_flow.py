@@ -27,6 +27,7 @@ from reportlab.platypus import (
 )
 
 from generator.products.rulebook.styles import ACCENT, PAPER_TINT, RULE, Styles
+from generator.text.anchors import anchor
 
 KEEP_WHOLE = 14  # tables of up to this many rows never break across columns
 FigureMaker = Callable[[str, str], list[Flowable]]
@@ -79,9 +80,7 @@ class _Converter:
         self.out: list[Flowable] = []
 
     def key(self, text: str) -> str:
-        base = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
-        self.keys[base] = self.keys.get(base, 0) + 1
-        return base if self.keys[base] == 1 else f"{base}-{self.keys[base]}"
+        return anchor(text, self.keys)
 
     def run(self, tokens: list[Token]) -> list[Flowable]:
         i = 0

@@ -1,6 +1,6 @@
 """A scene as a platypus flowable, scaled to fit the frame (never enlarged).
 
-The drawing itself is the print engineer's `generator.backends.pdf.canvas.place`, which
+The drawing itself is `generator.backends.pdf.canvas.place`, which
 turns each scene into a PDF form once per document, so figures in the rulebook
 match the printed pieces stroke for stroke.
 """

@@ -17,8 +17,8 @@ from reportlab.pdfbase import pdfmetrics
 from generator.backends.pdf.fonts import register
 from generator.core.errors import RenderError
 from generator.core.model import Game
+from generator.load.content_schema import FONT_ROLES
 
-ROLES = ("title", "heading", "italic", "body", "bold", "body_italic", "black")
 INK = colors.HexColor("#222222")
 MUTED = colors.HexColor("#5A5A5A")
 ACCENT = colors.HexColor("#6B3E26")
@@ -28,11 +28,11 @@ PAPER_TINT = colors.HexColor("#F6F0E6")
 
 def font_names(game: Game) -> dict[str, str]:
     """Each font role's registered reportlab name; every role must be in the content."""
-    missing = [role for role in ROLES if game.font(role) is None]
+    missing = [role for role in FONT_ROLES if game.font(role) is None]
     if missing:
         raise RenderError(f"game.yaml fonts: lacks the role(s) {', '.join(missing)}")
     # The same names as the pieces' fonts, so a figure and the text share one embedding.
-    names = {role: register(role, game.font(role)) for role in ROLES}
+    names = {role: register(role, game.font(role)) for role in FONT_ROLES}
     pdfmetrics.registerFontFamily(names["body"], normal=names["body"], bold=names["bold"],
                                   italic=names["body_italic"], boldItalic=names["bold"])
     pdfmetrics.registerFontFamily(names["heading"], normal=names["heading"],
