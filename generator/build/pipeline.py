@@ -214,7 +214,7 @@ def _run_split(request: BuildRequest, kit: Kit, todo: list[_Job]
         parts = [replace(request, papers=(paper,)) for paper in request.papers] \
             if kind.per_paper and len(request.papers) > 1 else [request]
         for part in parts:
-            calls.append(partial(memo.track, partial(kind.make, part, kit)))
+            calls.append(partial(memo.track, partial(kind.artefacts, part, kit)))
             weights.append(kind.weight / len(parts))
             owners.append(kind.name)
     before = set(memo.used)

@@ -15,6 +15,7 @@ from generator.core.artefacts import Artefact
 from generator.draw.kit import Kit
 from generator.products import aids, compare, tiles, tokens
 from generator.products.bundle import Section, fingerprint_bundle, produce_bundle
+from generator.products.printshop import PrintShop, print_shop_file
 from generator.products.request import BuildRequest
 from generator.products.rulebook import book
 
@@ -47,6 +48,14 @@ class Kind:
     per_paper: bool = False  # made one paper at a time (both cores share it)
     chosen: bool = True  # offered by --only (the bundle is made with what it holds)
     texts: bool = False  # renders the rulebook's templates (so validation renders them)
+    print_shop: PrintShop | None = None  # its print-shop file: print-shop/<name>.pdf
+
+    def artefacts(self, request: BuildRequest, kit: Kit) -> list[Artefact]:
+        """Everything the kind makes: its own files, and its print-shop file if any."""
+        made = self.make(request, kit)
+        if self.print_shop is not None:
+            made.append(print_shop_file(self.name, self.print_shop, request, kit))
+        return made
 
 
 def _bundled(request: BuildRequest) -> list[tuple[str, Section]]:
@@ -62,7 +71,8 @@ def _listed() -> list[tuple[str, Section]]:
 KINDS: tuple[Kind, ...] = (
     Kind("tiles", tiles.produce, tiles.fingerprint, 2.0, tiles.SECTION,
          (PreviewGroup("tiles", "Tile faces", "tile", "svg/tiles/"),
-          PreviewGroup("backs", "Tile back", "back", "svg/back")), ("tile",)),
+          PreviewGroup("backs", "Tile back", "back", "svg/back")), ("tile",),
+         print_shop=tiles.PRINT_SHOP),
     Kind("tokens", tokens.produce, tokens.fingerprint, 0.5, tokens.SECTION,
          (PreviewGroup("tokens", "Life tokens", "token", "svg/tokens/"),
           PreviewGroup("oinks", "Oinks", "oink", "svg/oinks/")), ("token", "oink")),

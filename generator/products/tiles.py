@@ -1,20 +1,19 @@
-"""The `tiles` kind: tile faces and the back as SVG, the print-shop file, and the tile
-sheets of the print-and-play bundle."""
+"""The `tiles` kind: tile faces and the back as SVG, and the tile sheets of the
+print-and-play bundle (its print-shop file is made from `PRINT_SHOP`)."""
 
 from __future__ import annotations
 
-from generator.backends.pdf.document import layout_key, render_pdf
 from generator.backends.svg import scene_svg
 from generator.core.artefacts import Artefact
 from generator.core.digest import digest
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene, scenes_digest
 from generator.layout.imposition import grid_for
-from generator.layout.units import PT
 from generator.products.bundle import Row, imposed
 from generator.products.fingerprint import art_digests, common
 from generator.products.fontfiles import font_files
 from generator.products.pieceset import piece_set
+from generator.products.printshop import PrintShop
 from generator.products.request import BuildRequest
 from generator.products.sheets import Label, Piece, Run
 
@@ -22,7 +21,7 @@ KIND = "tiles"
 
 
 def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
-    """Tile faces and the back as SVG, and the print-shop file (one page per design).
+    """Tile faces and the back as SVG.
 
     The duplex sheets are pages of the print-and-play bundle (`generator.products.bundle`),
     drawn once per paper rather than once more in a file of their own.
@@ -31,13 +30,7 @@ def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
     out = [Artefact(f"svg/tiles/{t.id}.svg", scene_svg(s, kit.memo, "../../fonts").encode(),
                     KIND) for t, s in zip(request.game.tiles, ps.tiles, strict=True)]
     out.append(Artefact("svg/back.svg", scene_svg(ps.back, kit.memo, "../fonts").encode(), KIND))
-    out += font_files(request.game, ps.layout.fonts, KIND)
-    scenes = [*ps.tiles, ps.back]
-    data, pages = render_pdf(kit, "world tiles for a print shop",
-                             lambda c: print_shop(c, scenes),
-                             layout_key("print-shop", kit, scenes), scenes)
-    out.append(Artefact("print-shop/tiles.pdf", data, KIND, pages))
-    return out
+    return out + font_files(request.game, ps.layout.fonts, KIND)
 
 
 def fingerprint(request: BuildRequest, kit: Kit) -> str:
@@ -46,19 +39,6 @@ def fingerprint(request: BuildRequest, kit: Kit) -> str:
     return digest(*common(request, kit, KIND), *art_digests(request.game),
                   scenes_digest([*ps.tiles, ps.back]), repr(ps.layout.tile),
                   repr(ps.layout.back))
-
-
-def print_shop(canvas, scenes: list[Scene]) -> None:
-    """One page per design: MediaBox = trim + bleed, with TrimBox and BleedBox set."""
-    from generator.backends.pdf.canvas import place
-
-    for scene in scenes:
-        w, h, b = scene.width * PT, scene.height * PT, scene.bleed * PT
-        canvas.setPageSize((w, h))
-        canvas.setBleedBox((0, 0, w, h))
-        canvas.setTrimBox((b, b, w - b, h - b))
-        place(canvas, scene, 0, 0)
-        canvas.showPage()
 
 
 def _runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:
@@ -82,3 +62,4 @@ def _scenes(request: BuildRequest, kit: Kit) -> list[Scene]:
 
 
 SECTION = imposed(_runs, _rows, _scenes)
+PRINT_SHOP = PrintShop("world tiles", _scenes)
