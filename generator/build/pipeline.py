@@ -102,18 +102,19 @@ def build(content_dir: Path, templates_dir: Path, out_dir: Path,
     errors, RenderError when a drawing fails, OutputError when writing fails; in each
     case the previous output is left as it was.
     """
+    out_dir, layouts = Path(out_dir), tuple(dict.fromkeys(layouts))
+    asked = tuple(kinds or ("every kind",))  # the table is loaded only if work is to do
+    everything = inputs_digest(content_dir, templates_dir, papers, asked, layouts)
+    state = load_state(out_dir)
+    if state.inputs == everything and outputs_intact(out_dir, state):
+        warnings = tuple(Diagnostic(**{**d, "severity": Severity(d["severity"])})
+                         for d in state.warnings)
+        return BuildResult(out_dir, (), warnings, (), tuple(kinds or ()))
     known = known_kinds()
     kinds = list(kinds or known)
     unknown = [k for k in kinds if k not in known]
     if unknown:
         raise ValueError(f"unknown kinds {unknown}; known: {known}")
-    out_dir, layouts = Path(out_dir), tuple(dict.fromkeys(layouts))
-    everything = inputs_digest(content_dir, templates_dir, papers, kinds, layouts)
-    state = load_state(out_dir)
-    if state.inputs == everything and outputs_intact(out_dir, state):
-        warnings = tuple(Diagnostic(**{**d, "severity": Severity(d["severity"])})
-                         for d in state.warnings)
-        return BuildResult(out_dir, (), warnings, (), tuple(kinds))
     memo = DrawingMemo()  # the build context: made here, handed down to every stage
     memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
     request, kit, warnings = _validated(Path(content_dir), Path(templates_dir), tuple(papers),
@@ -126,17 +127,18 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
                ) -> tuple[BuildRequest, Kit, tuple[Diagnostic, ...]]:
     """The request and kit for a valid game, and its warnings; ContentError otherwise.
 
-    Validation checks everything a drawing could trip over (art, fonts, layouts,
-    templates), so a broken input stops the build with every diagnostic before any
-    drawing starts, and nothing is written.
+    Validation checks everything a drawing could trip over (art, fonts, layouts), so a
+    broken input stops the build with every diagnostic before any drawing starts, and
+    nothing is written.
     """
     from generator.check.validate import Templates, validate
     from generator.draw.kit import Kit
-    from generator.products.kinds import gutter_keys, reads_templates
+    from generator.products.kinds import gutter_keys
     from generator.products.request import BuildRequest
 
-    texts = reads_templates(list(kinds))
-    report = validate(content_dir, Templates(templates_dir, layouts, gutter_keys(), texts),
+    # The templates are rendered by the kinds that print them, on both cores, and their
+    # problems stop the build there just as well (nothing is written before all is made).
+    report = validate(content_dir, Templates(templates_dir, layouts, gutter_keys(), False),
                       memo=memo, run=partial(_both_cores, memo))
     if report.errors or report.game is None:
         raise ContentError(list(report.diagnostics))
@@ -228,7 +230,13 @@ def _run_split(request: BuildRequest, kit: Kit, todo: list[_Job]
 
 
 def _both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[list]:
-    """Run independent checks on both cores; what a child read comes back to the memo."""
+    """Run independent checks on both cores; what a child read comes back to the memo.
+
+    Only when nothing is remembered: then every file is read and both cores help; with
+    the last build's memo the verdicts are known, and a fork would cost more than it saves.
+    """
+    if memo.remembered:
+        return [check() for check in checks]
     before = set(memo.used)
     return run_jobs(checks, carry=(lambda: memo.since(before), memo.used.update))
 

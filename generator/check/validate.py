@@ -71,7 +71,7 @@ class Report:
 class Templates:
     """The templates folder and the layouts to check in it, with the piece kinds a
     layout's sheets may name (`generator.products.kinds.gutter_keys`), and whether the
-    rulebook's templates are read (a build of the tiles alone does not render them)."""
+    rulebook's templates are rendered here (a build renders them where it prints them)."""
 
     folder: Path
     layouts: tuple[str, ...] = ("default",)

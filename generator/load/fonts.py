@@ -11,7 +11,6 @@ A font is parsed lazily: only the tables read here are decompiled, never the out
 
 from __future__ import annotations
 
-import logging
 import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -122,6 +121,8 @@ def licence_refusal(font: TTFont) -> str | None:
 def quiet_fonttools() -> Iterator[None]:
     """fontTools' warnings off while it reads (Lato's timestamps, say): damage that
     matters is raised as a RenderError instead of a log line."""
+    import logging  # loaded with fontTools, which logs through it
+
     logger = logging.getLogger("fontTools")
     saved = logger.level
     logger.setLevel(logging.CRITICAL)

@@ -47,7 +47,6 @@ class Kind:
     needs: Callable[[BuildRequest], bool] = lambda request: True  # built by a plain build?
     per_paper: bool = False  # made one paper at a time (both cores share it)
     chosen: bool = True  # offered by --only (the bundle is made with what it holds)
-    texts: bool = False  # renders the rulebook's templates (so validation renders them)
     print_shop: PrintShop | None = None  # its print-shop file: print-shop/<name>.pdf
 
     def artefacts(self, request: BuildRequest, kit: Kit) -> list[Artefact]:
@@ -77,8 +76,8 @@ KINDS: tuple[Kind, ...] = (
          (PreviewGroup("tokens", "Life tokens", "token", "svg/tokens/"),
           PreviewGroup("oinks", "Oinks", "oink", "svg/oinks/")), ("token", "oink")),
     Kind("aids", aids.produce, aids.fingerprint, 1.0, aids.SECTION,
-         (PreviewGroup("aids", "Player aids", "aid", "svg/aids/"),), ("card",), texts=True),
-    Kind("rulebook", book.produce, book.fingerprint, 5.0, texts=True),
+         (PreviewGroup("aids", "Player aids", "aid", "svg/aids/"),), ("card",)),
+    Kind("rulebook", book.produce, book.fingerprint, 5.0),
     Kind("compare", compare.produce, compare.fingerprint, 1.0,
          needs=lambda request: bool(request.compare)),
     Kind("pnp", lambda request, kit: produce_bundle(request, kit, _bundled(request), _listed()),
@@ -103,11 +102,6 @@ def planned(request: BuildRequest) -> list[Kind]:
     asked = sorted((k for k in KINDS if k.chosen and k.name in request.kinds),
                    key=lambda k: k.name)
     return [k for k in [*asked, *(k for k in KINDS if not k.chosen)] if k.needs(request)]
-
-
-def reads_templates(kinds: list[str]) -> bool:
-    """Whether a build of these kinds renders the rulebook's templates."""
-    return any(BY_NAME[name].texts for name in kinds)
 
 
 def gutter_keys() -> tuple[str, ...]:
