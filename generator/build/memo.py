@@ -11,6 +11,7 @@ or unreadable just means drawing it again.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
@@ -133,10 +134,8 @@ def checks_memo(content_dir: Path) -> tuple[DrawingMemo, Path]:
     name = hashlib.sha256(str(Path(content_dir).resolve()).encode()).hexdigest()[:16]
     path = user_cache() / "checks" / f"{name}.pickle"
     memo = DrawingMemo()
-    try:
+    with contextlib.suppress(OSError):  # no memo yet: a first validation reads everything
         memo.load(path.read_bytes())
-    except OSError:
-        pass
     return memo, path
 
 

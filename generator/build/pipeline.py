@@ -30,7 +30,8 @@ from generator.build.state import (
     reuse,
     state_artefact,
 )
-from generator.build.writer import UNLISTED, write_artefacts
+from generator.build.claim import claim
+from generator.build.writer import UNLISTED, publish
 from generator.core.artefacts import PAPERS, Artefact
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.digest import digest
@@ -103,6 +104,14 @@ def build(content_dir: Path, templates_dir: Path, out_dir: Path,
     case the previous output is left as it was.
     """
     out_dir, layouts = Path(out_dir), tuple(dict.fromkeys(layouts))
+    with claim(out_dir, (Path(content_dir), Path(templates_dir))):
+        return _build(Path(content_dir), Path(templates_dir), out_dir, tuple(papers), kinds,
+                      layouts, progress)
+
+
+def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[str, ...],
+           kinds: Sequence[str] | None, layouts: tuple[str, ...],
+           progress: Progress | None) -> BuildResult:
     asked = tuple(kinds or ("every kind",))  # the table is loaded only if work is to do
     everything = inputs_digest(content_dir, templates_dir, papers, asked, layouts)
     state = load_state(out_dir)
@@ -117,8 +126,8 @@ def build(content_dir: Path, templates_dir: Path, out_dir: Path,
         raise ValueError(f"unknown kinds {unknown}; known: {known}")
     memo = DrawingMemo()  # the build context: made here, handed down to every stage
     memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
-    request, kit, warnings = _validated(Path(content_dir), Path(templates_dir), tuple(papers),
-                                        tuple(kinds), layouts, memo)
+    request, kit, warnings = _validated(content_dir, templates_dir, papers, tuple(kinds),
+                                        layouts, memo)
     return _render(request, kit, out_dir, warnings, progress, state, everything)
 
 
@@ -199,8 +208,8 @@ def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, memo: Dr
     """Hand everything, the memo and the cache state to the one writer."""
     remembered = Artefact(f"{CACHE_DIR}/{MEMO_FILE}", memo.dump(), UNLISTED)
     in_place = frozenset(a.path for found in reused.values() for a in found)
-    return write_artefacts(out_dir, [*artefacts, remembered, state_artefact(state)],
-                           made_kinds, in_place)
+    return publish(out_dir, [*artefacts, remembered, state_artefact(state)], made_kinds,
+                   in_place)
 
 
 def _run_split(request: BuildRequest, kit: Kit, todo: list[_Job]

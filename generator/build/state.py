@@ -6,10 +6,12 @@ Two levels, both keyed on content hashes (never on timestamps):
   generator's own code and the build options; when it matches the last build and the
   output files still have the hashes the manifest gives, nothing is rendered at all;
 - a *fingerprint per kind* (tiles, tokens, rulebook, ...) covers exactly what that
-  kind draws (each kind's `fingerprint` in `generator.products.kinds`); a kind whose fingerprint matches reuses
-  its files from the output folder instead of rendering them again.
+  kind draws (each kind's `fingerprint`, `generator.products.kinds`); a kind whose
+  fingerprint matches reuses its files from the output folder instead of rendering
+  them again.
 
-The state lives in `<out>/.tkg-cache/state.json`. Losing it only costs a full build.
+The state lives in `<out>/.tkg-cache/state.json`. Losing or damaging it only costs a
+full build: a state that is not exactly the shape written here is not used at all.
 """
 
 from __future__ import annotations
@@ -17,11 +19,10 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
-from generator.core.artefacts import Artefact
 from generator.build.writer import UNLISTED, manifest_entry
+from generator.core.artefacts import Artefact
 
 CACHE_DIR = ".tkg-cache"
 STATE = "state.json"
@@ -58,15 +59,45 @@ class BuildState:
 
 
 def load_state(out_dir: Path) -> BuildState:
-    """The last build's state, or an empty one if there is none or it is unreadable."""
+    """The last build's state, or an empty one if there is none or it is not sound."""
     try:
         data = json.loads((out_dir / CACHE_DIR / STATE).read_text(encoding="utf-8"))
-        if data.get("format") != FORMAT:
-            return BuildState()
-        return BuildState(data["inputs"], dict(data["fingerprints"]), dict(data["files"]),
-                          list(data["warnings"]), dict(data["memo"]))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError):
         return BuildState()
+    if not _sound(data):
+        return BuildState()
+    return BuildState(data["inputs"], data["fingerprints"], data["files"], data["warnings"],
+                      data["memo"])
+
+
+ENTRY = {"path": str, "kind": str, "pages": int, "bytes": int, "sha256": str}
+WARNING = {"path": str, "line": int, "column": int, "severity": str, "code": str,
+           "message": str, "hint": str}
+
+
+def _sound(data: object) -> bool:
+    """Exactly the shape `to_bytes` writes: anything else (an old format, a hand edit, a
+    renamed key) is treated as no state at all."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return False
+    return (isinstance(data.get("inputs"), str)
+            and _mapping_of(data.get("fingerprints"), lambda v: isinstance(v, str))
+            and _mapping_of(data.get("files"), lambda v: isinstance(v, list) and all(
+                _record(e, ENTRY) for e in v))
+            and isinstance(data.get("warnings"), list)
+            and all(_record(w, WARNING) for w in data["warnings"])
+            and _mapping_of(data.get("memo"), lambda v: isinstance(v, list) and all(
+                isinstance(k, str) for k in v)))
+
+
+def _mapping_of(value: object, good) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and good(v)
+                                           for k, v in value.items())
+
+
+def _record(value: object, fields: dict[str, type]) -> bool:
+    return (isinstance(value, dict) and set(value) == set(fields)
+            and all(type(value[k]) is kind for k, kind in fields.items()))
 
 
 def state_artefact(state: BuildState) -> Artefact:

@@ -1,21 +1,22 @@
-"""The only module that writes to the output folder.
+"""The one writer of the output folder: what to publish, checked, then one transaction.
 
-`write_artefacts` stages every file (and manifest.json) in a temporary folder next to
-the output folder, then moves them in one by one with `os.replace`. Nothing in the
-output folder changes until every file is staged, so a build that fails while
-rendering or staging leaves the previous output whole; each replace is atomic, so a
-reader never sees a half-written file.
+`publish` works out the files that changed, the manifest, and the files an earlier
+build of the same kinds listed and this one no longer makes; checks that every place
+it writes is a real file in a real folder of the output (never through a link, never
+over a folder); and hands them to the journal (`generator.build.journal`), which
+publishes them all or none. It runs inside a claim of the folder
+(`generator.build.claim`); `write_artefacts` claims and publishes in one call.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
-import shutil
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
+from generator.build.claim import claim, mark
+from generator.build.journal import apply, clear_stages, commit, stage
 from generator.core.artefacts import Artefact
 from generator.core.errors import OutputError
 
@@ -53,15 +54,24 @@ def check_paths(artefacts: Sequence[Artefact]) -> None:
 
 def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
                     kinds: Sequence[str] | None = None,
-                    in_place: frozenset[str] = frozenset()) -> list[Artefact]:
-    """Write the artefacts (deduplicated by path) and manifest.json into `out_dir`.
+                    in_place: frozenset[str] = frozenset(),
+                    inputs: Sequence[Path] = ()) -> list[Artefact]:
+    """Claim `out_dir` (refusing a folder that is not tkg's, or one of the `inputs`),
+    then `publish` the artefacts into it."""
+    with claim(out_dir, inputs):
+        return publish(out_dir, artefacts, kinds, in_place)
+
+
+def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] | None = None,
+            in_place: frozenset[str] = frozenset()) -> list[Artefact]:
+    """Write the artefacts (deduplicated by path) and manifest.json into a claimed folder.
 
     `kinds` are the kinds this build made (default: those of the artefacts); the
     manifest keeps earlier entries of other kinds, so `--only rulebook` does not
     forget the tiles; files that earlier builds of the same kinds listed and this one
     does not make are removed. `in_place` names paths the caller just read from the
     output folder, so they need no comparing. Returns the artefacts written, manifest
-    included. Raises OutputError, leaving the old output untouched, if staging fails.
+    included. Raises OutputError, the folder as it was, when anything is in the way.
     """
     check_paths(artefacts)
     out_dir = Path(out_dir)
@@ -72,24 +82,38 @@ def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
                         "manifest")
     changed = _changed(out_dir, [a for a in [*unique, manifest] if a.path not in in_place])
     retired = _retired(out_dir, made, listed)
+    for path in [a.path for a in changed] + retired:
+        check_target(out_dir, path)
     try:
-        out_dir.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
+        mark(out_dir)
+        folder = stage(out_dir, [(a.path, a.data) for a in changed])
+        commit(out_dir, folder, [a.path for a in changed], retired)
     except OSError as exc:
-        raise OutputError(f"cannot write next to {out_dir}: {exc.strerror or exc}") from None
-    try:
-        for a in changed:
-            target = staging / a.path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(a.data)
-        _swap_in(staging, out_dir, changed)
-        for path in retired:
-            path.unlink()
-    except OSError as exc:
+        with contextlib.suppress(OSError):  # the next build clears what is left anyway
+            clear_stages(out_dir)
         raise OutputError(f"cannot write the output to {out_dir}: {exc.strerror or exc}") from None
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    try:
+        apply(out_dir)
+    except OSError as exc:
+        raise OutputError(f"cannot finish writing {out_dir} ({exc.strerror or exc}: "
+                          f"{exc.filename}); the next build finishes it") from None
     return [*listed, manifest]
+
+
+def check_target(out_dir: Path, path: str) -> None:
+    """OutputError unless `path` can be written as a file: every folder on the way a real
+    folder (not a link leading elsewhere, not a file), and the place itself no folder."""
+    here = out_dir
+    for part in PurePosixPath(path).parts[:-1]:
+        here = here / part
+        if here.is_symlink() or (here.exists() and not here.is_dir()):
+            raise OutputError(f"cannot write {out_dir / path}: {here} is "
+                              f"{'a link' if here.is_symlink() else 'a file'}, not a folder; "
+                              "remove it and build again")
+    target = out_dir / path
+    if target.is_dir() and not target.is_symlink():
+        raise OutputError(f"cannot write {target}: a folder is in the way; remove it and "
+                          "build again")
 
 
 def _changed(out_dir: Path, artefacts: Sequence[Artefact]) -> list[Artefact]:
@@ -121,24 +145,21 @@ def _kept(out_dir: Path, made: set[str], new: Sequence[Artefact]) -> list[dict]:
             and f["path"] not in paths and (out_dir / f["path"]).is_file()]
 
 
-def _retired(out_dir: Path, made: set[str], new: Sequence[Artefact]) -> list[Path]:
+def _retired(out_dir: Path, made: set[str], new: Sequence[Artefact]) -> list[str]:
     """Files an earlier build of these kinds listed and this one no longer makes
-    (a renamed tile's old SVG, say): removed, so the output matches a clean build."""
+    (a renamed tile's old SVG, say): removed, so the output matches a clean build.
+    Only what the manifest lists is ever removed: other files in the folder are the
+    user's."""
     paths = {a.path for a in new}
-    base = out_dir.resolve()
     found = []
     for f in _old_manifest(out_dir):
-        target = (out_dir / f["path"]).resolve()
-        if (f.get("kind") in made and f["path"] not in paths and f["path"] != MANIFEST
-                and target.is_relative_to(base) and target.is_file()):
-            found.append(target)
+        path = f["path"]
+        if (f.get("kind") in made and path not in paths and path != MANIFEST
+                and _plain(path) and (out_dir / path).is_file()):
+            found.append(path)
     return found
 
 
-def _swap_in(staging: Path, out_dir: Path, artefacts: Sequence[Artefact]) -> None:
-    # Only files listed in an earlier manifest are ever removed (see _retired): other
-    # files in the folder are the user's.
-    for a in artefacts:
-        target = out_dir / a.path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(staging / a.path, target)
+def _plain(path: str) -> bool:
+    pure = PurePosixPath(path)
+    return bool(pure.parts) and not pure.is_absolute() and ".." not in pure.parts

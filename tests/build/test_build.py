@@ -33,7 +33,8 @@ def test_two_builds_are_byte_identical(project):
     manifest = json.loads((a / "manifest.json").read_text())
     kinds = {f["kind"] for f in manifest["files"]}
     assert kinds == {"tiles", "tokens", "pnp"}
-    assert set(_tree(a)) == {f["path"] for f in manifest["files"]} | {"manifest.json"}
+    assert set(_tree(a)) == {f["path"] for f in manifest["files"]} | {"manifest.json",
+                                                                       ".tkg-output"}
 
 
 def test_invalid_content_stops_the_build_before_writing(project):

@@ -1,0 +1,128 @@
+"""An output folder is tkg's or nothing: claimed before anything is read or written.
+
+A folder is tkg's when it holds the marker file `.tkg-output` (written when tkg first
+builds into an empty or missing folder), or when an earlier tkg left its manifest and
+cache state there. Building into any other non-empty folder is refused, and so is an
+output folder inside (or holding) the content or the templates: a build removes only
+files its own manifest lists, but that is no comfort in the wrong folder.
+
+While claimed, the folder is locked: a second tkg (a `tkg watch` and a manual
+`tkg build`) waits for the first, up to a bound, then says which process holds it. The
+lock file lives in the user's cache, so claiming creates nothing in the project: a
+build that stops on invalid content leaves no output folder behind. The claim also
+finishes any build that was stopped while publishing (the journal).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import shutil
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from generator.build.journal import CACHE_DIR, apply
+from generator.core.errors import OutputError
+
+MARKER = ".tkg-output"
+MARKER_TEXT = ("This folder is written by tkg, the TKG ARENA print-and-play generator.\n"
+               "tkg removes only the files its manifest.json lists; other files are left.\n")
+WAIT_SECONDS = 30.0  # how long a second writer waits for the first (TKG_LOCK_WAIT overrides)
+
+
+@contextlib.contextmanager
+def claim(out_dir: Path, inputs: Sequence[Path] = ()) -> Iterator[Path]:
+    """Make `out_dir` tkg's (refusing a folder that is not), lock it, and finish any
+    stopped build in it; yield the folder. OutputError says why a folder is refused."""
+    out_dir = Path(out_dir)
+    refuse_inputs(out_dir, inputs)
+    refuse_foreign(out_dir)
+    with _locked(out_dir):
+        if out_dir.is_dir():
+            apply(out_dir)
+        _clear_old_staging(out_dir)
+        yield out_dir
+
+
+def mark(out_dir: Path) -> None:
+    """Make the folder tkg's (the writer calls this before it publishes anything)."""
+    if not (out_dir / MARKER).is_file():
+        out_dir.mkdir(parents=True, exist_ok=True)
+        (out_dir / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+
+
+def _clear_old_staging(out_dir: Path) -> None:
+    # Earlier versions of tkg staged next to the output folder; a stopped build left
+    # its folder there. They are tkg's, named after the output folder.
+    for leftover in out_dir.parent.glob(f".{out_dir.name}-staging-*"):
+        if leftover.is_dir() and not leftover.is_symlink():
+            shutil.rmtree(leftover, ignore_errors=True)
+
+
+def refuse_inputs(out_dir: Path, inputs: Sequence[Path]) -> None:
+    """OutputError when the output folder is, lies in, or holds an input folder."""
+    out = out_dir.resolve()
+    for folder in inputs:
+        source = Path(folder).resolve()
+        if out == source or out.is_relative_to(source) or source.is_relative_to(out):
+            raise OutputError(f"refusing to build into {out_dir}: it is or holds the input "
+                              f"folder {folder}; choose an output folder of its own, e.g. "
+                              "--out output")
+
+
+def refuse_foreign(out_dir: Path) -> None:
+    """OutputError when `out_dir` is a non-empty folder tkg did not make."""
+    if out_dir.is_symlink() or (out_dir.exists() and not out_dir.is_dir()):
+        raise OutputError(f"refusing to build into {out_dir}: it is not a folder")
+    if not out_dir.exists() or (out_dir / MARKER).is_file():
+        return
+    earlier_tkg = (out_dir / "manifest.json").is_file() and (
+        out_dir / CACHE_DIR / "state.json").is_file()
+    if earlier_tkg or not any(out_dir.iterdir()):
+        return
+    raise OutputError(f"refusing to build into {out_dir}: it holds files tkg did not write "
+                      f"(no {MARKER} in it); choose an empty or new folder with --out")
+
+
+def lock_file(out_dir: Path) -> Path:
+    """Where the lock of `out_dir` lives: the user's cache, one file per output folder."""
+    from generator.build.memo import user_cache
+
+    name = hashlib.sha256(str(out_dir.resolve()).encode()).hexdigest()[:16]
+    return user_cache() / "locks" / f"{name}.lock"
+
+
+@contextlib.contextmanager
+def _locked(out_dir: Path) -> Iterator[None]:
+    import fcntl
+
+    path = lock_file(out_dir)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise OutputError(f"cannot lock {out_dir} ({path}: {exc.strerror or exc}); "
+                          "is your home folder writable?") from None
+    try:
+        _wait_for(descriptor, out_dir, fcntl)
+        os.ftruncate(descriptor, 0)
+        os.write(descriptor, str(os.getpid()).encode())
+        yield
+    finally:
+        os.close(descriptor)  # closing releases the lock
+
+
+def _wait_for(descriptor: int, out_dir: Path, fcntl) -> None:
+    deadline = time.monotonic() + float(os.environ.get("TKG_LOCK_WAIT", WAIT_SECONDS))
+    while True:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                holder = os.pread(descriptor, 32, 0).decode(errors="replace").strip() or "?"
+                raise OutputError(f"another tkg (process {holder}) is writing to {out_dir}; "
+                                  "wait for it to finish, or stop it, then run again") from None
+            time.sleep(0.05)

@@ -1,0 +1,124 @@
+"""Publishing a build's files as one transaction: stage, commit a journal, apply it.
+
+Every new file is first written into a staging folder inside the output's cache (same
+file system, so moving it in is a rename). Then a journal naming every file to move in
+and every file to remove is written, atomically: that is the commit. Applying the
+journal moves the files in and removes the retired ones; it is idempotent. A build that
+is stopped at any moment leaves either no journal (nothing in the output changed; the
+staging folder is thrown away) or a complete one (the next build applies it before it
+reads anything). Either way the folder ends up exactly as one build made it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from generator.core.errors import OutputError
+
+CACHE_DIR = ".tkg-cache"
+JOURNAL = f"{CACHE_DIR}/journal.json"
+STAGE_PREFIX = "stage-"
+FORMAT = 1
+
+
+def stage(out_dir: Path, files: Sequence[tuple[str, bytes]]) -> Path:
+    """A new staging folder holding `files` (path under the output, bytes)."""
+    cache = out_dir / CACHE_DIR
+    cache.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=cache))
+    for path, data in files:
+        target = folder / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_file(target, data)
+    return folder
+
+
+def commit(out_dir: Path, folder: Path, moved: Sequence[str], removed: Sequence[str]) -> None:
+    """Write the journal: from here on, the build's files will be published."""
+    body = json.dumps({"format": FORMAT, "stage": folder.name, "move": list(moved),
+                       "remove": list(removed)}, indent=1).encode()
+    partial = out_dir / f"{JOURNAL}.partial"
+    write_file(partial, body)
+    rename(partial, out_dir / JOURNAL)
+
+
+def apply(out_dir: Path) -> None:
+    """Finish the committed journal, if there is one, and clear every staging folder."""
+    journal = _read_journal(out_dir)
+    if journal is not None:
+        folder = out_dir / CACHE_DIR / journal["stage"]
+        for path in journal["move"]:
+            source = folder / path
+            if source.exists():  # moved already, if an earlier apply was stopped
+                (out_dir / path).parent.mkdir(parents=True, exist_ok=True)
+                rename(source, out_dir / path)
+        for path in journal["remove"]:
+            remove(out_dir / path)
+        remove(out_dir / JOURNAL)
+    clear_stages(out_dir)
+
+
+def clear_stages(out_dir: Path) -> None:
+    """Remove staging folders and partial journals that no committed journal names."""
+    cache = out_dir / CACHE_DIR
+    if not cache.is_dir():
+        return
+    for leftover in cache.iterdir():
+        if leftover.name.startswith(STAGE_PREFIX) and leftover.is_dir():
+            shutil.rmtree(leftover, ignore_errors=True)
+        elif leftover.name == f"{Path(JOURNAL).name}.partial":
+            remove(leftover)
+
+
+def _read_journal(out_dir: Path) -> dict | None:
+    try:
+        data = json.loads((out_dir / JOURNAL).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise OutputError(f"the journal of an unfinished build in {out_dir} cannot be read "
+                          f"({exc}); delete {out_dir / CACHE_DIR} and build again") from None
+    if not _sound(data):
+        raise OutputError(f"the journal of an unfinished build in {out_dir} is damaged; "
+                          f"delete {out_dir / CACHE_DIR} and build again")
+    return data
+
+
+def _sound(data: object) -> bool:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return False
+    stage_name = data.get("stage")
+    lists = [data.get("move"), data.get("remove")]
+    return (isinstance(stage_name, str) and stage_name.startswith(STAGE_PREFIX)
+            and "/" not in stage_name
+            and all(isinstance(v, list) and all(_plain(p) for p in v) for v in lists))
+
+
+def _plain(path: object) -> bool:
+    """A relative path inside the output (what a journal may name)."""
+    if not isinstance(path, str) or not path or path.startswith("/") or "\\" in path:
+        return False
+    return ".." not in Path(path).parts
+
+
+# The file operations, each one step a fault-injection test can stop.
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write a new file's bytes (never through a link: staging folders are tkg's own)."""
+    path.write_bytes(data)
+
+
+def rename(source: Path, target: Path) -> None:
+    """Move a file into place in one step (readers see the old file or the new one)."""
+    os.replace(source, target)
+
+
+def remove(path: Path) -> None:
+    """Remove a file; one that is already gone is fine."""
+    path.unlink(missing_ok=True)
