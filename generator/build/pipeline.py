@@ -19,6 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.build.claim import claim
 from generator.build.memo import MEMO_FILE, DrawingMemo
 from generator.build.parallel import run_jobs
 from generator.build.state import (
@@ -30,7 +31,6 @@ from generator.build.state import (
     reuse,
     state_artefact,
 )
-from generator.build.claim import claim
 from generator.build.writer import UNLISTED, publish
 from generator.core.artefacts import PAPERS, Artefact
 from generator.core.diagnostics import Diagnostic, Severity

@@ -13,6 +13,7 @@ from generator.cli.common import (
     PAPER_CHOICES,
     TEMPLATES,
     guarded,
+    layout_names,
     print_diagnostics,
 )
 
@@ -51,7 +52,7 @@ def _progress(what: str, step: int, total: int) -> None:
 @PAPER
 @click.option("--only", "kinds", callback=_kinds, metavar="KIND,...",
               help="Build only these kinds (comma-separated), e.g. tiles,tokens.")
-@click.option("--layout", "layouts", multiple=True, metavar="NAME",
+@click.option("--layout", "layouts", multiple=True, metavar="NAME", callback=layout_names,
               help="Tile layout: a file name under templates/layouts/ without .yaml "
                    "[default: default]. Give it twice or more (--layout A --layout B) to "
                    "also build compare/: the same tiles in each layout side by side.")

@@ -36,6 +36,17 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), de
                       show_default=True, help="Human-readable text or JSON for tools.")
 
 
+def layout_names(ctx: click.Context, param: click.Parameter, value):
+    """Refuse a --layout that is a path rather than a layout's name (a usage error, exit 2)."""
+    from generator.layout.loader import name_problem
+
+    for name in (value,) if isinstance(value, str) else value:
+        problem = name_problem(name)
+        if problem:
+            raise click.BadParameter(problem)
+    return value
+
+
 def guarded(command):
     """Turn a GeneratorError into its message and exit code; hide tracebacks without --debug."""
 

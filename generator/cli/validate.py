@@ -8,13 +8,13 @@ from pathlib import Path
 
 import click
 
-from generator.cli.common import CONTENT, FORMAT, TEMPLATES, emit_report, guarded
+from generator.cli.common import CONTENT, FORMAT, TEMPLATES, emit_report, guarded, layout_names
 
 
 @click.command("validate")
 @CONTENT
 @TEMPLATES
-@click.option("--layout", "layouts", multiple=True, metavar="NAME",
+@click.option("--layout", "layouts", multiple=True, metavar="NAME", callback=layout_names,
               help="A layout to check, by its file name under templates/layouts/ without "
                    ".yaml [default: default]; give it again to check several.")
 @FORMAT

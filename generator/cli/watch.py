@@ -8,7 +8,15 @@ from pathlib import Path
 
 import click
 
-from generator.cli.common import CONTENT, OUT, PAPER, PAPER_CHOICES, TEMPLATES, guarded
+from generator.cli.common import (
+    CONTENT,
+    OUT,
+    PAPER,
+    PAPER_CHOICES,
+    TEMPLATES,
+    guarded,
+    layout_names,
+)
 
 
 @click.command("watch")
@@ -18,7 +26,8 @@ from generator.cli.common import CONTENT, OUT, PAPER, PAPER_CHOICES, TEMPLATES, 
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port of the preview page on 127.0.0.1 (0 picks a free one).")
 @PAPER
-@click.option("--layout", default="default", show_default=True, help="Tile layout name.")
+@click.option("--layout", default="default", show_default=True, callback=layout_names,
+              help="Tile layout: a file name under templates/layouts/ without .yaml.")
 @guarded
 def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
                   paper: str, layout: str) -> None:
@@ -27,11 +36,15 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
     Each rebuild prints one line; a broken edit prints its diagnostics and keeps the
     last good output. Press Ctrl-C to stop.
     """
+    from generator.build.claim import refuse_foreign, refuse_inputs
     from generator.build.pipeline import build
     from generator.live.server import PreviewServer
     from generator.live.status import BuildStatus
     from generator.live.watch import WatchOptions, watch_loop
 
+    # Refused now, once, rather than by every rebuild while the preview shows nothing.
+    refuse_inputs(out_dir, (content_dir, templates_dir))
+    refuse_foreign(out_dir)
     status = BuildStatus()
     try:
         server = PreviewServer(out_dir, status, port, title="TKG ARENA preview")

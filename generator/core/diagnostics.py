@@ -72,6 +72,8 @@ CODES: dict[str, Code] = {
                    "Use lowercase letters, digits and hyphens, e.g. ember-hollow."),
     "TKG113": Code(Severity.ERROR, "A file has an unsupported type",
                    "Art and symbols must be .svg or .png; fonts must be .ttf."),
+    "TKG114": Code(Severity.ERROR, "A text holds a control character",
+                   "Remove the character named: printed text cannot hold control characters."),
     # -- the game's rules --------------------------------------------------------
     "TKG201": Code(Severity.ERROR, "The number of tiles differs from game.tile_count",
                    "Add or remove tiles, or change tile_count."),

@@ -11,6 +11,7 @@ traceback or with a half-written PDF.
 from __future__ import annotations
 
 import functools
+import warnings
 from dataclasses import replace
 from pathlib import Path
 
@@ -100,11 +101,13 @@ def _png_size(path: str, _mtime: int, _size: int) -> tuple[int, int]:
     from PIL import Image
 
     try:
-        with Image.open(path) as image:
-            image.verify()  # chunk checksums, without decoding
-        with Image.open(path) as image:
-            image.load()  # the pixels too: reportlab decodes them the same way
-            size = image.size
+        with warnings.catch_warnings():
+            # Pillow only warns below twice its pixel limit; a piece never needs that much.
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            size = _decoded_size(path)
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise ValueError(f"the PNG image is too large to print (more than "
+                         f"{Image.MAX_IMAGE_PIXELS:,} pixels); scale it down") from None
     except Exception as exc:  # Pillow reports damage with many types (OSError, SyntaxError...)
         raise ValueError(f"the PNG image is damaged: {exc}") from None
     if not (size[0] > 0 and size[1] > 0):
@@ -112,16 +115,27 @@ def _png_size(path: str, _mtime: int, _size: int) -> tuple[int, int]:
     return size
 
 
-def _images(items) -> list[Image]:
+def _decoded_size(path: str) -> tuple[int, int]:
+    from PIL import Image
+
+    with Image.open(path) as image:
+        image.verify()  # chunk checksums, without decoding
+    with Image.open(path) as image:
+        image.load()  # the pixels too: reportlab decodes them the same way
+        return image.size
+
+
+def images(items) -> list[Image]:
+    """The pictures among items, groups opened."""
     found = []
     for item in items:
         if isinstance(item, Image):
             found.append(item)
         elif isinstance(item, Group):
-            found += _images(item.children)
+            found += images(item.children)
     return found
 
 
 def picture_digests(scene: Scene) -> list[str]:
     """Digests of the picture files a scene shows (its items name them only by path)."""
-    return [file_digest(i.path) for i in _images(scene.items)]
+    return [file_digest(i.path) for i in images(scene.items)]

@@ -7,6 +7,7 @@ together as one `ContentError`, so the designer sees every mistake at once.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
@@ -18,6 +19,18 @@ from generator.layout.reader import LayoutReader
 from generator.load.yamlsource import YMap, load_yaml
 
 LAYOUTS = "layouts"
+# A layout name is a file stem under templates/layouts/, never a path.
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+# Deeper chains than this are a mistake, not a design; it also bounds the recursion.
+MAX_EXTENDS = 16
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a layout name, or None when it can."""
+    if NAME.fullmatch(name) and ".." not in name:
+        return None
+    return (f"{name!r} is not a layout name: use the file's stem under templates/layouts/ "
+            "(letters, digits, '-', '_' and '.', no slashes)")
 
 
 def layout_names(templates_dir: Path) -> list[str]:
@@ -45,12 +58,13 @@ def load_layout(templates_dir: Path, name: str, pieces: tuple[str, ...]) -> Layo
 
 def _resolve(templates_dir: Path, name: str, problems: list[Diagnostic],
              chain: tuple[str, ...], asked_at: Location | None) -> YMap | None:
-    path = templates_dir / LAYOUTS / f"{name}.yaml"
-    here = asked_at or Location(display_path(templates_dir / LAYOUTS), 1, 1)
-    if name in chain:
-        problems.append(diagnostic("TKG303", here, "layouts extend each other in a cycle: "
-                                   + " -> ".join((*chain, name))))
+    folder = templates_dir / LAYOUTS
+    here = asked_at or Location(display_path(folder), 1, 1)
+    refusal = _refusal(folder, name, chain)
+    if refusal:
+        problems.append(diagnostic("TKG303", here, *refusal))
         return None
+    path = folder / f"{name}.yaml"
     if not path.is_file():
         known = ", ".join(layout_names(templates_dir)) or "none"
         problems.append(diagnostic("TKG303", here, f"there is no layout named {name!r}",
@@ -73,6 +87,23 @@ def _resolve(templates_dir: Path, name: str, problems: list[Diagnostic],
         return None
     parent = _resolve(templates_dir, parent_name, problems, (*chain, name), data.where("extends"))
     return None if parent is None else merge(parent, data)
+
+
+def _refusal(folder: Path, name: str, chain: tuple[str, ...]) -> tuple[str, ...] | None:
+    """Why the layout `name` may not be read here (message, hint), or None."""
+    bad_name = name_problem(name)
+    if bad_name:
+        return (bad_name,)
+    if name in chain:
+        return ("layouts extend each other in a cycle: " + " -> ".join((*chain, name)),)
+    if len(chain) >= MAX_EXTENDS:
+        return (f"the extends chain is longer than {MAX_EXTENDS} layouts: "
+                + " -> ".join((*chain, name)), "let a layout extend one nearer the base")
+    path = folder / f"{name}.yaml"
+    if path.is_symlink() and not path.resolve().is_relative_to(folder.resolve()):
+        return (f"layout {name!r} is a link to a file outside templates/layouts/",
+                "copy the file into templates/layouts/ instead of linking it")
+    return None
 
 
 def _as_layout_problem(d: Diagnostic) -> Diagnostic:

@@ -7,6 +7,7 @@ with an unknown name nor reach into objects (`{capacity.__class__}`).
 
 from __future__ import annotations
 
+import re
 import string
 
 # The names a text's `format` may use, by the text it formats (pieces.py fills them in),
@@ -14,6 +15,10 @@ import string
 # takes no format.
 FORMAT_FIELDS = {"tile.number": {"number": 1, "count": 48, "id": "ember-hollow"},
                  "oink.capacity": {"capacity": 5}}
+
+# A tile's text is a few characters wide; a huge width or precision would only make the
+# build allocate (and hang on) gigabytes of padding.
+MAX_WIDTH = 99
 
 
 def format_problem(text: str, fields: dict[str, object]) -> str:
@@ -39,6 +44,8 @@ def format_problem(text: str, fields: dict[str, object]) -> str:
             return f"{{{name}!{conversion}}}: no conversions"
         if "{" in (spec or ""):
             return f"{{{name}:{spec}}}: no fields inside a format spec"
+        if any(int(run) > MAX_WIDTH for run in re.findall(r"\d+", spec or "")):
+            return f"{{{name}:{spec}}}: widths and precisions go up to {MAX_WIDTH}"
     try:
         text.format(**fields)
     except (ValueError, TypeError) as exc:  # a spec that does not suit the value

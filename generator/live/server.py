@@ -2,8 +2,14 @@
 
 Routes: `/` the gallery, `/proof` the proof sheet, `/status.json` the last build,
 `/events` a server-sent event stream that announces each finished build, and
-`/files/<path>` the output files. A path with `..`, an absolute path, or one that
-resolves outside the output folder is refused with 403.
+`/files/<path>` the files the output's manifest lists (nothing else there: not the
+build's cache, not a file someone dropped in). A path with `..`, an absolute path, or
+one that resolves outside the output folder is refused with 403.
+
+A web page elsewhere can point a host name of its own at 127.0.0.1 (DNS rebinding);
+its requests carry that name in `Host`, so only requests addressed to this server's
+own names are answered. Each connection has a time limit, and the number of open
+event streams is capped, so a slow or greedy client cannot tie up the watcher.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import json
 import mimetypes
 import os
 import secrets
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -27,6 +34,11 @@ KEEPALIVE_SECONDS = 10.0
 TYPES = {".svg": "image/svg+xml", ".pdf": "application/pdf", ".html": "text/html; charset=utf-8",
          ".json": "application/json", ".png": "image/png", ".ttf": "font/ttf"}
 RETRY_MS = 1000  # how soon a page's event stream reconnects, e.g. to a restarted watcher
+SOCKET_SECONDS = 30.0  # a request must arrive, and a reply be taken, within this
+MAX_STREAMS = 32  # open event streams; a designer has a few tabs, not hundreds
+HOST_NAMES = (HOST, "localhost")
+# A client that goes away mid-reply: the browser closed a tab or cancelled a load.
+DISCONNECTS = (ConnectionError, TimeoutError)
 
 
 def safe_file(root: Path, requested: str) -> Path | None:
@@ -71,12 +83,17 @@ class PreviewHandler(BaseHTTPRequestHandler):
     """Serves the preview; the server object carries the output folder and status."""
 
     server: PreviewServer
+    timeout = SOCKET_SECONDS  # also bounds a stalled write to a client that stopped reading
 
     def log_message(self, format: str, *args) -> None:
         """Stay quiet: the watcher prints one line per build, not per request."""
 
     def do_GET(self) -> None:
         """Route a GET request."""
+        if not self.server.addressed_to_me(self.headers.get("Host", "")):
+            self.send_error(HTTPStatus.MISDIRECTED_REQUEST,
+                            f"this preview answers only at {self.server.url}")
+            return
         url = urlsplit(self.path)
         route = unquote(url.path)
         if route in ("/", "/index.html"):
@@ -133,6 +150,9 @@ class PreviewHandler(BaseHTTPRequestHandler):
         if path is None:
             self.send_error(HTTPStatus.FORBIDDEN, "only files inside the output folder")
             return
+        if requested not in self.server.published():  # the build's cache, a stray file
+            self.send_error(HTTPStatus.NOT_FOUND, "not a file of the last build")
+            return
         with path.open("rb") as file:  # the ETag from the very file whose bytes are sent
             etag = _etag(os.fstat(file.fileno()))
             data = file.read()
@@ -140,35 +160,47 @@ class PreviewHandler(BaseHTTPRequestHandler):
                    or "application/octet-stream", cache=_file_cache(data, version), etag=etag)
 
     def _events(self, seen: int, run: str = "") -> None:
+        if not self.server.streams.acquire(blocking=False):
+            self.send_response(HTTPStatus.SERVICE_UNAVAILABLE)
+            self.send_header("Retry-After", "5")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        try:
+            self._stream(seen, run)
+        except DISCONNECTS:
+            return
+        finally:
+            self.server.streams.release()
+
+    def _stream(self, seen: int, run: str) -> None:
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
-        try:
-            # Browsers wait about 3 s before reconnecting a closed stream unless told
-            # otherwise; a restarted watcher should be picked up within a second.
-            self.wfile.write(f"retry: {RETRY_MS}\n\n".encode())
+        # Browsers wait about 3 s before reconnecting a closed stream unless told
+        # otherwise; a restarted watcher should be picked up within a second.
+        self.wfile.write(f"retry: {RETRY_MS}\n\n".encode())
+        self.wfile.flush()
+        if run and run != self.server.run:
+            # A page from an earlier `tkg watch` on this port (EventSource reconnects by
+            # itself): this server counts builds from 0 again, so the page's `since`
+            # would hold back every reload until as many builds had run. Reload it now.
+            self.wfile.write(b"event: restarted\ndata: 0\n\n")
             self.wfile.flush()
-            if run and run != self.server.run:
-                # A page from an earlier `tkg watch` on this port (EventSource reconnects by
-                # itself): this server counts builds from 0 again, so the page's `since`
-                # would hold back every reload until as many builds had run. Reload it now.
-                self.wfile.write(b"event: restarted\ndata: 0\n\n")
-                self.wfile.flush()
+            return
+        while not self.server.stopping.is_set():
+            generation = self.server.status.wait_newer(seen, KEEPALIVE_SECONDS)
+            if self.server.stopping.is_set():
+                # Woken by stop(), not by a build: announcing it as one made every open
+                # page reload into a browser error page the moment the watcher stopped.
                 return
-            while not self.server.stopping.is_set():
-                generation = self.server.status.wait_newer(seen, KEEPALIVE_SECONDS)
-                if self.server.stopping.is_set():
-                    # Woken by stop(), not by a build: announcing it as one made every open
-                    # page reload into a browser error page the moment the watcher stopped.
-                    return
-                if generation > seen:
-                    seen = generation
-                    self.wfile.write(f"data: {generation}\n\n".encode())
-                else:
-                    self.wfile.write(b": keep-alive\n\n")
-                self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
+            if generation > seen:
+                seen = generation
+                self.wfile.write(f"data: {generation}\n\n".encode())
+            else:
+                self.wfile.write(b": keep-alive\n\n")
+            self.wfile.flush()
             return
 
 
@@ -184,6 +216,17 @@ class PreviewServer(ThreadingHTTPServer):
         self.title = title
         self.stopping = threading.Event()
         self.run = secrets.token_hex(6)  # tells this server's pages from an earlier one's
+        self.streams = threading.BoundedSemaphore(MAX_STREAMS)
+
+    def addressed_to_me(self, host: str) -> bool:
+        """True when a request's Host header names this server (127.0.0.1 or localhost)."""
+        port = self.server_address[1]
+        return host.strip().lower() in {f"{name}:{port}" for name in HOST_NAMES}
+
+    def handle_error(self, request, client_address) -> None:
+        """A client that went away is no error; anything else is printed as usual."""
+        if not isinstance(sys.exc_info()[1], DISCONNECTS):
+            super().handle_error(request, client_address)
 
     @property
     def url(self) -> str:
@@ -196,6 +239,13 @@ class PreviewServer(ThreadingHTTPServer):
             return json.loads((self.root / "manifest.json").read_text())
         except (OSError, ValueError):
             return {}
+
+    def published(self) -> set[str]:
+        """The paths the manifest lists: the only files the preview serves."""
+        files = self.manifest().get("files")
+        if not isinstance(files, list):
+            return set()
+        return {f["path"] for f in files if isinstance(f, dict) and isinstance(f.get("path"), str)}
 
     def start(self) -> threading.Thread:
         """Serve in a background thread and return it."""

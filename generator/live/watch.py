@@ -16,7 +16,12 @@ from pathlib import Path
 from generator.core.errors import ContentError, GeneratorError
 from generator.live.status import BuildOutcome, BuildStatus
 
-IGNORED_SUFFIXES = (".swp", ".swx", ".tmp", "~", ".part")
+# Files editors write beside the one being saved (vim, emacs, kate, JetBrains, Chrome's
+# File System Access, LibreOffice, downloads); none is content, and each save makes several.
+IGNORED_SUFFIXES = (".swp", ".swo", ".swx", ".tmp", "~", ".part", ".crdownload", ".kate-swp",
+                    ".crswap", "___jb_tmp___", "___jb_old___", ".bak", ".orig")
+IGNORED_NAMES = ("4913",)  # vim's probe that a folder is writable
+IGNORED_PREFIXES = (".", "#", "~$", "~lock.")
 DEBOUNCE_MS = 250
 
 
@@ -29,15 +34,35 @@ class WatchOptions:
     out_dir: Path
 
 
-def relevant(paths: Iterable[str]) -> list[str]:
-    """The changed paths worth a rebuild: not editor swap files or hidden files."""
+def relevant(paths: Iterable[str], out_dir: Path | None = None) -> list[str]:
+    """The changed paths worth a rebuild.
+
+    Not editor temp files, hidden files, or anything in the output folder: a build's own
+    writes must never start another build, wherever `--out` points.
+    """
+    out = out_dir.resolve() if out_dir is not None else None
     keep = []
     for raw in paths:
-        name = Path(raw).name
-        if name.startswith((".", "#")) or name.endswith(IGNORED_SUFFIXES):
+        path = Path(raw)
+        if _editor_litter(path.name) or (out is not None and _inside(path, out)):
             continue
         keep.append(raw)
     return sorted(set(keep))
+
+
+def _editor_litter(name: str) -> bool:
+    return (name.startswith(IGNORED_PREFIXES) or name.endswith(IGNORED_SUFFIXES)
+            or name in IGNORED_NAMES)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    # The folder itself counts: deleting output/ is noticed by `output_missing`, not here.
+    return path.resolve().is_relative_to(folder)
+
+
+def output_missing(options: WatchOptions, status: BuildStatus) -> bool:
+    """True when the last build succeeded but its output has since been deleted."""
+    return status.outcome.ok and not (options.out_dir / "manifest.json").is_file()
 
 
 def run_build(build: Callable[[], object], changed: tuple[str, ...] = ()) -> BuildOutcome:
@@ -103,7 +128,10 @@ def watch_loop(options: WatchOptions, build: Callable[[], object], status: Build
     base = Path.cwd()
     for batch in watch(*folders, debounce=DEBOUNCE_MS, step=50, stop_event=stop,
                        raise_interrupt=False, rust_timeout=DEBOUNCE_MS, yield_on_timeout=True):
-        changed = [_short(p, base) for p in relevant(path for _, path in batch)]
+        changed = [_short(p, base)
+                   for p in relevant((path for _, path in batch), options.out_dir)]
+        if not changed and started and output_missing(options, status):
+            changed = [f"{_short(str(options.out_dir), base)} deleted"]
         if changed or not started:
             publish(run_build(build, tuple(changed) if started else ()))
             started = True

@@ -20,6 +20,7 @@ from generator.load.schema import COLOUR, read_map
 from generator.load.yamlsource import YList, YMap, load_yaml
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MAX_ID = 64  # an id names output files: long enough for any name, short for any disk
 ART_SUFFIXES = (".svg", ".png")
 
 
@@ -55,9 +56,12 @@ class _Reader:
         return [(item, value.where(i)) for i, item in enumerate(value)]
 
     def slug(self, value: str, where: Location, what: str) -> bool:
-        if SLUG.match(value):
+        if SLUG.match(value) and len(value) <= MAX_ID:
             return True
-        self.diagnostics.append(diagnostic("TKG112", where, f"{what} {value!r} is not a slug"))
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        why = "is not a slug" if SLUG.match(value) is None else f"is longer than {MAX_ID} " \
+            "characters"
+        self.diagnostics.append(diagnostic("TKG112", where, f"{what} {shown!r} {why}"))
         return False
 
     def duplicate(self, code: str, seen: dict[str, Location], key: str, where: Location,

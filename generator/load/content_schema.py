@@ -63,8 +63,8 @@ def _section(*fields: Field) -> tuple[Field, ...]:
 
 RULE_SECTIONS: dict[str, tuple[Field, ...]] = {
     "players": _section(
-        Field("min", "int", "fewest players", low=1, high=8),
-        Field("max", "int", "most players", low=1, high=8)),
+        Field("min", "int", "fewest players", low=2, high=8),
+        Field("max", "int", "most players", low=2, high=8)),
     "setup": _section(
         Field("tiles_dealt", "int", "tiles dealt to each player, who keeps one", low=1, high=10),
         Field("starting_tokens", "int", "tokens each player draws at setup", low=0, high=20),

@@ -23,9 +23,15 @@ def content_file(root: Path, raw: str, where: Location, suffixes: tuple[str, ...
         diagnostics.append(diagnostic(
             "TKG110", where, f"{raw!r} lies outside the content folder {display_path(root)}"))
         return None
-    if resolved.suffix.lower() not in suffixes:
+    # The type is judged by the name the designer wrote, not where a link leads.
+    if candidate.suffix.lower() not in suffixes:
         diagnostics.append(diagnostic(
             "TKG113", where, f"{raw!r} is not one of {', '.join(suffixes)}"))
+        return None
+    if resolved.is_dir():
+        diagnostics.append(diagnostic(
+            "TKG109", where, f"{raw!r} is a folder, not a file",
+            "name the file inside it, or put the file at this path"))
         return None
     if not resolved.is_file():
         diagnostics.append(diagnostic(

@@ -10,6 +10,7 @@ types of geometry (lengths with units, colours, points) on top.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -70,14 +71,44 @@ def kind_name(kind: str) -> str:
 def type_error(where: Location, what: str, kind: str, value: object,
                code: str = "TKG103") -> Diagnostic:
     """A diagnostic of `code` (TKG103 in the content) for a value of the wrong kind."""
-    shown = "nothing" if value is None else f"{type(value).__name__} {_short(value)}"
     hint = 'put quotes round text that looks like a number, e.g. "2048"' if kind == "str" else None
-    return diagnostic(code, where, f"{what} must be {kind_name(kind)}, not {shown}", hint)
+    return diagnostic(code, where, f"{what} must be {kind_name(kind)}, not {shown(value)}",
+                      hint)
 
 
-def _short(value: object) -> str:
-    text = repr(value) if not isinstance(value, YMap | YList) else ""
-    return text if len(text) <= 40 else text[:37] + "..."
+def shown(value: object) -> str:
+    """A value as a message names it: its kind in words, and the value if it is short."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, YMap | YList):
+        return "a mapping" if isinstance(value, YMap) else "a list"
+    kind = {bool: "true/false", int: "a whole number", float: "a number",
+            str: "text"}.get(type(value), type(value).__name__)
+    text = repr(value)
+    return f"{kind} {text if len(text) <= 40 else text[:37] + '...'}"
+
+
+# Characters no printed text may hold: they draw nothing, or break the SVG and HTML.
+# Tabs and line breaks are spacing (a YAML block scalar ends in one) and become spaces.
+SPACING = "\t\n\r"
+CONTROL = {chr(c) for c in (*range(0x00, 0x20), *range(0x7F, 0xA0))} - set(SPACING)
+
+
+def printed_text(value: str) -> str:
+    """A text as it is printed: tabs and line breaks read as spaces, none at either end."""
+    return value.translate({ord(c): " " for c in SPACING}).strip() \
+        if any(c in value for c in SPACING) else value
+
+
+def control_problem(value: str, where: Location, what: str,
+                    code: str = "TKG114") -> Diagnostic | None:
+    """A diagnostic naming the first control character in a text, if it holds one."""
+    bad = next((ch for ch in value if ch in CONTROL), None)
+    if bad is None:
+        return None
+    return diagnostic(code, where, f"{what} holds the control character U+{ord(bad):04X} "
+                      f"at character {value.index(bad) + 1}",
+                      "remove it: printed text cannot hold control characters")
 
 
 def unknown_keys(mapping: YMap, names: Sequence[str], what: str, code: str = "TKG101",
@@ -100,6 +131,27 @@ def unknown_keys(mapping: YMap, names: Sequence[str], what: str, code: str = "TK
         found.append(diagnostic(code, mapping.key_where(key), f"unknown key {key!r} in {what}",
                                 hint))
     return found
+
+
+def _value_problem(field: Field, value: object, where: Location,
+                   what: str) -> Diagnostic | None:
+    """A number out of range or not finite, or a text holding a control character."""
+    if field.kind in ("int", "float"):
+        if not math.isfinite(value):
+            return diagnostic("TKG104", where, f"{what}.{field.name} is {value}, not a finite "
+                              "number")
+        return _range_problem(field, value, where, what)
+    texts = [value] if field.kind == "str" else value if field.kind == "str_list" else []
+    return next((found for text in texts
+                 if (found := control_problem(text, where, f"{what}.{field.name}"))), None)
+
+
+def _cleaned(field: Field, value: object) -> object:
+    if field.kind == "str":
+        return printed_text(value)
+    if field.kind == "str_list":
+        return [printed_text(text) for text in value]
+    return value
 
 
 def _range_problem(field: Field, value: object, where: Location, what: str) -> Diagnostic | None:
@@ -141,10 +193,9 @@ def read_map(value: object, where: Location, fields: tuple[Field, ...], what: st
         if not _kind_ok(field.kind, item):
             diagnostics.append(type_error(item_where, f"{what}.{field.name}", field.kind, item))
             continue
-        if field.kind in ("int", "float"):
-            problem = _range_problem(field, item, item_where, what)
-            if problem:
-                diagnostics.append(problem)
-                continue
-        result[field.name] = item
+        problem = _value_problem(field, item, item_where, what)
+        if problem:
+            diagnostics.append(problem)
+            continue
+        result[field.name] = _cleaned(field, item)
     return result

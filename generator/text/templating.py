@@ -11,13 +11,20 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError
 from generator.core.model import Location
 from generator.core.paths import display_path
 from generator.text.context import FIGURES, RULEBOOK_DIR, Record, Rendered, join, plural
+from generator.text.sandbox import (
+    BOUNDS_HINT,
+    BoundedEnvironment,
+    InsideLoader,
+    TemplateTooBig,
+    TemplateTooSlow,
+    bounded_render,
+)
 
 SUFFIX = ".md.j2"
 AID_TEMPLATE = "aid.md.j2"  # the player aid; every other NN-*.md.j2 is a rulebook section
@@ -52,8 +59,8 @@ def _figure_call(known: frozenset[str]):
 
 def make_environment(folder: Path, figures: frozenset[str]) -> jinja2.Environment:
     """A sandboxed Jinja2 environment over `folder` where unknown names are errors."""
-    env = ImmutableSandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(str(folder)), undefined=ContextUndefined,
+    env = BoundedEnvironment(
+        loader=InsideLoader(str(folder)), undefined=ContextUndefined,
         autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.globals.update(figure=_figure_call(figures), join=join, plural=plural,
                        page_break=lambda: "\n\n![](break:page)\n\n",
@@ -79,9 +86,11 @@ def _template_line(exc: BaseException, path: Path) -> int:
 HINT = "the names a template may use are listed in templates/rulebook/README.md"
 
 
-def _error(code: str, path: Path, line: int, message: str) -> ContentError:
+def _error(code: str, path: Path, line: int, message: str,
+           hint: str | None = None) -> ContentError:
     where = Location(display_path(path), max(line, 1), 1)
-    return ContentError([diagnostic(code, where, message, HINT if code == "TKG302" else None)])
+    hint = hint or (HINT if code == "TKG302" else None)
+    return ContentError([diagnostic(code, where, message, hint)])
 
 
 def render_template(env: jinja2.Environment, folder: Path, name: str,
@@ -89,7 +98,10 @@ def render_template(env: jinja2.Environment, folder: Path, name: str,
     """Render one template; a mistake becomes a positioned ContentError."""
     path = folder / name
     try:
-        text = env.get_template(name).render(**context)
+        text = bounded_render(env.get_template(name), context)
+    except (TemplateTooBig, TemplateTooSlow) as exc:
+        raise _error("TKG302", path, _template_line(exc, path), str(exc), BOUNDS_HINT) \
+            from None
     except jinja2.TemplateSyntaxError as exc:
         where = Path(exc.filename) if exc.filename else path
         raise _error("TKG301", where, exc.lineno, f"template syntax error: {exc.message}") \
@@ -101,7 +113,7 @@ def render_template(env: jinja2.Environment, folder: Path, name: str,
         raise _error("TKG302", path, _template_line(exc, path), str(exc)) from None
     except jinja2.TemplateNotFound as exc:
         raise _error("TKG301", path, _template_line(exc, path),
-                     f"template {exc.name!r} not found") from None
+                     f"template {exc.name} not found") from None
     except jinja2.TemplateError as exc:
         raise _error("TKG301", path, _template_line(exc, path), str(exc)) from None
     except Exception as exc:  # an expression that fails when run, e.g. {{ 1 / 0 }}

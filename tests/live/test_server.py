@@ -123,6 +123,9 @@ def test_versioned_files_are_kept_and_others_revalidated(served):
     # The fonts an SVG loads have no hash: asked again, unchanged, they cost a 304.
     (server.root / "fonts").mkdir()
     (server.root / "fonts" / "Face.ttf").write_bytes(b"\0\1\0\0font")
+    listed = json.loads((server.root / "manifest.json").read_text())
+    listed["files"].append({"path": "fonts/Face.ttf", "kind": "tiles", "pages": 0})
+    (server.root / "manifest.json").write_text(json.dumps(listed))
     font = fetch(server, "/files/fonts/Face.ttf")
     assert font.status == 200 and font.getheader("Content-Type") == "font/ttf"
     assert font.getheader("Cache-Control") == "max-age=1" and font.getheader("ETag")

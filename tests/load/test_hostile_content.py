@@ -1,0 +1,156 @@
+"""Hostile or careless content gets a positioned diagnostic, never a crash or a bad file.
+
+Regression tests of issue 16's findings 4, 5 and 7: control characters that made
+malformed SVGs, ids too long for a file name, one player, a damaged font, a folder
+named like a picture, a picture too large to decode, and messages in library words.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from generator.check.validate import Templates, validate
+from generator.cli import cli
+from generator.load.content import load_content
+from generator.products.kinds import gutter_keys
+
+FIRST_NAME = "    name: Ember Hollow\n"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def errors(content: Path, for_print: bool = False) -> list:
+    templates = Templates(content.parent / "templates", ("default",), gutter_keys()) \
+        if for_print else None
+    return [d for d in validate(content, templates).diagnostics if d.is_error]
+
+
+def line_of(path: Path, text: str) -> int:
+    return path.read_text().splitlines().index(text.rstrip("\n")) + 1
+
+
+@pytest.mark.parametrize(("field", "old", "new", "named"), [
+    ("tile name", FIRST_NAME, '    name: "Em\\x07ber"\n', "U+0007"),
+    ("element name", "    name: Fire\n", '    name: "Fi\\0re"\n', "U+0000"),
+    ("title", '  title: "TKG ARENA: The Seal Bearers"\n', '  title: "TKG\\0x\\0"\n', "U+0000"),
+    ("flavour", "    flavour: A valley that never cools, lit from below.\n",
+     '    flavour: "A valley\\x1b[31m"\n', "U+001B"),
+])
+def test_a_control_character_in_any_text_is_named_at_its_position(project, field, old, new,
+                                                                   named):
+    tiles = project / "content" / "tiles.yaml"
+    line = line_of(tiles, old)
+    edit(tiles, old, new)
+    [d] = errors(project / "content")
+    assert (d.code, d.line) == ("TKG114", line), field
+    assert named in d.message
+    result = CliRunner().invoke(cli, ["build", "--content", str(project / "content"),
+                                      "--templates", str(project / "templates"),
+                                      "--out", str(project / "out"), "--only", "tiles"])
+    assert result.exit_code == 1 and "TKG114" in result.output
+    assert "Traceback" not in result.output and not (project / "out").exists()
+
+
+def test_tabs_and_line_breaks_in_a_text_read_as_spaces(project):
+    tiles = project / "content" / "tiles.yaml"
+    edit(tiles, "    flavour: A valley that never cools, lit from below.\n",
+         '    flavour: >\n      A valley\tthat never\n      cools.\n')
+    loaded = load_content(project / "content")
+    assert not [d for d in loaded.diagnostics if d.is_error]
+    assert loaded.game.tiles[0].flavour == "A valley that never cools."
+
+
+def test_an_id_longer_than_a_file_name_may_be_is_refused_at_its_line(project):
+    tiles = project / "content" / "tiles.yaml"
+    long_id = "ember-" + "x" * 300
+    line = line_of(tiles, "  - id: ember-hollow\n")
+    edit(tiles, "  - id: ember-hollow\n", f"  - id: {long_id}\n")
+    found = errors(project / "content")
+    assert [(d.code, d.line) for d in found] == [("TKG112", line)]
+    assert "64" in found[0].message
+
+
+def test_one_player_is_refused_by_the_schema(project):
+    game = project / "content" / "game.yaml"
+    line = line_of(game, "    min: 2                 # fewest players\n")
+    edit(game, "    min: 2 ", "    min: 1 ")
+    [d] = errors(project / "content")
+    assert (d.code, d.line, d.column) == ("TKG104", line, 10)
+
+
+@pytest.mark.parametrize("value", [".nan", ".inf", "-.inf"])
+def test_a_number_that_is_not_finite_is_refused(project, value):
+    game = project / "content" / "game.yaml"
+    line = line_of(game, "  first_seat_margin: 0.10  # warn when seat 1 wins this much more "
+                         "than a fair share\n")
+    edit(game, "  first_seat_margin: 0.10", f"  first_seat_margin: {value}")
+    [d] = errors(project / "content")
+    assert (d.code, d.line) == ("TKG104", line)
+    assert "finite" in d.message
+
+
+def test_type_messages_speak_yaml_not_python(project):
+    tiles = project / "content" / "tiles.yaml"
+    edit(tiles, FIRST_NAME, "    name: [Ember, Hollow]\n")
+    [d] = errors(project / "content")
+    assert d.code == "TKG103"
+    assert "a list" in d.message and not re.search(r"Y(List|Map)|NoneType", d.message)
+
+
+def test_a_damaged_font_is_a_content_error_at_its_fonts_line(project):
+    font = project / "content" / "fonts" / "Lato-Bold.ttf"
+    font.write_bytes(font.read_bytes()[:3000])
+    game = project / "content" / "game.yaml"
+    line = line_of(game, "  bold: fonts/Lato-Bold.ttf\n")
+    result = CliRunner().invoke(cli, ["build", "--content", str(project / "content"),
+                                      "--templates", str(project / "templates"),
+                                      "--out", str(project / "out"), "--only", "tiles",
+                                      "--paper", "a4"])
+    assert result.exit_code == 1, result.output
+    assert re.search(rf"game\.yaml:{line}:\d+: error TKG306: the bold font", result.output)
+    assert "content/fonts/Lato-Bold.ttf" in result.output and "Traceback" not in result.output
+
+
+def test_a_folder_named_like_a_picture_is_a_missing_file_not_a_wrong_type(project):
+    art = project / "content" / "art"
+    (art / "ember-hollow.svg").unlink()
+    (art / "ember-hollow.svg").symlink_to(art.parent / "symbols", target_is_directory=True)
+    [d] = errors(project / "content")
+    assert d.code == "TKG109" and "is a folder" in d.message
+
+
+def test_a_picture_too_large_to_decode_is_a_tkg304_at_its_art_line(project):
+    tiles = project / "content" / "tiles.yaml"
+    # 1-bit pixels keep the file small; Pillow would warn (not fail) at this size.
+    Image.new("1", (12_000, 12_000)).save(project / "content" / "art" / "huge.png")
+    line = line_of(tiles, "    art: art/ember-hollow.svg\n")
+    edit(tiles, "    art: art/ember-hollow.svg\n", "    art: art/huge.png\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a library warning escaping the check fails the test
+        [d] = errors(project / "content", for_print=True)
+    assert (d.code, d.line) == ("TKG304", line)
+    assert "too large" in d.message
+
+
+def test_an_svg_pointing_outside_itself_is_a_tkg304_and_nothing_is_logged(project, capfd):
+    tiles = project / "content" / "tiles.yaml"
+    (project / "content" / "art" / "linked.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'viewBox="0 0 10 10"><use xlink:href="/etc/passwd#x"/>'
+        '<image href="file:///etc/passwd" width="5" height="5"/></svg>')
+    edit(tiles, "    art: art/ember-hollow.svg\n", "    art: art/linked.svg\n")
+    [d] = errors(project / "content", for_print=True)
+    assert d.code == "TKG304"
+    printed = capfd.readouterr()
+    assert printed.out == "" and printed.err == ""
+
