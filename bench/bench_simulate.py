@@ -1,8 +1,12 @@
-"""Benchmark: 4-player greedy games per second with 1 and 2 worker processes.
+"""Benchmark: greedy games per second per core, the search player's games per second at
+its default budget, and a 3 x 2 rule sweep on two cores.
 
-Run from the repository root:  python bench/bench_simulate.py [--games N] [--jobs 1,2]
+Run from the repository root:
+    python bench/bench_simulate.py [--games N] [--jobs 1,2] [--search-games N]
+                                   [--sweep-games N]
 Times `generator.sim.runner.simulate` (play and summarise; not content loading or the
-chart), checks the summaries agree across job counts, and prints games/s and scaling.
+chart), checks the summaries agree across job counts, and prints games/s, CPU time a
+game (which shows the cost per game even when other work shares the cores) and scaling.
 Not a test: timings vary by machine, so nothing here asserts on them.
 """
 
@@ -15,9 +19,13 @@ import time
 from pathlib import Path
 
 from generator.load.content import load_content
+from generator.sim.executors import local
 from generator.sim.runner import simulate
+from generator.sim.search import DEFAULT_BUDGET, DEFAULT_HORIZON
+from generator.sim.sweep import checked_games, parse_setting, variants
 
 ROOT = Path(__file__).resolve().parent.parent
+SWEEP = ("oink.capacity=5,6,7", "draw.tokens=2,3")
 
 
 def _cpu_seconds() -> float:
@@ -27,33 +35,74 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+def timed(game, games: int, seats: int, seed: int, lineup: tuple[str, ...], jobs: int):
+    """(summary, wall seconds, CPU seconds) of one run on `jobs` local processes."""
+    cpu, start = _cpu_seconds(), time.perf_counter()
+    with local(jobs) as pool:
+        summary = simulate(game, games, seats, seed, lineup, pool.executor, pool.workers)
+    return summary, time.perf_counter() - start, _cpu_seconds() - cpu
+
+
+def greedy(game, args) -> None:
+    """Greedy games with each job count; games/s a core from CPU time."""
+    print(f"greedy: {args.games} games of {args.players} players, seed {args.seed}")
+    rates, summaries = {}, {}
+    for jobs in (int(j) for j in args.jobs.split(",")):
+        summaries[jobs], wall, cpu = timed(game, args.games, args.players, args.seed,
+                                           ("greedy",), jobs)
+        rates[jobs] = args.games / wall
+        print(f"  --jobs {jobs}: {wall:6.2f} s wall  {rates[jobs]:7.1f} games/s  "
+              f"{cpu:6.2f} s CPU = {args.games / cpu:6.1f} games/s a core")
+    first = min(rates)
+    for jobs, rate in rates.items():
+        if jobs != first:
+            print(f"  scaling {first} -> {jobs} jobs: x{rate / rates[first]:.2f}")
+    same = len({repr(s) for s in summaries.values()}) == 1
+    print(f"  summaries identical across job counts: {same}")
+
+
+def search(game, args) -> None:
+    """Search against greedy, two players, one process."""
+    summary, wall, cpu = timed(game, args.search_games, 2, args.seed, ("search", "greedy"), 1)
+    won = next(s for s in summary.win_share_by_player if s.label == "search")
+    print(f"search (budget {DEFAULT_BUDGET} rollouts of {DEFAULT_HORIZON} turns a move) "
+          f"against greedy, {args.search_games} two-player games: {wall:6.2f} s wall, "
+          f"{args.search_games / cpu:5.2f} games/s a core; search won {won.share:.1%} "
+          f"[{won.low:.1%}-{won.high:.1%}]")
+
+
+def sweep(game, args) -> None:
+    """A 3 x 2 sweep of greedy games on two cores."""
+    found = variants([parse_setting(s) for s in SWEEP])
+    cpu, start = _cpu_seconds(), time.perf_counter()
+    with local(2) as pool:
+        for variant in checked_games(game, found):
+            simulate(variant, args.sweep_games, args.players, args.seed, ("greedy",),
+                     pool.executor, pool.workers)
+    wall, cpu = time.perf_counter() - start, _cpu_seconds() - cpu
+    total = args.sweep_games * len(found)
+    print(f"sweep {' x '.join(SWEEP)} ({len(found)} variants x {args.sweep_games} games of "
+          f"{args.players} players, 2 jobs): {wall:6.2f} s wall, {cpu:6.2f} s CPU, "
+          f"{total / wall:7.1f} games/s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--jobs", default="1,2", help="comma-separated job counts")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--search-games", type=int, default=100)
+    parser.add_argument("--sweep-games", type=int, default=2000)
     args = parser.parse_args()
     game = load_content(ROOT / "content").game
     if game is None:
         raise SystemExit("the content does not load; run tkg validate")
-    print(f"{args.games} games, {args.players} greedy players, seed {args.seed}, "
-          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} (other work skews it)")
-    rates, summaries = {}, {}
-    for jobs in (int(j) for j in args.jobs.split(",")):
-        cpu, start = _cpu_seconds(), time.perf_counter()
-        summaries[jobs] = simulate(game, args.games, args.players, args.seed, jobs, "greedy")
-        seconds, cpu = time.perf_counter() - start, _cpu_seconds() - cpu
-        rates[jobs] = args.games / seconds
-        # CPU time shows the cost per game even when other work shares the cores.
-        print(f"--jobs {jobs}: {seconds:6.2f} s wall  {rates[jobs]:7.1f} games/s  "
-              f"{cpu:6.2f} s CPU ({1000 * cpu / args.games:.2f} ms CPU a game)")
-    first = min(rates)
-    for jobs, rate in rates.items():
-        if jobs != first:
-            print(f"scaling {first} -> {jobs} jobs: x{rate / rates[first]:.2f}")
-    same = len({repr(s) for s in summaries.values()}) == 1
-    print(f"summaries identical across job counts: {same}")
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} "
+          "(other work on the machine skews wall times)")
+    greedy(game, args)
+    search(game, args)
+    sweep(game, args)
 
 
 if __name__ == "__main__":

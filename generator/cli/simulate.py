@@ -1,19 +1,33 @@
-"""`tkg simulate`: play many simulated games and report how the content plays."""
+"""`tkg simulate`: play many simulated games and report how the content plays.
+
+Options are checked before any game is played; a bad one is a usage error (exit 2)
+that names what is allowed. The text report goes to stdout and the chart report to
+`--out`; `--format json` writes only JSON to stdout (and the chart report only when
+`--out` is given). See docs/simulation.md.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import nullcontext
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
+from generator.build.claim import refuse_foreign, refuse_inputs
 from generator.build.writer import write_artefacts
 from generator.check.validate import validate
 from generator.cli.common import CONTENT, FORMAT, guarded, print_diagnostics
-from generator.sim.players import PLAYERS
-from generator.sim.report import to_json, to_text
-from generator.sim.runner import simulate
+from generator.sim.executors import pool
+from generator.sim.registry import PLAYERS
+from generator.sim.report import sweep_json, sweep_text, to_json, to_text
+from generator.sim.runner import check_lineup, check_seats, simulate
+from generator.sim.sweep import SweepError, checked_games, parse_setting, variants
+
+MOST_GAMES = 10_000_000
+MOST_JOBS = (os.cpu_count() or 1) * 4
 
 
 def _progress(games: int):
@@ -23,44 +37,113 @@ def _progress(games: int):
     return click.progressbar(length=games, label="simulating", file=sys.stderr)
 
 
+def _lineup(text: str, seats: int) -> tuple[str, ...]:
+    try:
+        return check_lineup([k.strip() for k in text.split(",")], seats)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--player") from None
+
+
+def _seats(game, seats: int | None) -> int:
+    most = min(game.rules.players_max, len(game.oinks))
+    seats = most if seats is None else seats
+    try:
+        if seats < 2:
+            raise ValueError(f"{seats} player; a game needs at least 2 players")
+        check_seats(game, seats)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players") from None
+    return seats
+
+
+def _sweep(game, settings: tuple[str, ...]):
+    try:
+        found = variants([parse_setting(s) for s in settings])
+        return found, checked_games(game, found)
+    except SweepError as exc:
+        raise click.BadParameter(str(exc), param_hint="--set") from None
+
+
+def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path) -> None:
+    from generator.sim.chart import report_artefact  # matplotlib loads only when needed
+
+    artefact = report_artefact(page, stem)
+    # No kinds made: earlier reports stay listed and on disk (runs never replace them).
+    write_artefacts(out_dir, [artefact], kinds=(), inputs=(content_dir,))
+    click.echo(f"chart report: {out_dir / artefact.path}", err=True)
+
+
 @click.command("simulate")
 @CONTENT
-@click.option("--games", default=1000, show_default=True, type=click.IntRange(min=1),
-              help="How many games to play.")
-@click.option("--players", "seats", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--games", default=1000, show_default=True,
+              type=click.IntRange(1, MOST_GAMES), help="How many games to play (per variant).")
+@click.option("--players", "seats", type=int, default=None, metavar="N",
               help="Players a game, within the range game.yaml allows (2-4 as shipped; "
                    "default: the most it allows).")
 @click.option("--seed", default=0, show_default=True, type=int,
               help="Seed of the run; the same seed gives the same report.")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=0),
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(0, MOST_JOBS),
               help="Worker processes (0: one per CPU). The report does not depend on it.")
-@click.option("--player", "kind", type=click.Choice(sorted(PLAYERS)), default="greedy",
-              show_default=True, help="The kind of simulated player in every seat.")
+@click.option("--player", "kinds", default="greedy", show_default=True, metavar="KIND[,KIND]",
+              help=f"Kinds of player, one a seat, turned round the seats from game to game "
+                   f"({', '.join(sorted(PLAYERS))}).")
+@click.option("--set", "settings", multiple=True, metavar="KEY=V1,V2",
+              help="Sweep a rule number of game.yaml (e.g. oink.capacity=5,6,7); repeat "
+                   "for more keys: every combination is played.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Run on the Dask cluster at ADDRESS (needs the dask extra).")
 @FORMAT
 @click.option("--out", "out_dir", default="output", show_default=True,
               type=click.Path(path_type=Path, file_okay=False),
-              help="Output folder; the chart report goes to simulation/report.html.")
+              help="Output folder of the chart report (simulation/*.html).")
 @guarded
 def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: int,
-                     kind: str, fmt: str, out_dir: Path) -> None:
-    """Play simulated games and report length, fairness, action mix and tile use."""
+            kinds: str, settings: tuple[str, ...], scheduler: str | None, fmt: str,
+            out_dir: Path) -> None:
+    """Play simulated games and report fairness, length, scoring and action use."""
     report = validate(content_dir)
     if report.errors or report.game is None:
         print_diagnostics(report.diagnostics)
         click.echo(report.summary(), err=True)
         sys.exit(1)
-    rules = report.game.rules
-    most = min(rules.players_max, len(report.game.oinks))
-    seats = most if seats is None else seats
-    if not rules.players_min <= seats <= most:
-        raise click.BadParameter(f"the rules allow {rules.players_min}-{most} players",
-                                 param_hint="--players")
-    with _progress(games) as bar:
-        summary = simulate(report.game, games, seats, seed, jobs, kind,
-                           bar.update if bar is not None else None)
-    click.echo(to_json(summary) if fmt == "json" else to_text(summary))
-    from generator.sim.chart import report_artefact  # matplotlib loads only when needed
+    page = _wants_page(fmt)
+    if page:  # refused before the games are played, not after
+        refuse_inputs(out_dir, (content_dir,))
+        refuse_foreign(out_dir)
+    seats = _seats(report.game, seats)
+    lineup = _lineup(kinds, seats)
+    found, played = _sweep(report.game, settings)
+    jobs = jobs or os.cpu_count() or 1
+    summaries = []
+    with pool(jobs, scheduler) as workers, _progress(games * len(found)) as bar:
+        for game in played:
+            summaries.append(simulate(game, games, seats, seed, lineup, workers.executor,
+                                      workers.workers, bar.update if bar else None))
+    _emit(found, summaries, fmt, out_dir if page else None, content_dir)
 
-    artefact = report_artefact(summary)
-    write_artefacts(out_dir, [artefact])
-    click.echo(f"chart report: {out_dir / artefact.path}", err=True)
+
+def _wants_page(fmt: str) -> bool:
+    ctx = click.get_current_context()
+    return fmt == "text" or ctx.get_parameter_source("out_dir") is not ParameterSource.DEFAULT
+
+
+def _emit(found, summaries, fmt: str, out_dir: Path | None, content_dir: Path) -> None:
+    """Print the report; write its chart page into `out_dir` unless that is None."""
+    from generator.sim import chart
+
+    if len(found) == 1 and not found[0].changes:
+        s = summaries[0]
+        click.echo(to_json(s) if fmt == "json" else to_text(s))
+        stem = f"{s.players}p-{s.player.replace(',', '+')}-{s.games}g-seed{s.seed}"
+        if out_dir is not None:
+            _write_report(out_dir, chart.report_html(s), stem, content_dir)
+        return
+    rows = [(v.label, s) for v, s in zip(found, summaries, strict=True)]
+    if fmt == "json":
+        click.echo(sweep_json([(dict(v.changes), s) for v, s in zip(found, summaries,
+                                                                     strict=True)]))
+    else:
+        click.echo(sweep_text(rows))
+    if out_dir is not None:
+        _write_report(out_dir, chart.sweep_html(rows), f"sweep-{len(rows)}-seed{summaries[0].seed}",
+                      content_dir)

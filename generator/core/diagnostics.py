@@ -117,7 +117,7 @@ CODES: dict[str, Code] = {
                    "Use a TrueType (.ttf) font whose licence allows embedding, e.g. one "
                    "under the SIL Open Font License."),
     # -- simulated balance (tkg validate --balance) --------------------------------
-    "TKG401": Code(Severity.WARNING, "The first seat wins too often",
+    "TKG401": Code(Severity.WARNING, "A seat wins more or less often than chance explains",
                    "Adjust setup or starting tokens; see tkg simulate."),
     "TKG402": Code(Severity.WARNING, "Too many simulated games stall",
                    "Make tiles easier to place or procure; see tkg simulate."),

@@ -168,7 +168,9 @@ class Balance:
     min_connections: int = 8  # warn when a tile connects to fewer other tiles
     max_element_spread: int = 0  # warn when element counts differ by more
     sim_games: int = 400  # games played by `tkg validate --balance`
-    first_seat_margin: float = 0.10  # warn above fair share + this
+    # Warn when the seats' wins spread more than chance would, at this significance:
+    # stricter than a report's 5 %, since the same content always draws the same warning.
+    seat_significance: float = 0.01
     max_stall_rate: float = 0.02
     min_take_rate: float = 0.05  # warn for tiles procured in fewer games
 

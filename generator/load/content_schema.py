@@ -108,8 +108,8 @@ BALANCE = (
           required=False, low=0, high=500),
     Field("sim_games", "int", "games played by the balance simulation",
           required=False, low=10, high=100000),
-    Field("first_seat_margin", "float", "warn when seat 1 wins more than fair + this",
-          required=False, low=0, high=1),
+    Field("seat_significance", "float", "warn when chance explains the seats' spread of wins "
+          "less often than this", required=False, low=0.0001, high=0.2),
     Field("max_stall_rate", "float", "warn when more games stall",
           required=False, low=0, high=1),
     Field("min_take_rate", "float", "warn about tiles procured in fewer games",

@@ -3,6 +3,12 @@
 Token amounts in actions are tuples of counts indexed by element (see `tables.Table`).
 `Legal` computes each kind only when asked, so a heuristic player that looks at two
 kinds does not pay for enumerating all seven; `Legal.all()` gives the full list.
+
+The rulebook says a player may never pass. What a player with *no* legal action does
+is still open (the rulebook issue settles it); until then the simulator lets exactly
+that player pass (`Pass`, `NO_ACTION_RULE`), counts those turns, and never offers a pass
+to anyone who can act. With 2-4 players and the shipped numbers it does not happen:
+a face-up tile is always left to refresh.
 """
 
 from __future__ import annotations
@@ -71,7 +77,7 @@ class Seal:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Do nothing; legal only when no other action is."""
+    """Do nothing: only for a player with no legal action (an open rule, see above)."""
 
     kind: ClassVar[str] = "pass"
 
@@ -79,6 +85,14 @@ class Pass:
 Action = Draw | Trade | Procure | Blind | Move | Refresh | Seal | Pass
 KINDS = ("draw", "trade", "procure", "blind", "move", "refresh", "seal", "pass")
 DRAW, SEAL, PASS = Draw(), Seal(), Pass()
+NO_ACTION_RULE = "open: a player with no legal action passes (until the rulebook says)"
+
+# Why a player could not procure, checked in this order (see `Legal.procure_block`).
+NO_ROOM = "no empty cell beside the Oink"
+FEW_TOKENS_NO_MATCH = "fewer tokens than the blind cost, no face-up tile connects"
+FEW_TOKENS_TOO_DEAR = "fewer tokens than the blind cost, connecting face-up tiles too dear"
+STACK_EMPTY = "stack O empty, no affordable face-up tile connects"
+BLOCKS = (NO_ROOM, FEW_TOKENS_NO_MATCH, FEW_TOKENS_TOO_DEAR, STACK_EMPTY)
 
 
 def multisets(counts: list[int], size: int) -> list[tuple[int, ...]]:
@@ -163,6 +177,19 @@ class Legal:
         """True when some procure (face up or blind) is legal."""
         return self.can_blind() or bool(self.procures())
 
+    def procure_block(self) -> int:
+        """Why no procure is legal, as an index into `BLOCKS` (-1 when one is legal)."""
+        if self.can_procure():
+            return -1
+        me, state = self.me, self.state
+        if not me.has_room(state.table, me.cell):
+            return BLOCKS.index(NO_ROOM)
+        if sum(me.tokens) >= state.rules.blind_cost:
+            return BLOCKS.index(STACK_EMPTY)
+        masks, here = state.table.masks, state.table.masks[me.grid[me.cell]]
+        connects = any(space and masks[space[-1]] & here for space in state.spaces)
+        return BLOCKS.index(FEW_TOKENS_TOO_DEAR if connects else FEW_TOKENS_NO_MATCH)
+
     def trades(self) -> list[Trade]:
         """Every single exchange (longer trades are legal too, but not listed)."""
         rules, zone = self.state.rules, self.state.zone
@@ -170,22 +197,25 @@ class Legal:
             return []
         found = []
         for give in multisets(self.me.tokens, rules.trade_give):
-            after = [z + g for z, g in zip(zone, give, strict=True)]
-            found.extend(Trade(((give, get),)) for get in multisets(after, rules.trade_get)
-                         if get != give)
+            found.extend(Trade(((give, get),)) for get in multisets(zone, rules.trade_get)
+                         if not takes_back(give, get))
         return found
+
+    def move_cells(self) -> list[int]:
+        """Every cell the Oink can move to (without building the actions)."""
+        return self.me.reachable(self.state.table)[1:]
 
     def moves(self) -> list[Move]:
         """Every cell the Oink can move to."""
-        cells = self.me.reachable(self.state.table)
-        return [Move(c) for c in cells[1:]]
+        return [Move(c) for c in self.move_cells()]
 
     def refreshes(self) -> list[Refresh]:
         """Every face-up space with a tile on it."""
         return [Refresh(s) for s, space in enumerate(self.state.spaces) if space]
 
     def by_kind(self) -> dict[str, list[Action]]:
-        """The legal actions grouped by kind; kinds with none are left out."""
+        """The legal actions grouped by kind; kinds with none are left out (a pass only
+        when nothing else is legal)."""
         groups: dict[str, list[Action]] = {
             "draw": [a for a in (self.draw(),) if a], "trade": self.trades(),
             "procure": self.procures(), "blind": self.blinds(), "move": self.moves(),
@@ -197,6 +227,12 @@ class Legal:
     def all(self) -> list[Action]:
         """Every listed legal action (Pass only when nothing else is legal)."""
         return [a for group in self.by_kind().values() for a in group]
+
+
+def takes_back(give, get) -> bool:
+    """True when an exchange would take an element it gives: the book trades tokens for
+    other tokens, so taking back what you just traded in is no trade."""
+    return any(g and t for g, t in zip(give, get, strict=True))
 
 
 def occupied(state: GameState, seat: int) -> list[int]:

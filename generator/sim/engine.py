@@ -1,9 +1,10 @@
 """Applying an action to a game state: the rules of a turn, the end condition, the scores.
 
 `apply` checks the action is legal (raising `IllegalAction` otherwise) and then changes
-the state. Every token an action moves goes between the bag, the trade zone, an Oink
-and the seals, so the supply of each element stays whole; every tile moves between the
-face-up spaces, stack O and the worlds.
+the state. The player to move makes the choices an action leaves open (the cell of a
+blind tile, the tokens to discard), as the rulebook lets them. Every token an action
+moves goes between the bag, the trade zone, an Oink and the seals, so the supply of each
+element stays whole; every tile moves between the face-up spaces, stack O and the worlds.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from generator.sim.actions import (
     Seal,
     Trade,
     can_draw,
+    takes_back,
 )
 from generator.sim.state import EMPTY, GameState, PlayerState
 
@@ -32,11 +34,13 @@ class IllegalAction(ValueError):
     """Raised by `apply` when an action breaks the rules in the given state."""
 
 
-class Placer(Protocol):
-    """Whoever picks the cell for a blind tile that can be placed (the player to move)."""
+class Chooser(Protocol):
+    """The player to move, asked for the choices an action leaves to them."""
 
     def place(self, state: GameState, tile: int, cells: list[int],
               rng: random.Random) -> int: ...
+
+    def discard(self, state: GameState, excess: int, rng: random.Random) -> tuple[int, ...]: ...
 
 
 def refill_bag(state: GameState) -> None:
@@ -49,7 +53,9 @@ def refill_bag(state: GameState) -> None:
 
 
 def draw_tokens(state: GameState, me: PlayerState, count: int) -> None:
-    """Draw up to `count` tokens blind; refill the bag the moment it runs out."""
+    """Draw up to `count` tokens blind; refill the bag the moment it runs out.
+
+    The Oink may hold more than its capacity afterwards: `discard` brings it back."""
     bag, rng = state.bag, state.rng
     if not any(bag):
         refill_bag(state)
@@ -66,16 +72,18 @@ def draw_tokens(state: GameState, me: PlayerState, count: int) -> None:
         me.tokens[e] += 1
         if total == 1:
             refill_bag(state)
-    discard_excess(state, me)
 
 
-def discard_excess(state: GameState, me: PlayerState) -> None:
-    """Discard down to the Oink's capacity into the trade zone, most-held element first."""
-    tokens = me.tokens
-    while sum(tokens) > state.rules.oink_capacity:
-        e = tokens.index(max(tokens))
-        tokens[e] -= 1
-        state.zone[e] += 1
+def discard(state: GameState, me: PlayerState, chooser: Chooser, rng: random.Random) -> None:
+    """Discard down to the Oink's capacity, the tokens the player chooses, into the zone."""
+    excess = sum(me.tokens) - state.rules.oink_capacity
+    if excess <= 0:
+        return
+    chosen = tuple(chooser.discard(state, excess, rng))
+    if sum(chosen) != excess or len(chosen) != len(me.tokens):
+        raise IllegalAction(f"discard exactly {excess} tokens, not {chosen}")
+    _pay(state, me, chosen, state.zone)
+    state.discarded += excess
 
 
 def _pay(state: GameState, me: PlayerState, counts, into: list[int]) -> None:
@@ -87,7 +95,8 @@ def _pay(state: GameState, me: PlayerState, counts, into: list[int]) -> None:
         into[e] += c
 
 
-def _tile_cost(state: GameState, tile: int) -> list[int]:
+def tile_cost(state: GameState, tile: int) -> list[int]:
+    """The tokens that pay for a tile, face up or as a seal: one per insignia."""
     cost = [0] * len(state.table.elements)
     for e in state.table.insignias[tile]:
         cost[e] += 1
@@ -110,16 +119,21 @@ def refill_spaces(state: GameState) -> None:
             space.append(state.stack.popleft())
 
 
-def _draw(state: GameState, me: PlayerState, action: Draw, placer: Placer, rng) -> None:
+def _draw(state: GameState, me: PlayerState, action: Draw, chooser: Chooser, rng) -> None:
     if not can_draw(state):
         raise IllegalAction("the bag and the trade zone have nothing to draw")
     draw_tokens(state, me, state.rules.draw_count)
+    discard(state, me, chooser, rng)
 
 
-def _trade(state: GameState, me: PlayerState, action: Trade, placer: Placer, rng) -> None:
+def _trade(state: GameState, me: PlayerState, action: Trade, chooser: Chooser, rng) -> None:
     rules = state.rules
     if not action.exchanges:
         raise IllegalAction("a trade needs at least one exchange")
+    given = [sum(g) for g in zip(*(give for give, _ in action.exchanges), strict=True)]
+    taken = [sum(t) for t in zip(*(get for _, get in action.exchanges), strict=True)]
+    if takes_back(given, taken):
+        raise IllegalAction("a trade cannot take back an element it gives")
     # Work on copies so a refused trade leaves the state untouched.
     tokens, zone = list(me.tokens), list(state.zone)
     for give, get in action.exchanges:
@@ -137,23 +151,24 @@ def _trade(state: GameState, me: PlayerState, action: Trade, placer: Placer, rng
             tokens[e] += t
     me.tokens[:] = tokens
     state.zone[:] = zone
-    discard_excess(state, me)
+    discard(state, me, chooser, rng)  # only when a trade gets more than it gives
 
 
-def _procure(state: GameState, me: PlayerState, action: Procure, placer: Placer, rng) -> None:
+def _procure(state: GameState, me: PlayerState, action: Procure, chooser: Chooser,
+             rng) -> None:
     if not 0 <= action.space < len(state.spaces) or not state.spaces[action.space]:
         raise IllegalAction(f"face-up space {action.space} has no tile")
     tile = state.spaces[action.space][-1]
     if action.cell not in Legal(state).placement_cells(tile):
         raise IllegalAction(f"tile {state.table.tile_ids[tile]} cannot go in cell "
                             f"{state.table.cell_name(action.cell)}")
-    _pay(state, me, _tile_cost(state, tile), state.zone)
+    _pay(state, me, tile_cost(state, tile), state.zone)
     state.spaces[action.space].pop()
     _place(state, me, tile, action.cell)
     refill_spaces(state)
 
 
-def _blind(state: GameState, me: PlayerState, action: Blind, placer: Placer, rng) -> None:
+def _blind(state: GameState, me: PlayerState, action: Blind, chooser: Chooser, rng) -> None:
     if sum(action.payment) != state.rules.blind_cost or not state.stack:
         raise IllegalAction(f"a blind procure pays {state.rules.blind_cost} tokens from O")
     _pay(state, me, action.payment, state.zone)
@@ -161,37 +176,39 @@ def _blind(state: GameState, me: PlayerState, action: Blind, placer: Placer, rng
     cells = Legal(state).placement_cells(tile)
     if not cells:
         state.stack.append(tile)  # face down on top of O
+        refill_spaces(state)  # a space emptied while O was bare takes the returned tile
         return
-    cell = placer.place(state, tile, cells, rng)
+    cell = chooser.place(state, tile, cells, rng)
     if cell not in cells:
         raise IllegalAction(f"cell {cell} is not one of {cells}")
     _place(state, me, tile, cell)
     refill_spaces(state)
 
 
-def _move(state: GameState, me: PlayerState, action: Move, placer: Placer, rng) -> None:
+def _move(state: GameState, me: PlayerState, action: Move, chooser: Chooser, rng) -> None:
     if action.cell == me.cell or action.cell not in me.reachable(state.table):
         raise IllegalAction(f"the Oink cannot reach cell {action.cell}")
     me.cell = action.cell
 
 
-def _refresh(state: GameState, me: PlayerState, action: Refresh, placer: Placer, rng) -> None:
+def _refresh(state: GameState, me: PlayerState, action: Refresh, chooser: Chooser,
+             rng) -> None:
     if not 0 <= action.space < len(state.spaces) or not state.spaces[action.space]:
         raise IllegalAction(f"face-up space {action.space} has no tile")
     state.stack.append(state.spaces[action.space].pop())
     refill_spaces(state)
 
 
-def _seal(state: GameState, me: PlayerState, action: Seal, placer: Placer, rng) -> None:
+def _seal(state: GameState, me: PlayerState, action: Seal, chooser: Chooser, rng) -> None:
     if me.sealed[me.cell]:
         raise IllegalAction("the tile under the Oink is sealed already")
-    _pay(state, me, _tile_cost(state, me.grid[me.cell]), state.sealed_tokens)
+    _pay(state, me, tile_cost(state, me.grid[me.cell]), state.sealed_tokens)
     me.sealed[me.cell] = True
 
 
-def _pass(state: GameState, me: PlayerState, action: Pass, placer: Placer, rng) -> None:
+def _pass(state: GameState, me: PlayerState, action: Pass, chooser: Chooser, rng) -> None:
     if Legal(state).by_kind().keys() != {"pass"}:
-        raise IllegalAction("passing is legal only when nothing else is")
+        raise IllegalAction("you may never pass while any action is legal")
 
 
 APPLY: dict[type, Callable] = {
@@ -200,12 +217,13 @@ APPLY: dict[type, Callable] = {
 }
 
 
-def apply(state: GameState, action: Action, placer: Placer, rng: random.Random) -> None:
-    """Carry out `action` for the player to move; `placer` picks a blind tile's cell."""
+def apply(state: GameState, action: Action, chooser: Chooser, rng: random.Random) -> None:
+    """Carry out `action` for the player to move; `chooser` (that player) picks a blind
+    tile's cell and the tokens to discard."""
     handler = APPLY.get(type(action))
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}")
-    handler(state, state.players[state.current], action, placer, rng)
+    handler(state, state.players[state.current], action, chooser, rng)
 
 
 def scores(state: GameState) -> tuple[int, ...]:
@@ -218,7 +236,3 @@ def scores(state: GameState) -> tuple[int, ...]:
                          for c, t in enumerate(p.grid) if t != EMPTY))
     return tuple(found)
 
-
-def supply_exhausted(state: GameState) -> bool:
-    """True when no tile is left to procure anywhere, so no world can grow."""
-    return not state.stack and not any(state.spaces)

@@ -1,8 +1,9 @@
 """One whole simulated game: setup, the turn loop, and its frozen result.
 
 `play_game` is deterministic: the same table, players and seed give the same result.
-The game's randomness (shuffles, blind draws) and the players' randomness come from
-two generators derived from the seed, so a player's choices never shift the bag.
+The game's randomness (shuffles, the Oinks dealt, blind draws) and the players'
+randomness come from two generators derived from the seed, so a player's choices never
+shift the bag.
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.sim.actions import KINDS, Legal
-from generator.sim.engine import apply, draw_tokens, refill_spaces, scores, supply_exhausted
+from generator.sim.actions import BLOCKS, KINDS, Legal
+from generator.sim.engine import apply, draw_tokens, refill_spaces, scores
 from generator.sim.players import Player
-from generator.sim.state import GameState
+from generator.sim.state import EMPTY, GameState, PlayerState
 from generator.sim.tables import Table
 
-WORLD_COMPLETE, TURN_CAP, NO_TILES = "world complete", "turn cap", "no tiles left"
-ENDINGS = (WORLD_COMPLETE, TURN_CAP, NO_TILES)
+# Only a completed world ends the game (the book's one ending); the other two are the
+# simulator giving up on a game that cannot finish: too long, or nobody can act.
+WORLD_COMPLETE, TURN_CAP, DEADLOCK = "world complete", "turn cap", "nobody can act"
+ENDINGS = (WORLD_COMPLETE, TURN_CAP, DEADLOCK)
 
 
 @dataclass(frozen=True)
@@ -31,11 +34,18 @@ class GameResult:
     end: str  # one of ENDINGS; only WORLD_COMPLETE is a finished game
     winners: tuple[int, ...]  # seats with the most points; empty for a stalled game
     scores: tuple[int, ...]  # points by seat when the game stopped
+    oinks: tuple[int, ...]  # element index of each seat's Oink (dealt at random)
+    players: tuple[str, ...]  # the kind of player in each seat
     actions: tuple[int, ...]  # how often each of KINDS was played
     procured: tuple[int, ...]  # tile indices placed by procure (face up or blind)
-    no_procure: int  # turns on which the player to move had no legal procure
+    blocked: tuple[int, ...]  # per BLOCKS cause: turns on which no procure was legal
     bag_dry: tuple[int, ...]  # per element: turns that began with none of it in the bag
     sealed_tokens: tuple[int, ...]  # per element: tokens resting on seals at the end
+    sources: tuple[tuple[int, int, int], ...]  # per seat: points from matching insignias,
+    # other insignias on sealed tiles, and insignias on unsealed tiles
+    sealed_tiles: tuple[int, ...]  # per seat: sealed tiles in the world at the end
+    placed_tiles: tuple[int, ...]  # per seat: tiles in the world at the end
+    discarded: int  # tokens discarded down to the Oink's capacity
 
     @property
     def finished(self) -> bool:
@@ -45,17 +55,15 @@ class GameResult:
 
 def setup(table: Table, players: Sequence[Player], rng: random.Random,
           prng: random.Random) -> GameState:
-    """Deal starting tiles, fill the trade zone, draw starting tokens, split the tiles."""
+    """Deal tiles and Oinks, draw starting tokens, open the trade zone, split the tiles."""
     rules, seats = table.rules, len(players)
-    if not rules.players_min <= seats <= min(rules.players_max, len(table.oinks)):
-        raise ValueError(f"{seats} players; the rules allow {rules.players_min}-"
-                         f"{min(rules.players_max, len(table.oinks))}")
-    state = GameState(table, seats, rng)
+    most = min(rules.players_max, len(table.oinks))
+    if not rules.players_min <= seats <= most:
+        raise ValueError(f"{seats} players; the rules allow {rules.players_min}-{most}")
     order = list(range(len(table.tile_ids)))
     rng.shuffle(order)
-    for e, n in enumerate(state.bag):
-        state.zone[e] = min(n, rules.trade_zone_start)
-        state.bag[e] -= state.zone[e]
+    # The seed deals each player an Oink at random, so seat and element are separate.
+    state = GameState(table, seats, rng, tuple(rng.sample(table.oinks, seats)))
     for seat, player in enumerate(players):
         dealt = [order.pop() for _ in range(rules.tiles_dealt)]
         tile, cell = player.start(state, seat, tuple(dealt), prng)
@@ -68,6 +76,9 @@ def setup(table: Table, players: Sequence[Player], rng: random.Random,
     rng.shuffle(order)  # the returned tiles must not sit in a known place
     for me in state.players:
         draw_tokens(state, me, rules.starting_tokens)
+    for e, n in enumerate(state.bag):  # the book opens the trade zone after the draws
+        state.zone[e] = min(n, rules.trade_zone_start)
+        state.bag[e] -= state.zone[e]
     _split(state, order)
     return state
 
@@ -88,41 +99,82 @@ def _split(state: GameState, order: list[int]) -> None:
     refill_spaces(state)
 
 
+def sources(state: GameState, me: PlayerState) -> tuple[int, int, int]:
+    """A player's points by where they come from: matching insignias on sealed tiles,
+    other insignias on sealed tiles, insignias on unsealed tiles."""
+    rules, insignias = state.rules, state.table.insignias
+    match = other = loose = 0
+    for cell, tile in enumerate(me.grid):
+        if tile == EMPTY:
+            continue
+        for e in insignias[tile]:
+            if not me.sealed[cell]:
+                loose += rules.score_unsealed
+            elif e == me.oink:
+                match += rules.score_match
+            else:
+                other += rules.score_other
+    return match, other, loose
+
+
+class Log:
+    """What the turn loop counts, turn by turn, for the result."""
+
+    __slots__ = ("bag_dry", "blocked", "kinds", "passes")
+
+    def __init__(self, table: Table):
+        self.kinds = dict.fromkeys(KINDS, 0)
+        self.blocked = [0] * len(BLOCKS)
+        self.bag_dry = [0] * len(table.elements)
+        self.passes = 0  # passes in a row: a whole round of them means nobody can act
+
+    def before(self, state: GameState, legal: Legal) -> None:
+        """Count what the player to move faces."""
+        block = legal.procure_block()
+        if block >= 0:
+            self.blocked[block] += 1
+        for e, n in enumerate(state.bag):
+            if not n:
+                self.bag_dry[e] += 1
+
+    def after(self, kind: str) -> None:
+        """Count the action played."""
+        self.kinds[kind] += 1
+        self.passes = self.passes + 1 if kind == "pass" else 0
+
+
 def play_game(table: Table, players: Sequence[Player], seed: int) -> GameResult:
-    """Play one game to its end (or to the turn cap) and return what happened."""
+    """Play one game to its end (or until it cannot finish) and return what happened."""
     rng = random.Random(seed)
     prng = random.Random(rng.getrandbits(64))
     state = setup(table, players, rng, prng)
-    elements = range(len(table.elements))
-    kinds = dict.fromkeys(KINDS, 0)
-    bag_dry = [0] * len(table.elements)
-    no_procure, cap, seats, end = 0, table.rules.turn_cap, len(players), TURN_CAP
-    while state.turn < cap:
-        if supply_exhausted(state):
-            end = NO_TILES
-            break
-        seat = state.current
-        player = players[seat]
-        legal = Legal(state)
-        if not legal.can_procure():
-            no_procure += 1
-        bag = state.bag
-        for e in elements:
-            if not bag[e]:
-                bag_dry[e] += 1
+    log, end, seats = Log(table), TURN_CAP, len(players)
+    while state.turn < table.rules.turn_cap:
+        player, legal = players[state.current], Legal(state)
+        log.before(state, legal)
         action = player.choose(state, legal, prng)
         apply(state, action, player, prng)
-        kinds[action.kind] += 1
+        log.after(action.kind)
         state.turn += 1
-        if state.over:
-            end = WORLD_COMPLETE
+        if state.over or log.passes >= seats:
+            end = WORLD_COMPLETE if state.over else DEADLOCK
             break
-        state.current = (seat + 1) % seats
+        state.current = (state.current + 1) % seats
+    return _result(state, players, end, log)
+
+
+def _result(state: GameState, players: Sequence[Player], end: str, log: Log) -> GameResult:
     final = scores(state)
     winners = ()
     if end == WORLD_COMPLETE:
-        best = max(final)
-        winners = tuple(s for s, v in enumerate(final) if v == best)
-    return GameResult(seats, state.turn, end, winners, final, tuple(kinds.values()),
-                      tuple(state.procured), no_procure, tuple(bag_dry),
-                      tuple(state.sealed_tokens))
+        winners = tuple(s for s, v in enumerate(final) if v == max(final))
+    me = state.players
+    return GameResult(
+        seats=len(players), turns=state.turn, end=end, winners=winners, scores=final,
+        oinks=tuple(p.oink for p in me), players=tuple(p.name for p in players),
+        actions=tuple(log.kinds.values()), procured=tuple(state.procured),
+        blocked=tuple(log.blocked), bag_dry=tuple(log.bag_dry),
+        sealed_tokens=tuple(state.sealed_tokens),
+        sources=tuple(sources(state, p) for p in me),
+        sealed_tiles=tuple(sum(p.sealed) for p in me),
+        placed_tiles=tuple(p.placed for p in me), discarded=state.discarded)

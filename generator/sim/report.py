@@ -1,17 +1,36 @@
-"""A simulation summary as text for people or as JSON for tools (no I/O here)."""
+"""A simulation summary as text for people or as JSON for tools (no I/O here).
+
+JSON keys (documented in docs/simulation.md): every field of `stats.Summary`, among
+them `win_share_by_seat`, `win_share_by_element` and `win_share_by_player` (each a
+list of {label, share, low, high, fair, games}, low/high the 95 % Wilson interval), and
+`headline`, the plain-language summary. A sweep is {"variants": [{"set": {...}, ...}]}.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
-from generator.sim.stats import Spread, Summary
+from generator.sim.headline import headline
+from generator.sim.stats import Share, Spread, Summary
 
 SHOWN_TILES = 5  # tiles listed at each end of the procurement ranking
 
 
+def as_data(summary: Summary) -> dict:
+    """The summary as plain data, with its headline."""
+    return {"headline": headline(summary), **summary.as_dict()}
+
+
 def to_json(summary: Summary) -> str:
-    """One JSON object: `games`, `players`, `seed` and every statistic."""
-    return json.dumps(summary.as_dict(), indent=2)
+    """One JSON object: the headline and every statistic."""
+    return json.dumps(as_data(summary), indent=2)
+
+
+def sweep_json(variants: Sequence[tuple[dict[str, int], Summary]]) -> str:
+    """A sweep as {"variants": [...]}, each variant's settings under "set"."""
+    return json.dumps({"variants": [{"set": changes, **as_data(s)} for changes, s in variants]},
+                      indent=2)
 
 
 def _pct(x: float) -> str:
@@ -23,6 +42,13 @@ def _spread(s: Spread, digits: int = 1) -> str:
             f"(range {s.low:g}-{s.high:g})")
 
 
+def _shares(title: str, shares: Sequence[Share]) -> list[str]:
+    lines = [f"{title} (finished games, ties shared; 95% interval):"]
+    lines += [f"  {s.label:<10} {_pct(s.share):>6}  [{_pct(s.low)}-{_pct(s.high)}]  "
+              f"fair {_pct(s.fair)}  of {s.games}" for s in shares]
+    return lines
+
+
 def _tiles(summary: Summary) -> list[str]:
     ranked = sorted(summary.take_rate.items(), key=lambda kv: (-kv[1], kv[0]))
     most = ", ".join(f"{t} {_pct(r)}" for t, r in ranked[:SHOWN_TILES])
@@ -32,30 +58,73 @@ def _tiles(summary: Summary) -> list[str]:
             f"  most taken:  {most}", f"  least taken: {least}", f"  never taken: {never}"]
 
 
+def _points(summary: Summary) -> list[str]:
+    p = summary.points
+    return ["Where points come from (mean per player and game):",
+            f"  matching insignias {p.match:.2f}, other insignias {p.other:.2f}, "
+            f"unsealed tiles {p.unsealed:.2f}",
+            f"  tiles sealed {p.sealed_tiles:.2f} of {p.placed_tiles:.2f} placed"]
+
+
+def _procure(summary: Summary) -> list[str]:
+    lines = [f"No procure possible: {_pct(summary.no_procure_rate)} of turns, because:"]
+    lines += [f"  {cause}: {_pct(rate)}" for cause, rate in summary.no_procure_causes.items()]
+    return lines
+
+
 def to_text(summary: Summary) -> str:
-    """A readable report of every statistic."""
+    """A readable report of every statistic, the headline first."""
     s = summary
-    fair = 1 / s.players if s.players else 0.0
-    seats = "  ".join(f"seat {i + 1} {_pct(w)}" for i, w in enumerate(s.win_rate_by_seat))
-    mix = ", ".join(f"{k} {_pct(v)}" for k, v in s.action_mix.items() if v)
-    endings = ", ".join(f"{k} {v}" for k, v in s.endings.items())
-    lines = [
-        f"Simulated {s.games} games of {s.players} {s.player} players (seed {s.seed})",
-        f"Finished {s.finished}, stalled {s.stalled}",
-        f"How games end: {endings}",
-        f"Turns per game: {_spread(s.turns)}",
-        f"Win rate by seat (finished games, ties shared; fair share {_pct(fair)}):",
-        f"  {seats}",
-        "Scores of finished games:",
-        f"  winner:           {_spread(s.winning_score)}",
-        f"  winner - second:  {_spread(s.score_margin)}",
-        f"  best - worst:     {_spread(s.score_range)}",
-        f"Action mix: {mix}",
-        f"Could not afford any procure: {_pct(s.no_procure_rate)} of turns",
-        "Token scarcity by element (turns starting with none in the bag; "
-        "mean tokens on seals at the end):",
-    ]
+    lines = [f"Simulated {s.games} games of {s.players} players ({s.player}; seed {s.seed})",
+             *(f"* {line}" for line in headline(s)), "",
+             f"Finished {s.finished}, stalled {s.stalled}",
+             "How games end: " + ", ".join(f"{k} {v}" for k, v in s.endings.items()),
+             f"Turns per game: {_spread(s.turns)}",
+             f"Turns per player: {_spread(s.turns_per_player)}",
+             *_shares("Win share by seat", s.win_share_by_seat),
+             f"  seat test: chi-square {s.seat_test.statistic:g} on {s.seat_test.dof} df, "
+             f"p = {s.seat_test.p_value:.3g}",
+             *_shares("Win share by element", s.win_share_by_element),
+             *_shares("Win share by player", s.win_share_by_player),
+             f"Ties for first: {_pct(s.tie_rate)}; won with no points: {_pct(s.blank_rate)}",
+             "Scores of finished games:",
+             f"  winner:           {_spread(s.winning_score)}",
+             f"  winner - second:  {_spread(s.score_margin)}",
+             f"  best - worst:     {_spread(s.score_range)}",
+             *_points(s),
+             "Action mix: " + ", ".join(f"{k} {_pct(v)}" for k, v in s.action_mix.items()),
+             *_procure(s),
+             f"Tokens discarded down to the Oink's capacity: {s.discards_per_game:.2f} a game",
+             "Token scarcity by element (turns starting with none in the bag; "
+             "mean tokens on seals at the end):"]
     lines += [f"  {e:<8} {_pct(s.bag_dry_rate[e]):>6}  {s.sealed_tokens[e]:.1f}"
               for e in s.bag_dry_rate]
-    lines += _tiles(s)
+    return "\n".join(lines + _tiles(s))
+
+
+# The side-by-side columns of a sweep: heading and the figure of one summary.
+SWEEP_COLUMNS = (
+    ("turns/player", lambda s: f"{s.turns_per_player.mean:.1f}"),
+    ("finished", lambda s: _pct(s.finished / s.games)),
+    ("ties", lambda s: _pct(s.tie_rate)),
+    ("winner pts", lambda s: f"{s.winning_score.mean:.1f}"),
+    ("margin", lambda s: f"{s.score_margin.mean:.1f}"),
+    ("seat spread", lambda s: _pct(max(x.share for x in s.win_share_by_seat)
+                                   - min(x.share for x in s.win_share_by_seat))),
+    ("seat p", lambda s: f"{s.seat_test.p_value:.3g}"),
+    ("no procure", lambda s: _pct(s.no_procure_rate)),
+)
+
+
+def sweep_text(variants: Sequence[tuple[str, Summary]]) -> str:
+    """A sweep's variants side by side, one row each, then each variant's headline."""
+    width = max(len("variant"), *(len(label) for label, _ in variants))
+    head = "  ".join([f"{'variant':<{width}}", *(f"{h:>11}" for h, _ in SWEEP_COLUMNS)])
+    rows = ["  ".join([f"{label:<{width}}", *(f"{cell(s):>11}" for _, cell in SWEEP_COLUMNS)])
+            for label, s in variants]
+    first = variants[0][1]
+    lines = [f"Rule sweep: {len(variants)} variants, {first.games} games each of "
+             f"{first.players} players ({first.player}; seed {first.seed})", head, *rows]
+    for label, s in variants:
+        lines += ["", f"{label}:", *(f"* {line}" for line in headline(s))]
     return "\n".join(lines)

@@ -1,25 +1,44 @@
-"""Run many games, in one process or across several, and summarise them.
+"""Run many games on any `concurrent.futures` executor, and summarise them.
 
-Each game's seed comes from (run seed, game index) alone, and results are put back in
-game order, so the summary is the same whatever `jobs` is. Workers are started with
-the "spawn" method (safe on every platform and with threads) and get the table once.
+Each game's seed comes from (run seed, game index) alone, each game's line-up of
+player kinds is the run's line-up turned by the game index (so every seat meets every
+kind equally often), and each batch comes back as whole-number totals that add up
+exactly. So the report is the same whatever runs the batches: this process, local
+worker processes (`--jobs`), or a Dask cluster (`--scheduler`, `generator.sim.executors`).
 """
 
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import os
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, as_completed
+from dataclasses import dataclass
 
 from generator.core.model import Game
-from generator.sim.game import GameResult, play_game
-from generator.sim.players import PLAYERS
+from generator.sim.game import play_game
+from generator.sim.registry import PLAYERS
 from generator.sim.stats import Summary, summarise
 from generator.sim.tables import Table, build_table
+from generator.sim.tally import Tally, merge_all, tally
 
 Progress = Callable[[int], None]  # told how many more games are done
+BATCH_MOST = 500  # games a batch at most: the progress bar moves, and memory stays small
+
+
+@dataclass(frozen=True)
+class Work:
+    """What every game of a run shares: the table, the line-up, the run's seed."""
+
+    table: Table
+    seats: int
+    lineup: tuple[str, ...]  # kinds, one a seat, repeated to fill the seats
+    seed: int
+
+    def kinds(self, index: int) -> tuple[str, ...]:
+        """The kind in each seat of game `index`: the line-up turned by `index`."""
+        filled = [self.lineup[s % len(self.lineup)] for s in range(self.seats)]
+        turn = index % self.seats
+        return tuple(filled[turn:] + filled[:turn])
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -28,71 +47,68 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-def run_games(table: Table, kind: str, seats: int, seed: int, start: int,
-              stop: int) -> list[GameResult]:
-    """Play games `start` to `stop - 1` of a run, in order."""
-    player = PLAYERS[kind]
-    return [play_game(table, [player() for _ in range(seats)], game_seed(seed, i))
-            for i in range(start, stop)]
+def run_batch(work: Work, start: int, stop: int) -> Tally:
+    """Play games `start` to `stop - 1` of a run and total them."""
+    results = []
+    for i in range(start, stop):
+        players = [PLAYERS[kind]() for kind in work.kinds(i)]
+        results.append(play_game(work.table, players, game_seed(work.seed, i)))
+    return tally(results)
 
 
-# The table and options of a pool's worker process, set once by its initializer `_init`
-# (the pool's documented way to hand each worker what every task shares); never used in
-# the parent process.
-_WORKER: dict = {}
-
-
-def _init(table: Table, kind: str, seats: int, seed: int) -> None:
-    _WORKER.update(table=table, kind=kind, seats=seats, seed=seed)
-
-
-def _chunk(start: int, stop: int) -> tuple[int, list[GameResult]]:
-    w = _WORKER
-    return start, run_games(w["table"], w["kind"], w["seats"], w["seed"], start, stop)
-
-
-def chunks(games: int, jobs: int) -> list[tuple[int, int]]:
-    """Split the games into chunks: several a worker, so the progress bar moves."""
-    size = max(10, min(500, games // (jobs * 8) or 1))
+def batches(games: int, workers: int) -> list[tuple[int, int]]:
+    """Split the games into batches: several a worker, so the progress bar moves."""
+    size = max(10, min(BATCH_MOST, games // (workers * 8) or 1))
     return [(s, min(s + size, games)) for s in range(0, games, size)]
 
 
-def play_many(table: Table, kind: str, seats: int, games: int, seed: int, jobs: int = 1,
-              progress: Progress | None = None) -> list[GameResult]:
-    """Play `games` games and return their results in game order."""
-    if kind not in PLAYERS:
-        raise ValueError(f"unknown player {kind!r}; known: {', '.join(sorted(PLAYERS))}")
-    jobs = jobs or os.cpu_count() or 1
-    parts = chunks(games, jobs)
-    done: dict[int, list[GameResult]] = {}
-    if jobs == 1 or len(parts) == 1:
+def play_many(work: Work, games: int, executor: Executor | None = None, workers: int = 1,
+              progress: Progress | None = None) -> Tally:
+    """Play `games` games, on `executor` if given (else here), and total them."""
+    parts = batches(games, workers)
+    if executor is None:
+        done = []
         for start, stop in parts:
-            done[start] = run_games(table, kind, seats, seed, start, stop)
+            done.append(run_batch(work, start, stop))
             if progress:
                 progress(stop - start)
-    else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(min(jobs, len(parts)), mp_context=context,
-                                 initializer=_init,
-                                 initargs=(table, kind, seats, seed)) as pool:
-            futures = [pool.submit(_chunk, start, stop) for start, stop in parts]
-            for future in as_completed(futures):
-                start, results = future.result()
-                done[start] = results
-                if progress:
-                    progress(len(results))
-    return [r for start in sorted(done) for r in done[start]]
+        return merge_all(done)
+    futures = {executor.submit(run_batch, work, start, stop): stop - start
+               for start, stop in parts}
+    done = []
+    for future in as_completed(futures):
+        done.append(future.result())
+        if progress:
+            progress(futures[future])
+    return merge_all(done)
 
 
-def simulate(game: Game, games: int, seats: int, seed: int = 0, jobs: int = 1,
-             kind: str = "greedy", progress: Progress | None = None) -> Summary:
-    """Simulate `games` games of `seats` players of one kind and summarise them."""
+def check_lineup(lineup: Sequence[str], seats: int) -> tuple[str, ...]:
+    """The line-up as a tuple; ValueError for an unknown kind or more kinds than seats."""
+    unknown = [k for k in lineup if k not in PLAYERS]
+    if unknown or not lineup:
+        raise ValueError(f"unknown player {', '.join(unknown) or '(none)'}; known: "
+                         f"{', '.join(sorted(PLAYERS))}")
+    if len(lineup) > seats:
+        raise ValueError(f"{len(lineup)} kinds of player for {seats} seats")
+    return tuple(lineup)
+
+
+def check_seats(game: Game, seats: int) -> None:
+    """ValueError unless the rules (and the Oinks there are) allow `seats` players."""
     rules = game.rules
     most = min(rules.players_max, len(game.oinks))
     if not rules.players_min <= seats <= most:
-        raise ValueError(f"{seats} players; the rules allow {rules.players_min}-{most}")
+        raise ValueError(f"{seats} players; the rules allow {rules.players_min}-{most} players")
+
+
+def simulate(game: Game, games: int, seats: int, seed: int = 0,
+             lineup: Sequence[str] = ("greedy",), executor: Executor | None = None,
+             workers: int = 1, progress: Progress | None = None) -> Summary:
+    """Simulate `games` games of `seats` players and summarise them."""
+    check_seats(game, seats)
     if games < 1:
         raise ValueError("simulate at least one game")
-    table = build_table(game)
-    results = play_many(table, kind, seats, games, seed, jobs, progress)
-    return summarise(results, table, seed, kind)
+    work = Work(build_table(game), seats, check_lineup(lineup, seats), seed)
+    totals = play_many(work, games, executor, workers, progress)
+    return summarise(totals, work.table, seats, seed, ",".join(work.lineup))

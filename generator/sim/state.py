@@ -19,23 +19,33 @@ EMPTY = -1  # a world cell with no tile
 class PlayerState:
     """One player's Oink, tokens and world."""
 
-    __slots__ = ("cell", "grid", "oink", "placed", "sealed", "seat", "tokens")
+    __slots__ = ("_reach", "cell", "grid", "oink", "placed", "sealed", "seat", "tokens")
 
     def __init__(self, seat: int, oink: int, elements: int, cells: int):
         self.seat = seat
-        self.oink = oink  # element index of the player's Oink
+        self.oink = oink  # element index of the player's Oink (dealt at random at setup)
         self.tokens = [0] * elements  # life tokens on the Oink
         self.grid = [EMPTY] * cells  # tile index in each world cell
         self.sealed = [False] * cells
         self.cell = 0  # the cell the Oink stands on
         self.placed = 0  # tiles in the world
+        self._reach: tuple[int, int, list[int]] = (-1, -1, [])  # (cell, placed, cells)
+
+    def copy(self) -> PlayerState:
+        """An independent copy (for players that look ahead)."""
+        twin = PlayerState.__new__(PlayerState)
+        twin.seat, twin.oink, twin.cell, twin.placed = self.seat, self.oink, self.cell, self.placed
+        twin.tokens, twin.grid, twin.sealed = self.tokens[:], self.grid[:], self.sealed[:]
+        twin._reach = self._reach  # never changed in place, so it can be shared
+        return twin
 
     def hold_mask(self) -> int:
         """Bit i set when the Oink holds at least one token of element i."""
-        mask = 0
-        for i, n in enumerate(self.tokens):
+        mask, bit = 0, 1
+        for n in self.tokens:
             if n:
-                mask |= 1 << i
+                mask |= bit
+            bit <<= 1
         return mask
 
     def empty_neighbours(self, table: Table, cell: int) -> list[int]:
@@ -52,7 +62,16 @@ class PlayerState:
         return False
 
     def reachable(self, table: Table) -> list[int]:
-        """Cells the Oink can reach through orthogonally adjacent connected tiles."""
+        """Cells the Oink can reach through orthogonally adjacent connected tiles, its own
+        first. Worked out again only when the Oink moves or the world grows (tiles are
+        only ever added, so `placed` tells when the grid changed)."""
+        cell, placed, cells = self._reach
+        if cell != self.cell or placed != self.placed:
+            cells = self._walk(table)
+            self._reach = (self.cell, self.placed, cells)
+        return cells
+
+    def _walk(self, table: Table) -> list[int]:
         grid, masks, neighbours = self.grid, table.masks, table.neighbours
         seen = [self.cell]
         for cell in seen:  # breadth first; `seen` grows while we walk it
@@ -84,11 +103,13 @@ class PlayerState:
 class GameState:
     """Bag, trade zone, spaces, stack O, players, and whose turn it is."""
 
-    __slots__ = ("bag", "current", "over", "players", "procured", "reason", "rng", "rules",
-                 "sealed_tokens", "spaces", "stack", "table", "turn", "zone")
+    __slots__ = ("bag", "current", "discarded", "over", "players", "procured", "reason", "rng",
+                 "rules", "sealed_tokens", "spaces", "stack", "table", "turn", "zone")
 
-    def __init__(self, table: Table, seats: int, rng: random.Random):
+    def __init__(self, table: Table, seats: int, rng: random.Random,
+                 oinks: tuple[int, ...] | None = None):
         elements = len(table.elements)
+        oinks = table.oinks[:seats] if oinks is None else oinks
         self.table = table
         self.rules = table.rules
         self.rng = rng  # the game's own randomness: shuffles and blind draws
@@ -96,19 +117,34 @@ class GameState:
         self.sealed_tokens = [0] * elements  # tokens resting on seals, out of play
         self.spaces: list[list[int]] = [[] for _ in table.rules.face_up_spaces]
         self.stack: deque[int] = deque()
-        self.players = [PlayerState(s, table.oinks[s], elements, table.cells)
-                        for s in range(seats)]
+        self.players = [PlayerState(s, oinks[s], elements, table.cells) for s in range(seats)]
         self.zone = [0] * elements  # the trade zone
         self.current = 0
         self.turn = 0
         self.over = False
         self.reason = ""
         self.procured: list[int] = []  # tiles placed by procure (face up or blind), in order
+        self.discarded = 0  # tokens discarded down to the Oink's capacity
 
     @property
     def me(self) -> PlayerState:
         """The player whose turn it is."""
         return self.players[self.current]
+
+    def copy(self, rng: random.Random) -> GameState:
+        """An independent copy drawing from `rng` (a player's lookahead must not touch the
+        game's own generator, or it would change what the real game draws next)."""
+        twin = GameState.__new__(GameState)
+        twin.table, twin.rules, twin.rng = self.table, self.rules, rng
+        twin.bag, twin.zone = self.bag[:], self.zone[:]
+        twin.sealed_tokens = self.sealed_tokens[:]
+        twin.spaces = [space[:] for space in self.spaces]
+        twin.stack = deque(self.stack)
+        twin.players = [p.copy() for p in self.players]
+        twin.current, twin.turn, twin.over, twin.reason = (self.current, self.turn, self.over,
+                                                           self.reason)
+        twin.procured, twin.discarded = self.procured[:], self.discarded
+        return twin
 
 
 def token_census(state: GameState) -> list[int]:

@@ -1,26 +1,29 @@
-"""Statistics over many games, as one frozen summary built from the games' results.
+"""The report's figures, worked out from a run's totals as one frozen summary.
 
-The summary depends only on the results in game order, never on how they were split
-across processes, so the same seed always gives the same summary.
+The summary depends only on the totals (`generator.sim.tally`), never on how the games
+were split across processes or machines, so the same seed always gives the same summary.
+Win shares count a tie as a shared win and carry 95 % Wilson intervals; the seat and
+element spreads carry a chi-square test, so a report can tell a real advantage from luck.
 """
 
 from __future__ import annotations
 
 import math
-import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
-from generator.sim.actions import KINDS
-from generator.sim.game import ENDINGS, GameResult
+from generator.sim.actions import BLOCKS, KINDS
+from generator.sim.game import ENDINGS
+from generator.sim.intervals import Test, chi_square, wilson
 from generator.sim.tables import Table
+from generator.sim.tally import WIN_UNITS, Tally
 
 HISTOGRAM_BIN = 10  # turns per bar of the turns histogram
 
 
 @dataclass(frozen=True)
 class Spread:
-    """Mean, median and 90th percentile of a list of numbers."""
+    """Mean, median, 90th percentile, lowest and highest of some numbers."""
 
     mean: float
     median: float
@@ -30,91 +33,165 @@ class Spread:
 
 
 @dataclass(frozen=True)
+class Share:
+    """A win share (ties shared) with its 95 % Wilson interval and the fair share."""
+
+    label: str
+    share: float
+    low: float
+    high: float
+    fair: float
+    games: int  # finished games it is a share of
+
+
+@dataclass(frozen=True)
+class Points:
+    """Where a player's points come from, as means per player and game."""
+
+    match: float  # from insignias of the Oink's element on sealed tiles
+    other: float  # from the other insignias on sealed tiles
+    unsealed: float  # from insignias on unsealed tiles
+    sealed_tiles: float
+    placed_tiles: float
+
+
+@dataclass(frozen=True)
 class Summary:
-    """Everything `tkg simulate` reports."""
+    """Everything `tkg simulate` reports about one set of rules."""
 
     games: int
     players: int
     seed: int
-    player: str  # the kind of simulated player in every seat
+    player: str  # the line-up, e.g. "search,greedy" (rotated over the seats)
     finished: int
     stalled: int
     turns: Spread
+    turns_per_player: Spread  # turns each player takes in a game
     turns_histogram: dict[str, int]  # "lo-hi" bins of `HISTOGRAM_BIN` turns -> games
-    win_rate_by_seat: tuple[float, ...]  # shares of finished games; a tie splits the win
+    win_share_by_seat: tuple[Share, ...]
+    win_share_by_element: tuple[Share, ...]
+    win_share_by_player: tuple[Share, ...]
+    seat_test: Test  # are the seats' wins spread more than chance would?
+    element_test: Test
+    tie_rate: float  # finished games with several winners
+    blank_rate: float  # finished games won with no points at all
     winning_score: Spread  # finished games only
     score_margin: Spread  # winner minus runner-up, finished games only
     score_range: Spread  # best minus worst score, finished games only
     endings: dict[str, int]
-    action_mix: dict[str, float]  # share of all actions played, by kind
+    action_mix: dict[str, float]  # share of all actions, every kind (zeros included)
+    points: Points
+    no_procure_rate: float  # share of turns on which the mover could not procure at all
+    no_procure_causes: dict[str, float]  # share of turns, by cause (they add up)
+    discards_per_game: float  # tokens discarded down to the Oink's capacity
     take_rate: dict[str, float]  # tile id -> share of games in which it was procured
     never_taken: tuple[str, ...]
-    no_procure_rate: float  # share of turns on which the mover had no legal procure
     bag_dry_rate: dict[str, float]  # element -> share of turns starting with none in the bag
-    sealed_tokens: dict[str, float]  # element -> mean tokens on seals at the end of a game
+    sealed_tokens: dict[str, float]  # element -> mean tokens on seals at the end
 
     def as_dict(self) -> dict:
         """Plain JSON-ready data."""
         return asdict(self)
 
 
-def spread(values: Sequence[float]) -> Spread:
-    """Mean, median, p90 (nearest rank), minimum and maximum; zeros when empty."""
-    if not values:
-        return Spread(0.0, 0.0, 0.0, 0.0, 0.0)
-    ordered = sorted(values)
-    rank = max(1, math.ceil(0.9 * len(ordered)))
-    return Spread(round(statistics.fmean(ordered), 3), float(statistics.median(ordered)),
-                  float(ordered[rank - 1]), float(ordered[0]), float(ordered[-1]))
-
-
-def histogram(values: Sequence[int], width: int = HISTOGRAM_BIN) -> dict[str, int]:
-    """Counts in bins of `width`, labelled "lo-hi", in order, empty bins included."""
-    if not values:
-        return {}
-    low, high = min(values) // width, max(values) // width
-    counts = dict.fromkeys(range(low, high + 1), 0)
-    for v in values:
-        counts[v // width] += 1
-    return {f"{b * width}-{b * width + width - 1}": n for b, n in counts.items()}
-
-
-def _ratio(part: float, whole: float) -> float:
+def ratio(part: float, whole: float) -> float:
+    """part / whole to four places (0 for nothing)."""
     return round(part / whole, 4) if whole else 0.0
 
 
-def summarise(results: Sequence[GameResult], table: Table, seed: int, player: str) -> Summary:
-    """Fold the games' results (in game order) into one summary."""
-    seats = results[0].seats if results else 0
-    finished = [r for r in results if r.finished]
-    wins = [0.0] * seats
-    for r in finished:
-        for s in r.winners:
-            wins[s] += 1 / len(r.winners)
-    ranked = [sorted(r.scores, reverse=True) for r in finished]
-    actions = [sum(r.actions[k] for r in results) for k in range(len(KINDS))]
-    turns = sum(r.turns for r in results)
-    taken = [0] * len(table.tile_ids)
-    for r in results:
-        for tile in set(r.procured):
-            taken[tile] += 1
-    n = len(results)
+def spread(histogram: Mapping[int, int], scale: float = 1.0) -> Spread:
+    """Mean, median, p90 (nearest rank), lowest and highest of value -> count, each value
+    divided by `scale`; zeros when empty."""
+    n = sum(histogram.values())
+    if not n:
+        return Spread(0.0, 0.0, 0.0, 0.0, 0.0)
+    ordered = sorted(histogram.items())
+    mean = sum(v * c for v, c in ordered) / n
+
+    def rank(k: int) -> float:  # the k-th smallest value (1-based)
+        seen = 0
+        for v, c in ordered:
+            seen += c
+            if seen >= k:
+                return v
+        return ordered[-1][0]
+
+    median = (rank((n + 1) // 2) + rank(n // 2 + 1)) / 2
+    p90 = rank(max(1, math.ceil(0.9 * n)))
+    return Spread(round(mean / scale, 3), round(median / scale, 3), round(p90 / scale, 3),
+                  round(ordered[0][0] / scale, 3), round(ordered[-1][0] / scale, 3))
+
+
+def histogram(counts: Mapping[int, int], width: int = HISTOGRAM_BIN) -> dict[str, int]:
+    """Counts in bins of `width`, labelled "lo-hi", in order, empty bins included."""
+    if not counts:
+        return {}
+    low, high = min(counts) // width, max(counts) // width
+    bins = dict.fromkeys(range(low, high + 1), 0)
+    for value, n in counts.items():
+        bins[value // width] += n
+    return {f"{b * width}-{b * width + width - 1}": n for b, n in bins.items()}
+
+
+def share(label: str, wins: int, games: int, fair: float) -> Share:
+    """A Share from WIN_UNITS won over `games` finished games."""
+    low, high = wilson(wins / WIN_UNITS, games)
+    return Share(label, ratio(wins / WIN_UNITS, games), round(low, 4), round(high, 4),
+                 round(fair, 4), games)
+
+
+def _seats(t: Tally, seats: int) -> tuple[tuple[Share, ...], Test]:
+    wins = [t.seat_wins.get(s, 0) for s in range(seats)]
+    shares = tuple(share(f"seat {s + 1}", w, t.finished, 1 / seats) for s, w in enumerate(wins))
+    test = chi_square([w / WIN_UNITS for w in wins], [t.finished / seats] * seats)
+    return shares, test
+
+
+def _elements(t: Tally, table: Table, seats: int) -> tuple[tuple[Share, ...], Test]:
+    played = [t.element_games.get(e, 0) for e in range(len(table.elements))]
+    wins = [t.element_wins.get(e, 0) for e in range(len(table.elements))]
+    shares = tuple(share(name, w, n, 1 / seats)
+                   for name, w, n in zip(table.elements, wins, played, strict=True) if n)
+    test = chi_square([w / WIN_UNITS for w in wins], [n / seats for n in played])
+    return shares, test
+
+
+def _players(t: Tally, seats: int) -> tuple[Share, ...]:
+    return tuple(share(kind, t.player_wins.get(kind, 0), n,
+                       t.player_seats.get(kind, 0) / (n * seats))
+                 for kind, n in sorted(t.player_games.items()))
+
+
+def _points(t: Tally) -> Points:
+    s, n = t.sources, t.sources.get("player_games", 0)
+    return Points(*(ratio(s.get(k, 0), n) for k in
+                    ("match", "other", "unsealed", "sealed_tiles", "placed_tiles")))
+
+
+def summarise(t: Tally, table: Table, seats: int, seed: int, lineup: str) -> Summary:
+    """The summary of a run's totals."""
+    turns, done = sum(v * c for v, c in t.turns.items()), t.finished
+    by_seat, seat_test = _seats(t, seats)
+    by_element, element_test = _elements(t, table, seats)
+    actions = sum(t.actions.values())
+    taken = [t.procured.get(i, 0) for i in range(len(table.tile_ids))]
     return Summary(
-        games=n, players=seats, seed=seed, player=player,
-        finished=len(finished), stalled=n - len(finished),
-        turns=spread([r.turns for r in results]),
-        turns_histogram=histogram([r.turns for r in results]),
-        win_rate_by_seat=tuple(_ratio(w, len(finished)) for w in wins),
-        winning_score=spread([s[0] for s in ranked]),
-        score_margin=spread([s[0] - s[1] for s in ranked]),
-        score_range=spread([s[0] - s[-1] for s in ranked]),
-        endings={e: sum(1 for r in results if r.end == e) for e in ENDINGS},
-        action_mix={k: _ratio(a, sum(actions)) for k, a in zip(KINDS, actions, strict=True)},
-        take_rate={t: _ratio(c, n) for t, c in zip(table.tile_ids, taken, strict=True)},
-        never_taken=tuple(t for t, c in zip(table.tile_ids, taken, strict=True) if not c),
-        no_procure_rate=_ratio(sum(r.no_procure for r in results), turns),
-        bag_dry_rate={e: _ratio(sum(r.bag_dry[i] for r in results), turns)
-                      for i, e in enumerate(table.elements)},
-        sealed_tokens={e: _ratio(sum(r.sealed_tokens[i] for r in results), n)
+        games=t.games, players=seats, seed=seed, player=lineup, finished=done,
+        stalled=t.games - done, turns=spread(t.turns),
+        turns_per_player=spread(t.turns, seats), turns_histogram=histogram(t.turns),
+        win_share_by_seat=by_seat, win_share_by_element=by_element,
+        win_share_by_player=_players(t, seats), seat_test=seat_test,
+        element_test=element_test, tie_rate=ratio(t.ties, done),
+        blank_rate=ratio(t.blank, done), winning_score=spread(t.winning_score),
+        score_margin=spread(t.margin), score_range=spread(t.spread),
+        endings={e: t.endings.get(e, 0) for e in ENDINGS},
+        action_mix={k: ratio(t.actions.get(k, 0), actions) for k in KINDS},
+        points=_points(t), no_procure_rate=ratio(sum(t.blocked.values()), turns),
+        no_procure_causes={c: ratio(t.blocked.get(c, 0), turns) for c in BLOCKS},
+        discards_per_game=ratio(t.discarded, t.games),
+        take_rate={tid: ratio(n, t.games) for tid, n in zip(table.tile_ids, taken, strict=True)},
+        never_taken=tuple(tid for tid, n in zip(table.tile_ids, taken, strict=True) if not n),
+        bag_dry_rate={e: ratio(t.bag_dry.get(i, 0), turns) for i, e in enumerate(table.elements)},
+        sealed_tokens={e: ratio(t.sealed_tokens.get(i, 0), t.games)
                        for i, e in enumerate(table.elements)},
     )

@@ -91,9 +91,9 @@ def test_one_player_is_refused_by_the_schema(project):
 @pytest.mark.parametrize("value", [".nan", ".inf", "-.inf"])
 def test_a_number_that_is_not_finite_is_refused(project, value):
     game = project / "content" / "game.yaml"
-    line = line_of(game, "  first_seat_margin: 0.10  # warn when seat 1 wins this much more "
-                         "than a fair share\n")
-    edit(game, "  first_seat_margin: 0.10", f"  first_seat_margin: {value}")
+    line = next(n for n, text in enumerate(game.read_text().splitlines(), 1)
+                if text.startswith("  seat_significance: 0.01"))
+    edit(game, "  seat_significance: 0.01", f"  seat_significance: {value}")
     [d] = errors(project / "content")
     assert (d.code, d.line) == ("TKG104", line)
     assert "finite" in d.message

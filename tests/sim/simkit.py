@@ -34,3 +34,28 @@ def bare_state(table: Table, seats: int = 2, seed: int = 1) -> GameState:
 
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+class Chooser:
+    """A player's choices, scripted: the first cell offered, and the discards given (or
+    the first tokens held). It records what it was offered."""
+
+    def __init__(self, discards=None):
+        self.offered = None
+        self.excess = None
+        self.discards = discards
+
+    def place(self, state, tile, cells, rng):
+        self.offered = list(cells)
+        return cells[0]
+
+    def discard(self, state, excess, rng):
+        self.excess = excess
+        if self.discards is not None:
+            return tuple(self.discards)
+        left, out = list(state.me.tokens), [0] * len(state.me.tokens)
+        for _ in range(excess):
+            e = next(i for i, n in enumerate(left) if n)
+            left[e] -= 1
+            out[e] += 1
+        return tuple(out)

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
+import pytest
 from click.testing import CliRunner
 from simkit import CONTENT
 
@@ -19,22 +20,45 @@ def run(*args):
     return CliRunner().invoke(cli, ["simulate", "--content", str(CONTENT), *args])
 
 
-def test_json_report_has_the_fields(tmp_path):
-    result = run("--games", "20", "--format", "json", "--out", str(tmp_path))
+def reports(folder):
+    return sorted(p.name for p in (folder / "simulation").glob("*.html"))
+
+
+def test_json_carries_the_documented_keys_and_writes_nothing_else(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("--games", "20", "--players", "2", "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert (data["games"], data["players"], data["seed"], data["player"]) == (20, 4, 0, "greedy")
-    assert data["finished"] + data["stalled"] == 20
-    assert len(data["win_rate_by_seat"]) == 4
-    assert {"mean", "median", "p90"} <= data["turns"].keys()
-    assert set(data["action_mix"]) >= {"draw", "trade", "procure", "blind", "move", "refresh",
-                                       "seal"}
-    assert len(data["take_rate"]) == 48
-    assert set(data["bag_dry_rate"]) == {"fire", "water", "earth", "air"}
-    page = (tmp_path / "simulation" / "report.html").read_text(encoding="utf-8")
-    assert page.startswith("<!DOCTYPE html>") and "<svg" in page
+    assert (data["games"], data["players"], data["seed"], data["player"]) == (20, 2, 0, "greedy")
+    for key in ("win_share_by_seat", "win_share_by_element", "win_share_by_player"):
+        for row in data[key]:
+            assert row["low"] <= row["share"] <= row["high"], (key, row)
+    assert [r["label"] for r in data["win_share_by_seat"]] == ["seat 1", "seat 2"]
+    assert {"statistic", "dof", "p_value", "significant"} <= data["seat_test"].keys()
+    assert set(data["action_mix"]) == {"draw", "trade", "procure", "blind", "move", "refresh",
+                                       "seal", "pass"}
+    assert sum(data["no_procure_causes"].values()) == pytest.approx(data["no_procure_rate"],
+                                                                    abs=1e-3)
+    assert data["headline"] and len(data["take_rate"]) == 48
+    assert list(tmp_path.iterdir()) == []  # --format json writes only JSON
+
+
+def test_json_with_out_also_writes_the_page(tmp_path):
+    result = run("--games", "10", "--players", "2", "--format", "json", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert len(reports(tmp_path)) == 1
+
+
+def test_runs_do_not_overwrite_each_other(tmp_path):
+    for seed in ("1", "2", "2"):
+        assert run("--games", "10", "--players", "2", "--seed", seed,
+                   "--out", str(tmp_path)).exit_code == 0
+    names = reports(tmp_path)
+    assert len(names) == 2 and all(n.startswith("2p-greedy-10g-seed") for n in names)
     manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
-    assert "simulation/report.html" in {f["path"] for f in manifest["files"]}
+    assert {f"simulation/{n}" for n in names} <= {f["path"] for f in manifest["files"]}
+    page = (tmp_path / "simulation" / names[0]).read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page
 
 
 def test_same_seed_same_report_whatever_the_jobs(tmp_path):
@@ -42,22 +66,64 @@ def test_same_seed_same_report_whatever_the_jobs(tmp_path):
     one, two = run(*args), run(*args, "--jobs", "2")
     assert one.exit_code == two.exit_code == 0
     assert one.stdout == two.stdout
-    assert "Simulated 30 games of 3 greedy players (seed 5)" in one.stdout
+    assert one.stdout.startswith("Simulated 30 games of 3 players (greedy; seed 5)\n* ")
     assert run(*args[:-4], "--seed", "6", "--out", str(tmp_path)).stdout != one.stdout
 
 
-def test_random_player_and_text_sections(tmp_path):
+def test_a_line_up_of_kinds_reports_each_kind(tmp_path):
+    result = run("--games", "8", "--players", "2", "--player", "random,greedy",
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["player"] == "random,greedy"
+    assert {r["label"]: r["fair"] for r in data["win_share_by_player"]} == {"greedy": 0.5,
+                                                                           "random": 0.5}
+
+
+def test_text_report_sections(tmp_path):
     result = run("--games", "10", "--players", "2", "--player", "random", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    for heading in ("Turns per game", "Win rate by seat", "How games end", "Action mix",
-                    "Could not afford", "Token scarcity", "never taken"):
+    for heading in ("Turns per player", "Win share by seat", "Win share by element",
+                    "seat test", "How games end", "Action mix", "Where points come from",
+                    "No procure possible", "no empty cell beside the Oink", "Token scarcity",
+                    "never taken", "pass 0.0%"):
         assert heading in result.stdout
 
 
-def test_players_outside_the_rules_is_a_usage_error(tmp_path):
-    result = run("--games", "5", "--players", "5", "--out", str(tmp_path))
-    assert result.exit_code == 2
-    assert "2-4 players" in result.output
+def test_a_sweep_plays_every_combination(tmp_path):
+    result = run("--games", "6", "--players", "2", "--set", "oink.capacity=5,6",
+                 "--set", "draw.tokens=2,3", "--format", "json", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    variants = json.loads(result.stdout)["variants"]
+    assert [v["set"] for v in variants] == [
+        {"oink.capacity": 5, "draw.tokens": 2}, {"oink.capacity": 5, "draw.tokens": 3},
+        {"oink.capacity": 6, "draw.tokens": 2}, {"oink.capacity": 6, "draw.tokens": 3}]
+    assert all(v["games"] == 6 and v["win_share_by_seat"] for v in variants)
+    page = (tmp_path / "simulation" / reports(tmp_path)[0]).read_text(encoding="utf-8")
+    assert "oink.capacity=5 draw.tokens=2" in page and "<svg" in page
+    text = run("--games", "6", "--players", "2", "--set", "rules.oink.capacity=5,6",
+               "--out", str(tmp_path))
+    assert text.exit_code == 0 and "oink.capacity=6" in text.stdout.splitlines()[3]
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("--players", "1"), "at least 2 players"),
+    (("--players", "5"), "2-4 players"),
+    (("--games", "0"), "--games"),
+    (("--games", "10000001"), "--games"),
+    (("--jobs", "100000"), "--jobs"),
+    (("--player", "psychic"), "known: greedy, random, search"),
+    (("--player", "greedy,greedy,greedy", "--players", "2"), "3 kinds of player for 2 seats"),
+    (("--set", "oink.colour=5"), "keys that can be swept: setup.tiles_dealt"),
+    (("--set", "oink.capacity"), "not KEY=V1,V2"),
+    (("--set", "oink.capacity=five"), "whole numbers"),
+    (("--set", "oink.capacity=99"), "outside 1-30"),
+    (("--set", "procure.blind_cost=9"), "exceeds the Oink capacity"),
+])
+def test_bad_options_are_usage_errors(tmp_path, args, says):
+    result = run("--games", "5", *args, "--out", str(tmp_path))
+    assert result.exit_code == 2, result.output
+    assert says in result.output and "Traceback" not in result.output
 
 
 def test_invalid_content_exits_1(project, tmp_path):
@@ -66,7 +132,7 @@ def test_invalid_content_exits_1(project, tmp_path):
     result = CliRunner().invoke(cli, ["simulate", "--content", str(project / "content"),
                                       "--games", "5", "--out", str(tmp_path)])
     assert result.exit_code == 1
-    assert "TKG107" in result.output
+    assert "tiles.yaml:" in result.output and "TKG107" in result.output
     assert not (tmp_path / "simulation").exists()
 
 
@@ -86,3 +152,13 @@ def test_real_process_keeps_json_on_stdout_clean(tmp_path):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["games"] == 12  # nothing but the JSON object
     assert "chart report" in done.stderr
+
+
+def test_a_report_into_the_content_folder_is_refused_before_any_game(project):
+    content = project / "content"
+    before = sorted(p.relative_to(content) for p in content.rglob("*"))
+    result = CliRunner().invoke(cli, ["simulate", "--content", str(content), "--games",
+                                      "10000000", "--out", str(content / "reports")])
+    assert result.exit_code == 3, result.output
+    assert "refusing" in result.output and "Traceback" not in result.output
+    assert sorted(p.relative_to(content) for p in content.rglob("*")) == before

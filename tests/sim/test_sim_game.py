@@ -1,11 +1,12 @@
-"""Whole games: how they end, and what a stalled game reports."""
+"""Whole games: how they end, what a stalled game reports, and what a result records."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from generator.sim.game import NO_TILES, TURN_CAP, WORLD_COMPLETE, play_game
-from generator.sim.players import GreedyPlayer, RandomPlayer
+from generator.sim.game import DEADLOCK, TURN_CAP, WORLD_COMPLETE, play_game
+from generator.sim.greedy import GreedyPlayer
+from generator.sim.players import RandomPlayer
 
 
 def only_tiles(table, keep):
@@ -23,13 +24,23 @@ def test_turn_cap_stalls_the_game(table):
     assert not result.finished
 
 
-def test_running_out_of_tiles_stalls_the_game(table):
+def test_running_out_of_tiles_is_no_ending_of_its_own(table):
     fire = table.elements.index("fire")
     few = only_tiles(table, [t for t, ins in enumerate(table.insignias) if fire in ins][:16])
-    # 16 tiles for 4 players: no world can reach the end size before the tiles run out
+    # 16 tiles for 4 players: no world can complete, and the book has no other ending,
+    # so the game plays on (drawing, trading, sealing) until the simulator's turn cap.
     result = play_game(few, [GreedyPlayer() for _ in range(4)], 0)
-    assert result.end == NO_TILES and result.winners == ()
+    assert (result.end, result.turns, result.winners) == (TURN_CAP, table.rules.turn_cap, ())
     assert len(result.procured) == 16 - 4
+
+
+def test_a_round_of_passes_calls_the_game_off(table):
+    # Two tiles, one dealt to each player, and no tokens: nobody can ever act.
+    bare = dataclasses.replace(only_tiles(table, [0, 1]), supply=(0,) * len(table.elements),
+                               rules=dataclasses.replace(table.rules, tiles_dealt=1))
+    result = play_game(bare, [GreedyPlayer(), RandomPlayer()], 0)
+    assert (result.end, result.turns, result.winners) == (DEADLOCK, 2, ())
+    assert result.actions[-1] == 2  # both passed (KINDS ends with "pass")
 
 
 def test_finished_game_has_a_winner_with_the_top_score(table):
@@ -41,3 +52,14 @@ def test_finished_game_has_a_winner_with_the_top_score(table):
         assert result.winners
         assert all(result.scores[w] == max(result.scores) for w in result.winners)
         assert result.turns < table.rules.turn_cap
+
+
+def test_a_result_adds_up(table):
+    result = play_game(table, [GreedyPlayer(), RandomPlayer()], 11)
+    assert result.players == ("greedy", "random")
+    assert sorted(result.oinks) == sorted(set(result.oinks))  # one Oink each
+    assert sum(result.actions) == result.turns
+    assert [sum(s) for s in result.sources] == list(result.scores)
+    assert all(0 <= s <= p for s, p in zip(result.sealed_tiles, result.placed_tiles,
+                                           strict=True))
+    assert sum(result.blocked) <= result.turns

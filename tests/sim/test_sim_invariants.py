@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from generator.sim.actions import Legal
 from generator.sim.engine import apply
 from generator.sim.game import setup
-from generator.sim.players import GreedyPlayer, RandomPlayer
+from generator.sim.greedy import GreedyPlayer
+from generator.sim.players import RandomPlayer
 from generator.sim.state import EMPTY, tile_census, token_census
 
 

@@ -1,16 +1,19 @@
-"""Running many games: seeds per game, chunks, and independence from --jobs."""
+"""Running many games: seeds per game, line-ups, batches, and the same totals on any
+executor."""
 
 from __future__ import annotations
 
 import pytest
 
-from generator.sim.runner import chunks, game_seed, play_many, simulate
+from generator.sim.executors import local
+from generator.sim.runner import Work, batches, game_seed, play_many, simulate
 
 
-def test_chunks_cover_every_game_once():
-    for games, jobs in [(1, 1), (37, 2), (1000, 2), (10_000, 4)]:
-        parts = chunks(games, jobs)
+def test_batches_cover_every_game_once():
+    for games, workers in [(1, 1), (37, 2), (1000, 2), (10_000, 4), (100_000, 8)]:
+        parts = batches(games, workers)
         assert [i for a, b in parts for i in range(a, b)] == list(range(games))
+        assert max(b - a for a, b in parts) <= 500
 
 
 def test_game_seeds_differ_by_seed_and_index():
@@ -19,16 +22,29 @@ def test_game_seeds_differ_by_seed_and_index():
     assert game_seed(5, 9) == game_seed(5, 9)
 
 
-def test_results_do_not_depend_on_jobs(table):
-    one = play_many(table, "greedy", 3, 40, seed=11, jobs=1)
-    two = play_many(table, "greedy", 3, 40, seed=11, jobs=2)
-    assert one == two
-    assert one != play_many(table, "greedy", 3, 40, seed=12, jobs=1)
+def test_the_line_up_turns_round_the_seats(table):
+    work = Work(table, 4, ("search", "greedy"), 0)
+    assert [work.kinds(i) for i in range(4)] == [
+        ("search", "greedy", "search", "greedy"), ("greedy", "search", "greedy", "search"),
+        ("search", "greedy", "search", "greedy"), ("greedy", "search", "greedy", "search")]
+    three = Work(table, 3, ("search", "greedy", "random"), 0)
+    seats = [three.kinds(i) for i in range(3)]
+    for seat in range(3):  # every seat holds every kind once in three games
+        assert sorted(k[seat] for k in seats) == ["greedy", "random", "search"]
+
+
+def test_totals_do_not_depend_on_the_executor(table):
+    work = Work(table, 3, ("greedy",), 11)
+    here = play_many(work, 40)
+    with local(2) as pool:
+        there = play_many(work, 40, pool.executor, pool.workers)
+    assert here == there
+    assert here != play_many(Work(table, 3, ("greedy",), 12), 40)
 
 
 def test_progress_counts_every_game(table):
     seen = []
-    play_many(table, "random", 2, 25, seed=0, progress=seen.append)
+    play_many(Work(table, 2, ("random",), 0), 25, progress=seen.append)
     assert sum(seen) == 25
 
 
@@ -36,4 +52,6 @@ def test_simulate_refuses_bad_requests(shipped_game):
     with pytest.raises(ValueError, match="players"):
         simulate(shipped_game, 5, seats=shipped_game.rules.players_max + 1)
     with pytest.raises(ValueError, match="unknown player"):
-        simulate(shipped_game, 5, seats=2, kind="psychic")
+        simulate(shipped_game, 5, seats=2, lineup=("psychic",))
+    with pytest.raises(ValueError, match="3 kinds of player for 2 seats"):
+        simulate(shipped_game, 5, seats=2, lineup=("greedy", "random", "search"))

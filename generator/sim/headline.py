@@ -1,0 +1,73 @@
+"""The report's opening lines: what a designer should know first, in plain words.
+
+Each sentence is drawn from the summary's figures and says whether a difference is
+more than chance at the run's size, so "seat 4 wins less often" is only said of a gap
+the chi-square test calls real.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from generator.sim.intervals import Test
+from generator.sim.stats import Share, Summary
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def p_text(p: float) -> str:
+    """A p-value as a designer reads it."""
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def _gap(what: str, shares: Sequence[Share], test: Test, games: int) -> str:
+    """One sentence on the spread of win shares between seats (or elements)."""
+    if len(shares) < 2:
+        return f"Only one {what} played, so there is nothing to compare."
+    best = max(shares, key=lambda s: s.share)  # the first of equals
+    worst = min(reversed(shares), key=lambda s: s.share)  # the last of equals
+    p = p_text(test.p_value)
+    if test.significant:
+        return (f"{worst.label.capitalize()} wins less often than {best.label} "
+                f"({_pct(worst.share)} against {_pct(best.share)}), and this is not chance "
+                f"at {games:,} games ({p}).")
+    return (f"No {what} wins significantly more often than another at {games:,} games "
+            f"({p}; {best.label} {_pct(best.share)}, {worst.label} {_pct(worst.share)}).")
+
+
+def _players(summary: Summary) -> list[str]:
+    shares = summary.win_share_by_player
+    if len(shares) < 2:
+        return []
+    return [f"The {s.label} player wins {_pct(s.share)} of the games it plays (95% interval "
+            f"{_pct(s.low)}-{_pct(s.high)}; its fair share is {_pct(s.fair)})."
+            for s in shares]
+
+
+def _unused(summary: Summary) -> list[str]:
+    unused = [k for k, v in summary.action_mix.items() if not v and k != "pass"]
+    if not unused:
+        return []
+    return [f"Never played: {', '.join(unused)}."]
+
+
+def headline(summary: Summary) -> list[str]:
+    """A few sentences, most important first."""
+    s = summary
+    lines = [_gap("seat", s.win_share_by_seat, s.seat_test, s.finished),
+             _gap("element", s.win_share_by_element, s.element_test, s.finished)]
+    lines += _players(s)
+    lines.append(f"{_pct(s.tie_rate)} of finished games end in a tie for first; "
+                 f"{_pct(s.blank_rate)} are won with no points at all.")
+    p = s.points
+    total = p.match + p.other + p.unsealed
+    if total:
+        lines.append(f"A player scores {total:.1f} points a game on average, "
+                     f"{_pct(p.match / total)} of them from insignias matching their Oink; "
+                     f"they seal {p.sealed_tiles:.1f} of their {p.placed_tiles:.1f} tiles.")
+    if s.stalled:
+        lines.append(f"{s.stalled} of {s.games} games could not finish "
+                     f"({_pct(s.stalled / s.games)}).")
+    return lines + _unused(s)

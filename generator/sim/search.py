@@ -1,0 +1,126 @@
+"""The search player: determinised Monte Carlo rollouts over a few candidate actions.
+
+Each turn it lists a handful of sensible actions (`candidates`, the greedy choice
+first) and shares its budget of rollouts among them. A rollout copies the game, deals
+the unseen tiles into a random order and draws from the bag with the player's own
+generator (so it never peeks at the real order, and never moves the real game's
+generator), plays the candidate, and lets the greedy player play every seat for up to
+`horizon` turns. A finished rollout scores 1 for a win (shared for a tie) and 0 for a
+loss; an unfinished one scores by the lead in `prospects`: points, plus part of what the
+unsealed tiles would score once sealed, plus a little for each token held.
+
+Every candidate is played out in the same dealt worlds with the same draws (common
+random numbers), so their totals differ by what the candidates do, not by luck; and the
+player leaves the greedy choice only for a candidate that beats it by `MARGIN`.
+Measured against the greedy player (tests/sim/test_sim_search.py, docs/simulation.md).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from generator.sim.actions import Action, Legal
+from generator.sim.candidates import candidates
+from generator.sim.engine import apply, scores
+from generator.sim.greedy import GreedyPlayer
+from generator.sim.state import EMPTY, GameState
+
+DEFAULT_BUDGET = 48  # rollouts a move, shared among the candidates
+DEFAULT_HORIZON = 10  # turns a rollout plays before it is judged by the lead in prospects
+MARGIN = 0.05  # how much better (in wins a rollout) another option must do than greedy's
+LEAD_SCALE = 6.0  # a lead in prospects this large counts as nearly a sure win
+UNSEALED_WEIGHT = 0.4  # an unsealed tile's sealed points, discounted: sealing costs tokens
+TOKEN_WEIGHT = 0.25  # a token's worth in points: it pays for part of a seal
+
+
+class SearchPlayer:
+    """Rollouts with the greedy player as the model of every seat."""
+
+    name = "search"
+
+    def __init__(self, budget: int = DEFAULT_BUDGET, horizon: int = DEFAULT_HORIZON):
+        self.budget, self.horizon = budget, horizon
+        self.policy = GreedyPlayer()
+
+    def start(self, state, seat, dealt, rng):
+        """As the greedy player starts."""
+        return self.policy.start(state, seat, dealt, rng)
+
+    def place(self, state, tile, cells, rng):
+        """As the greedy player places."""
+        return self.policy.place(state, tile, cells, rng)
+
+    def discard(self, state, excess, rng):
+        """As the greedy player discards."""
+        return self.policy.discard(state, excess, rng)
+
+    def choose(self, state, legal, rng):
+        """The candidate whose rollouts did best."""
+        first = self.policy.choose(state, legal, rng)
+        options = candidates(state, legal, first)
+        if len(options) == 1:
+            return first
+        totals, worlds = [0.0] * len(options), max(1, self.budget // len(options))
+        for _ in range(worlds):
+            seed = rng.getrandbits(64)  # every option meets the same deal: fair to all
+            for i, option in enumerate(options):
+                totals[i] += self.rollout(state, option, random.Random(seed))
+        return options[_best(totals, worlds)]
+
+    def rollout(self, state: GameState, action: Action, rng: random.Random) -> float:
+        """One determinised playout of `action`, as a value in 0..1 for the mover."""
+        seat = state.current
+        world = determinise(state, rng)
+        policy, seats = self.policy, len(world.players)
+        apply(world, action, policy, world.rng)
+        for _ in range(self.horizon):
+            if world.over:
+                break
+            world.current = (world.current + 1) % seats
+            legal = Legal(world)
+            apply(world, policy.choose(world, legal, world.rng), policy, world.rng)
+        return value(world, seat)
+
+
+def _best(totals: list[float], worlds: int) -> int:
+    """The option with the best mean, if it beats the first (the greedy choice) by more
+    than `MARGIN`: with few rollouts, the best-looking option is often only lucky."""
+    best = max(range(len(totals)), key=lambda i: (totals[i], -i))
+    return best if totals[best] > totals[0] + MARGIN * worlds else 0
+
+
+def determinise(state: GameState, rng: random.Random) -> GameState:
+    """A copy of the game with the unseen tiles in a random order, drawing from `rng`."""
+    world = state.copy(rng)
+    hidden = list(world.stack) + [t for space in world.spaces for t in space[:-1]]
+    rng.shuffle(hidden)
+    world.stack.clear()
+    world.stack.extend(hidden[:len(state.stack)])
+    rest = iter(hidden[len(state.stack):])
+    for space in world.spaces:
+        space[:-1] = [next(rest) for _ in space[:-1]]
+    return world
+
+
+def prospects(world: GameState) -> list[float]:
+    """Each player's points plus what their unsealed tiles and tokens promise."""
+    table, found = world.table, []
+    for p, points in zip(world.players, scores(world), strict=True):
+        sealed = table.sealed_points[p.oink]
+        waiting = sum(sealed[t] for c, t in enumerate(p.grid) if t != EMPTY and not p.sealed[c])
+        found.append(points + UNSEALED_WEIGHT * waiting + TOKEN_WEIGHT * sum(p.tokens))
+    return found
+
+
+def value(world: GameState, seat: int) -> float:
+    """What the rollout's end is worth to `seat`: a win share, or a guess from the lead."""
+    if world.over:
+        points = scores(world)
+        top = max(points)
+        if points[seat] < top:
+            return 0.0
+        return 1.0 / sum(1 for p in points if p == top)
+    hopes = prospects(world)
+    best_other = max(h for s, h in enumerate(hopes) if s != seat)
+    return 0.5 + 0.5 * math.tanh((hopes[seat] - best_other) / LEAD_SCALE)
