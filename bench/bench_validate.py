@@ -1,7 +1,9 @@
 """Benchmark: how long `tkg validate` takes on the shipped content.
 
-Target (issues 2 and 10): the whole check, now with the art, fonts, layouts and
-templates, in under 0.1 s of work beyond interpreter start-up. Measured three ways:
+Target (issue 12): the whole check, with the art, fonts, layouts and templates and the
+preflight of every piece (48 tiles, the back, tokens, Oinks and the aids' words), in
+under 0.3 s of work beyond interpreter start-up (issues 2 and 10 asked 0.1 s before the
+preflight). Measured three ways:
 
 - in process, the work alone (load + every check), with a warm memo (what
   `tkg validate` remembers between runs) and with an empty one (the first run);
@@ -46,6 +48,34 @@ def in_process(warm: bool, runs: int = 15) -> float:
     return statistics.median(timings)
 
 
+def after_one_edit(runs: int = 9) -> float:
+    """In process, memo warm, right after one tile's flavour changed to a text never seen:
+    the designer's usual case (only that tile is drawn and examined again)."""
+    import shutil
+
+    from generator.build.memo import DrawingMemo
+    from generator.check.validate import Templates, validate
+    from generator.products.kinds import gutter_keys
+
+    templates = Templates(TEMPLATES, ("default",), gutter_keys())
+    with tempfile.TemporaryDirectory() as folder:
+        content = Path(folder) / "content"
+        shutil.copytree(CONTENT, content)
+        tiles = content / "tiles.yaml"
+        original = tiles.read_text()
+        line = "A valley that never cools, lit from below."
+        memo = DrawingMemo()
+        validate(content, templates, memo=memo)
+        timings = []
+        for run in range(runs):
+            tiles.write_text(original.replace(line, f"{line[:-1]}, again {run}."))
+            start = time.perf_counter()
+            report = validate(content, templates, memo=memo)
+            timings.append(time.perf_counter() - start)
+            assert report.errors == 0
+    return statistics.median(timings)
+
+
 def whole_command(args: list[str], env: dict, forget: Path | None, runs: int = 7) -> float:
     timings = []
     for _ in range(runs):
@@ -65,19 +95,21 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as cache:
         os.environ["XDG_CACHE_HOME"] = cache  # the memos of this run only
         env = dict(os.environ)
-        warm, cold = in_process(True), in_process(False)
+        warm, cold, edited = in_process(True), in_process(False), after_one_edit()
         command = [sys.executable, "-m", "generator", "validate"]
         bare = whole_command([sys.executable, "-c", "import generator.cli"], env, None)
         subprocess.run(command, check=True, capture_output=True, cwd=ROOT, env=env)
         full_warm = whole_command(command, env, None)
         full_cold = whole_command(command, env, Path(cache))
     print(f"validate work in process, median: {warm * 1000:.1f} ms remembered, "
-          f"{cold * 1000:.1f} ms first run")
+          f"{cold * 1000:.1f} ms first run, {edited * 1000:.1f} ms after a one-tile edit")
     print(f"whole command: {full_warm * 1000:.0f} ms remembered, {full_cold * 1000:.0f} ms "
           f"first run; start-up with imports: {bare * 1000:.0f} ms; beyond start-up: "
           f"{(full_warm - bare) * 1000:.0f} ms remembered, {(full_cold - bare) * 1000:.0f} ms "
           "first run")
-    print("target: < 100 ms of work beyond start-up:", "met" if warm < 0.1 else "NOT met")
+    beyond = full_warm - bare
+    print("target: < 300 ms of work beyond start-up, remembered:",
+          "met" if beyond < 0.3 else "NOT met")
 
 
 if __name__ == "__main__":

@@ -92,12 +92,12 @@ def inputs_digest(content_dir: Path, templates_dir: Path, papers: Sequence[str],
 
 def build(content_dir: Path, templates_dir: Path, out_dir: Path,
           papers: Sequence[str] = PAPERS, kinds: Sequence[str] | None = None,
-          layouts: Sequence[str] = ("default",), progress: Progress | None = None
-          ) -> BuildResult:
+          layouts: Sequence[str] = ("default",), progress: Progress | None = None,
+          strict: bool = False) -> BuildResult:
     """Validate the content, make every artefact of `kinds` in memory, then write them.
 
     The pieces are drawn in the first of `layouts`; with two or more, the `compare`
-    kind shows them side by side.
+    kind shows them side by side. With `strict`, warnings stop the build as errors do.
 
     Raises ContentError (with every diagnostic) when the content or a layout has
     errors, RenderError when a drawing fails, OutputError when writing fails; in each
@@ -106,18 +106,20 @@ def build(content_dir: Path, templates_dir: Path, out_dir: Path,
     out_dir, layouts = Path(out_dir), tuple(dict.fromkeys(layouts))
     with claim(out_dir, (Path(content_dir), Path(templates_dir))):
         return _build(Path(content_dir), Path(templates_dir), out_dir, tuple(papers), kinds,
-                      layouts, progress)
+                      layouts, progress, strict)
 
 
 def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[str, ...],
            kinds: Sequence[str] | None, layouts: tuple[str, ...],
-           progress: Progress | None) -> BuildResult:
+           progress: Progress | None, strict: bool) -> BuildResult:
     asked = tuple(kinds or ("every kind",))  # the table is loaded only if work is to do
     everything = inputs_digest(content_dir, templates_dir, papers, asked, layouts)
     state = load_state(out_dir)
     if state.inputs == everything and outputs_intact(out_dir, state):
         warnings = tuple(Diagnostic(**{**d, "severity": Severity(d["severity"])})
                          for d in state.warnings)
+        if strict and warnings:  # the same verdict as the build that made this output
+            raise ContentError(list(warnings))
         return BuildResult(out_dir, (), warnings, (), tuple(kinds or ()))
     known = known_kinds()
     kinds = list(kinds or known)
@@ -127,18 +129,21 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
     memo = DrawingMemo()  # the build context: made here, handed down to every stage
     memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
     request, kit, warnings = _validated(content_dir, templates_dir, papers, tuple(kinds),
-                                        layouts, memo)
+                                        layouts, memo, strict)
     return _render(request, kit, out_dir, warnings, progress, state, everything)
 
 
 def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
-               kinds: tuple[str, ...], layouts: tuple[str, ...], memo: DrawingMemo
-               ) -> tuple[BuildRequest, Kit, tuple[Diagnostic, ...]]:
-    """The request and kit for a valid game, and its warnings; ContentError otherwise.
+               kinds: tuple[str, ...], layouts: tuple[str, ...], memo: DrawingMemo,
+               strict: bool = False) -> tuple[BuildRequest, Kit, tuple[Diagnostic, ...]]:
+    """The request and kit for a valid game, and its warnings; ContentError otherwise
+    (with `strict`, also when there are warnings).
 
-    Validation checks everything a drawing could trip over (art, fonts, layouts), so a
-    broken input stops the build with every diagnostic before any drawing starts, and
-    nothing is written.
+    Validation checks everything a drawing could trip over (art, fonts, layouts) and
+    preflights every piece in every layout (TKG501-TKG514: safe zone, overlaps, glyphs,
+    contrast, sizes, art resolution), so a broken input stops the build with every
+    diagnostic before any drawing starts, and nothing is written. The tile faces the
+    preflight draws stay in the memo, so the kinds reuse them.
     """
     from generator.check.validate import Templates, validate
     from generator.draw.kit import Kit
@@ -149,7 +154,7 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
     # problems stop the build there just as well (nothing is written before all is made).
     report = validate(content_dir, Templates(templates_dir, layouts, gutter_keys(), False),
                       memo=memo, run=partial(_both_cores, memo))
-    if report.errors or report.game is None:
+    if report.game is None or not report.passed(strict):
         raise ContentError(list(report.diagnostics))
     request = BuildRequest(report.game, templates_dir, report.layouts, papers, kinds)
     warnings = tuple(d for d in report.diagnostics if d.severity is Severity.WARNING)

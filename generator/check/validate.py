@@ -2,8 +2,9 @@
 
 Everything `tkg build` could find wrong is found here, all in one run: the content's
 files and shape, the game's rules, the art, insignia and font files, and (given the
-templates folder) the layouts and the rulebook and aid templates, and tile text that
-does not fit its box. A build validates first and draws only a game that passed.
+templates folder) the layouts and the rulebook and aid templates, tile text that
+does not fit its box, and the preflight of every piece as it will print. A build
+validates first and draws only a game that passed.
 """
 
 from __future__ import annotations
@@ -116,6 +117,7 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
             found += problems + (_templates(templates.folder, kit) if texts else [])
             if not any(d.is_error for d in found):
                 found += _overflows(kit, layouts)
+                found += _preflight(kit, layouts, templates.folder)
     if balance and game is not None and not any(d.is_error for d in found):
         from generator.sim.balance import balance_diagnostics  # heavy: only when asked
 
@@ -128,6 +130,15 @@ def _templates(folder: Path, kit: Kit) -> list[Diagnostic]:
     from generator.text.context import game_context
 
     return check_templates(folder, kit.game, game_context(kit.game, kit.memo), kit.memo)
+
+
+def _preflight(kit: Kit, layouts: tuple[Layout, ...], folder: Path) -> list[Diagnostic]:
+    """TKG501-TKG514: every piece as it will print (`generator.check.preflight`). It
+    runs here, on one core: shipping the faces it draws back from a second core costs
+    more than drawing them."""
+    from generator.check.preflight import preflight  # draws: only for a sound game
+
+    return preflight(kit, layouts, folder)
 
 
 def _overflows(kit: Kit, layouts: tuple[Layout, ...]) -> list[Diagnostic]:

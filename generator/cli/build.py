@@ -56,9 +56,11 @@ def _progress(what: str, step: int, total: int) -> None:
               help="Tile layout: a file name under templates/layouts/ without .yaml "
                    "[default: default]. Give it twice or more (--layout A --layout B) to "
                    "also build compare/: the same tiles in each layout side by side.")
+@click.option("--strict", is_flag=True,
+              help="Treat warnings (preflight findings included) as errors: build nothing.")
 @guarded
 def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
-                  kinds: list[str] | None, layouts: tuple[str, ...]) -> None:
+            kinds: list[str] | None, layouts: tuple[str, ...], strict: bool) -> None:
     """Validate the content, then write SVG pieces and print-ready PDF sheets."""
     from generator.build.pipeline import build
 
@@ -66,7 +68,7 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
     compare = layouts if len(layouts) > 1 else ()
     _check_comparison(kinds, compare)
     result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layouts,
-                   progress=_progress)
+                   progress=_progress, strict=strict)
     print_diagnostics(result.diagnostics)
     for line in result.summary():
         click.echo(line)

@@ -1,5 +1,5 @@
 """`tkg validate`: check the content, the art, the fonts, the layouts and the templates,
-and print every problem."""
+preflight every piece as it will print, and print every problem."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from generator.cli.common import CONTENT, FORMAT, TEMPLATES, emit_report, guarde
               help="A layout to check, by its file name under templates/layouts/ without "
                    ".yaml [default: default]; give it again to check several.")
 @FORMAT
-@click.option("--strict", is_flag=True, help="Treat warnings as failures (exit 1).")
+@click.option("--strict", is_flag=True,
+              help="Treat warnings, the preflight's included, as failures (exit 1).")
 @click.option("--balance", is_flag=True,
               help="Also simulate games and warn about seat advantage, stalls and unused tiles.")
 @guarded
@@ -27,8 +28,10 @@ def command(content_dir: Path, templates_dir: Path, layouts: tuple[str, ...], fm
     """Check everything a build could find wrong and print every problem.
 
     The content's files and the game's rules, every art, insignia and font file, the
-    layouts and the rulebook and player-aid templates, and tile text that does not fit
-    its box: all in one run, each problem at its file, line and column.
+    layouts and the rulebook and player-aid templates, tile text that does not fit its
+    box, and the preflight of every piece in every --layout (safe zone, overlaps, missing
+    glyphs, contrast, type and insignia sizes, art resolution, colour-blind safety; see
+    docs/preflight.md): all in one run, each problem at its file, line and column.
     """
     from generator.build.memo import checks_memo, keep_checks
     from generator.check.validate import Templates, validate

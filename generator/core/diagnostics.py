@@ -116,6 +116,38 @@ CODES: dict[str, Code] = {
     "TKG306": Code(Severity.ERROR, "A font file cannot be read or embedded",
                    "Use a TrueType (.ttf) font whose licence allows embedding, e.g. one "
                    "under the SIL Open Font License."),
+    # -- preflight: every drawn piece, as it will print (docs/preflight.md) --------
+    "TKG501": Code(Severity.WARNING, "Text, a symbol or a badge lies outside the safe zone",
+                   "Move or shrink its box in the layout so it keeps the safe distance from "
+                   "the cut."),
+    "TKG502": Code(Severity.WARNING, "Art does not cover the trim and the bleed",
+                   "Make the art box reach the bleed's edge, or give the art more picture."),
+    "TKG503": Code(Severity.WARNING, "Two parts of a piece overlap",
+                   "Move the boxes apart, or say `layer: true` on one the other may cover."),
+    "TKG504": Code(Severity.ERROR, "A character is missing from its font",
+                   "Use a font role whose file has the characters, or change the text."),
+    "TKG505": Code(Severity.ERROR, "Text or a symbol contrasts less than 3:1 with what lies "
+                   "behind it", "Change the ink, the plate or its opacity."),
+    "TKG506": Code(Severity.WARNING, "Text contrasts less than 4.5:1 with what lies behind it",
+                   "Change the ink, the plate or its opacity."),
+    "TKG507": Code(Severity.WARNING, "Text smaller than 6 pt on a piece",
+                   "Raise the text's size (and min_size) in the layout."),
+    "TKG508": Code(Severity.ERROR, "Raster art prints below 150 ppi",
+                   "Use a larger picture: 300 pixels an inch of print size."),
+    "TKG509": Code(Severity.WARNING, "Raster art prints below 300 ppi",
+                   "Use a larger picture: 300 pixels an inch of print size."),
+    "TKG510": Code(Severity.WARNING, "Art is cropped by more than 5 % to fill its box",
+                   "Give the picture the box's proportions."),
+    "TKG511": Code(Severity.ERROR, "Two elements look alike: close colours for some eyes and "
+                   "the same silhouette", "Give the elements different silhouettes, or "
+                   "colours apart in greyscale and for colour-blind players."),
+    "TKG512": Code(Severity.INFO, "The two element colours hardest to tell apart",
+                   "Information only: their ΔE2000 in the vision where they are closest."),
+    "TKG513": Code(Severity.WARNING, "An insignia's silhouette prints smaller than 8 mm",
+                   "Raise the layout's symbol size, or trim the empty margin of the "
+                   "symbol file."),
+    "TKG514": Code(Severity.WARNING, "A font size without a unit, read as points",
+                   "Write the unit, e.g. \"9pt\" (or \"3mm\")."),
     # -- simulated balance (tkg validate --balance) --------------------------------
     "TKG401": Code(Severity.WARNING, "A seat wins more or less often than chance explains",
                    "Adjust setup or starting tokens; see tkg simulate."),

@@ -26,7 +26,12 @@ class ContentError(GeneratorError):
     def __init__(self, diagnostics: list[Diagnostic]):
         self.diagnostics = list(diagnostics)
         errors = sum(1 for d in self.diagnostics if d.is_error)
-        super().__init__(f"the content has {errors} error(s); nothing was written")
+        warnings = sum(1 for d in self.diagnostics if d.severity.value == "warning")
+        if errors or not warnings:
+            super().__init__(f"the content has {errors} error(s); nothing was written")
+        else:  # only --strict stops a build for warnings
+            super().__init__(f"the content has {warnings} warning(s), which --strict counts "
+                             "as errors; nothing was written")
 
     def __reduce__(self):
         # Rebuilt from its diagnostics (not its message) when it crosses from a forked

@@ -29,3 +29,8 @@ def tint(colour: str, amount: float) -> str:
     """The colour mixed with white (amount 0 = white, 1 = the colour)."""
     rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(255 - (255 - c) * amount):02X}" for c in rgb)
+
+
+def best_ink(background: str, *inks: str) -> str:
+    """The ink that contrasts most with `background` (the first of equals)."""
+    return max(inks, key=lambda ink: contrast(background, ink))

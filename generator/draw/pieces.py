@@ -14,14 +14,15 @@ from dataclasses import replace
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.digest import digest
 from generator.core.model import Oink, Tile
-from generator.draw.colour import DARK, symbol_ink
+from generator.draw.colour import DARK, best_ink, symbol_ink
 from generator.draw.fonts import role_fonts
 from generator.draw.kit import Kit
 from generator.draw.parts import art as art_items
-from generator.draw.parts import badge, symbol, text_block
+from generator.draw.parts import badge, symbol
 from generator.draw.parts import overflows as overflows_box
 from generator.draw.scene import Ellipse, Rect, Scene, Style
-from generator.layout.model import Layout
+from generator.draw.sketch import Sketch, square
+from generator.layout.model import BackLayout, Layout, TextStyle
 from generator.load.digests import code_digest, file_digest
 
 
@@ -51,18 +52,27 @@ def _tile_scene(kit: Kit, tile: Tile, layout: Layout) -> Scene:
     game, fonts, t = kit.game, kit.fonts, layout.tile
     b, size = t.bleed, t.trim + 2 * t.bleed
     texts = _tile_texts(kit, tile, layout)
-    items: list = [Rect(0, 0, size, size, Style(fill=t.background))]
-    items += art_items(kit.memo, tile, t.art, b, b)
-    items += text_block(*texts["name"][:2], fonts, b, b, max_lines=texts["name"][2])
+    s = Sketch()
+    s.add("decor", "background", "tile.background", (0, 0, size, size),
+          [Rect(0, 0, size, size, Style(fill=t.background))], layer=True)
+    a = t.art
+    s.add("art", "art", "tile.art", (a.x + b, a.y + b, a.w, a.h),
+          art_items(kit.memo, tile, a, b, b), layer=True, content=True)
+    style, text, max_lines = texts["name"]
+    s.text("name", "tile.name", style, text, fonts, b, max_lines, content=True)
     ins = t.insignias
-    for element_id, (x, y) in zip(tile.insignias, ins.centres(len(tile.insignias)), strict=True):
-        items += badge(kit.memo, game.element(element_id), x + b, y + b, ins.badge, ins.symbol,
-                       ins.ring, ins.ring_width, ins.symbol_colour)
-    for what in ("flavour text", "number"):
+    count = len(tile.insignias)
+    for i, (element_id, (x, y)) in enumerate(zip(tile.insignias, ins.centres(count),
+                                                 strict=True)):
+        s.add("badge", f"insignia {i + 1} of {count}", f"tile.insignias.slots.{count}.{i + 1}",
+              square(x + b, y + b, ins.badge + ins.ring_width),
+              badge(kit.memo, game.element(element_id), x + b, y + b, ins.badge, ins.symbol,
+                    ins.ring, ins.ring_width, ins.symbol_colour), layer=ins.layer, round=True)
+    for what, source in (("flavour text", "tile.flavour"), ("number", "tile.number")):
         style, text, max_lines = texts[what]
-        items += text_block(style, text, fonts, b, b, max_lines=max_lines)
-    return Scene(f"tile-{tile.id}", size, size, b, tuple(items), f"{tile.name} ({tile.id})",
-                 role_fonts(game, layout.fonts))
+        s.text(what, source, style, text, fonts, b, max_lines, content=what != "number")
+    return s.scene(f"tile-{tile.id}", size, b, f"{tile.name} ({tile.id})",
+                   role_fonts(game, layout.fonts))
 
 
 def overflows(kit: Kit, layout: Layout) -> list[Diagnostic]:
@@ -93,25 +103,39 @@ def back_scene(kit: Kit, layout: Layout) -> Scene:
     """The back shared by every tile: a seal of the four elements and the game's name."""
     game, t, k = kit.game, layout.tile, layout.back
     b, size = t.bleed, t.trim + 2 * t.bleed
-    items: list = [Rect(0, 0, size, size, Style(fill=k.background))]
+    s = Sketch()
+    s.add("decor", "background", "back.background", (0, 0, size, size),
+          [Rect(0, 0, size, size, Style(fill=k.background))], layer=True)
     cx, cy = k.seal.centre[0] + b, k.seal.centre[1] + b
-    for i in range(7, 0, -1):  # concentric rings fading outwards, centred on the seal
-        items.append(Ellipse(cx, cy, i * 5.2, i * 5.2,
-                             Style(stroke=k.pattern, stroke_width=0.6 + 0.15 * i)))
-    items.append(Ellipse(cx, cy, k.seal.radius, k.seal.radius,
-                         Style(stroke=k.seal.ring, stroke_width=k.seal.ring_width * 1.6)))
-    count = len(game.elements)
-    for i, element in enumerate(game.elements):
+    # Concentric rings fading outwards, centred on the seal.
+    s.add("decor", "ring pattern", "back.pattern", (0, 0, size, size),
+          [Ellipse(cx, cy, i * 5.2, i * 5.2, Style(stroke=k.pattern, stroke_width=0.6 + 0.15 * i))
+           for i in range(7, 0, -1)], layer=True)
+    _seal(s, kit, k, cx, cy)
+    s.text("title", "back.title", k.title, k.title.text or game.title, kit.fonts, b, 1,
+           content=not k.title.text)
+    s.text("subtitle", "back.subtitle", k.subtitle, k.subtitle.text, kit.fonts, b, 1)
+    return s.scene("tile-back", size, b, f"{game.title}: tile back",
+                   role_fonts(game, layout.fonts))
+
+
+def _seal(s: Sketch, kit: Kit, k: BackLayout, cx: float, cy: float) -> None:
+    """The back's seal: a ring, the elements' badges round it, a disc in the middle."""
+    seal = k.seal
+    s.add("decor", "seal ring", "back.seal", square(cx, cy, 2 * seal.radius),
+          [Ellipse(cx, cy, seal.radius, seal.radius,
+                   Style(stroke=seal.ring, stroke_width=seal.ring_width * 1.6))], layer=True)
+    count = len(kit.game.elements)
+    for i, element in enumerate(kit.game.elements):
         angle = -math.pi / 2 + 2 * math.pi * i / count
-        x, y = cx + k.seal.radius * math.cos(angle), cy + k.seal.radius * math.sin(angle)
-        items += badge(kit.memo, element, x, y, k.seal.badge, k.seal.symbol, k.seal.ring,
-                       k.seal.ring_width, "#FFFFFF")
-    items.append(Ellipse(cx, cy, k.seal.radius * 0.42, k.seal.radius * 0.42,
-                         Style(fill=k.seal.ring, stroke=k.background, stroke_width=0.8)))
-    items += text_block(k.title, k.title.text or game.title, kit.fonts, b, b, max_lines=1)
-    items += text_block(k.subtitle, k.subtitle.text, kit.fonts, b, b, max_lines=1)
-    return Scene("tile-back", size, size, b, tuple(items), f"{game.title}: tile back",
-                 role_fonts(game, layout.fonts))
+        x, y = cx + seal.radius * math.cos(angle), cy + seal.radius * math.sin(angle)
+        s.add("badge", f"{element.id} badge of the seal", "back.seal",
+              square(x, y, seal.badge + seal.ring_width),
+              badge(kit.memo, element, x, y, seal.badge, seal.symbol, seal.ring,
+                    seal.ring_width, "#FFFFFF"), round=True)
+    s.add("decor", "seal centre", "back.seal", square(cx, cy, seal.radius * 0.84),
+          [Ellipse(cx, cy, seal.radius * 0.42, seal.radius * 0.42,
+                   Style(fill=seal.ring, stroke=k.background, stroke_width=0.8))], layer=True)
 
 
 def token_scene(kit: Kit, element_id: str, layout: Layout) -> Scene:
@@ -119,11 +143,13 @@ def token_scene(kit: Kit, element_id: str, layout: Layout) -> Scene:
     game, d = kit.game, layout.token
     element = game.element(element_id)
     size, mid = d.trim + 2 * d.bleed, d.trim / 2 + d.bleed
-    items = _disc(d, element.colour, mid, size)
-    items.append(symbol(kit.memo, element, mid, mid, d.symbol,
-                        symbol_ink(element.colour, d.symbol_colour)))
-    return Scene(f"token-{element_id}", size, size, d.bleed, tuple(items),
-                 f"{element.name} life token", role_fonts(game, layout.fonts))
+    s = Sketch()
+    _disc(s, "token", d, element.colour, mid, size)
+    s.add("symbol", f"{element.id} symbol", "token.symbol", square(mid, mid, d.symbol),
+          [symbol(kit.memo, element, mid, mid, d.symbol,
+                  symbol_ink(element.colour, d.symbol_colour))])
+    return s.scene(f"token-{element_id}", size, d.bleed, f"{element.name} life token",
+                   role_fonts(game, layout.fonts))
 
 
 def oink_scene(kit: Kit, oink: Oink, layout: Layout) -> Scene:
@@ -131,27 +157,39 @@ def oink_scene(kit: Kit, oink: Oink, layout: Layout) -> Scene:
     game, d = kit.game, layout.oink
     element = game.element(oink.element)
     size, mid = d.trim + 2 * d.bleed, d.trim / 2 + d.bleed
-    items = _disc(d, element.colour, mid, size)
+    s = Sketch()
+    _disc(s, "oink", d, element.colour, mid, size)
     ink = symbol_ink(element.colour, d.symbol_colour)
-    items.append(symbol(kit.memo, element, mid, mid - d.disc * 0.04, d.symbol, ink))
+    centre = mid - d.disc * 0.04
+    s.add("symbol", f"{element.id} symbol", "oink.symbol", square(mid, centre, d.symbol),
+          [symbol(kit.memo, element, mid, centre, d.symbol, ink)])
     if d.name is not None:
-        items += text_block(d.name, oink.name.upper(), kit.fonts, d.bleed, d.bleed,
-                            max_lines=1)
+        s.text("name", "oink.name", _on(d.name, element.colour), oink.name.upper(), kit.fonts,
+               d.bleed, 1, content=True)
     if d.capacity is not None:
         text = d.capacity.format.format(capacity=game.rules.oink_capacity)
-        items += text_block(d.capacity, text, kit.fonts, d.bleed, d.bleed, max_lines=1)
-    return Scene(f"oink-{oink.element}", size, size, d.bleed, tuple(items), oink.name,
-                 role_fonts(game, layout.fonts))
+        s.text("capacity", "oink.capacity", _on(d.capacity, element.colour), text, kit.fonts,
+               d.bleed, 1)
+    return s.scene(f"oink-{oink.element}", size, d.bleed, oink.name,
+                   role_fonts(game, layout.fonts))
 
 
-def _disc(d, colour: str, mid: float, size: float) -> list:
+def _on(style: TextStyle, colour: str) -> TextStyle:
+    """The style with the ink that reads best on the element's colour (`colour_on_light`)."""
+    if style.colour_on_light is None:
+        return style
+    return replace(style, colour=best_ink(colour, style.colour, style.colour_on_light))
+
+
+def _disc(s: Sketch, piece: str, d, colour: str, mid: float, size: float) -> None:
     r = d.disc / 2
-    items = [Rect(0, 0, size, size, Style(fill=d.surround)),
-             Ellipse(mid, mid, r, r, Style(fill=colour, stroke=d.ring, stroke_width=d.ring_width))]
+    s.add("decor", "surround", f"{piece}.surround", (0, 0, size, size),
+          [Rect(0, 0, size, size, Style(fill=d.surround))], layer=True)
+    disc = [Ellipse(mid, mid, r, r, Style(fill=colour, stroke=d.ring, stroke_width=d.ring_width))]
     for share in (0.80, 0.62):  # engraved rings give the face some depth in greyscale too
-        items.append(Ellipse(mid, mid, r * share, r * share,
-                             Style(stroke=DARK, stroke_width=d.ring_width * 0.6, opacity=0.25)))
-    return items
+        disc.append(Ellipse(mid, mid, r * share, r * share,
+                            Style(stroke=DARK, stroke_width=d.ring_width * 0.6, opacity=0.25)))
+    s.add("decor", "disc", f"{piece}.disc", square(mid, mid, d.disc), disc, layer=True)
 
 
 def tile_scene_key(kit: Kit, tile: Tile, layout: Layout) -> str:

@@ -107,6 +107,24 @@ class Group:
 
 
 @dataclass(frozen=True)
+class Part:
+    """What a run of a scene's items shows and which layout entry placed it.
+
+    The backends never read parts; the preflight (`generator.check.preflight`) does, to
+    judge each drawn thing by what it is: text, a badge, art, a plate.
+    """
+
+    kind: str  # "art", "plate", "text", "badge", "symbol" or "decor"
+    name: str  # what it shows, in words: "number", "insignia fire", "title"
+    source: str  # the layout entry that placed it, e.g. "tile.number", "back.seal"
+    box: tuple[float, float, float, float]  # where the layout put it in the scene: x, y, w, h
+    span: tuple[int, int]  # its items are scene.items[start:stop]
+    layer: bool = False  # other parts may lie over or under it (art, plates, backgrounds)
+    content: bool = False  # what it shows comes from the content (a tile's words or art)
+    round: bool = False  # the box bounds a circle (a badge)
+
+
+@dataclass(frozen=True)
 class Scene:
     """A whole piece: its size (bleed included), its trim inset, and what to draw."""
 
@@ -117,11 +135,17 @@ class Scene:
     items: tuple
     title: str = ""  # a human label for the SVG <title>
     fonts: tuple[tuple[str, FilePath], ...] = field(default=(), compare=False)
+    # What each run of items is, for the checks; no drawing depends on it.
+    parts: tuple[Part, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def trim(self) -> tuple[float, float]:
         """Width and height of the trim (the cut piece)."""
         return self.width - 2 * self.bleed, self.height - 2 * self.bleed
+
+    def items_of(self, part: Part) -> tuple:
+        """The items drawn for one of the scene's parts."""
+        return self.items[part.span[0]:part.span[1]]
 
     @cached_property
     def digest(self) -> str:

@@ -25,11 +25,14 @@ class Box:
 
 @dataclass(frozen=True)
 class TextStyle:
-    """A line or paragraph of text in a box: font role, size (mm), colour, plate."""
+    """A line or paragraph of text in a box: font role, size (mm), colour, plate.
+
+    A layout writes sizes in points (`13pt`, or a bare `13`) or with another unit.
+    """
 
     box: Box
     font: str  # a font role of content/game.yaml, e.g. "title"
-    size: float  # mm (a layout may write "13pt")
+    size: float  # mm (the layout writes "13pt", or 13 meaning points)
     min_size: float  # mm; long text shrinks down to this before it wraps
     colour: str
     align: str = "middle"  # start | middle | end
@@ -38,6 +41,10 @@ class TextStyle:
     plate_radius: float = 0.0
     text: str = ""  # fixed text (back title); pieces usually fill their own
     format: str = ""  # a str.format pattern, e.g. "{number}/{count}"
+    # On an element's colour (an Oink's disc): the ink used instead of `colour` where it
+    # reads better, so light element colours get dark text.
+    colour_on_light: str | None = None
+    layer: bool = False  # the layout lets other parts overlap this text
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,7 @@ class Insignias:
     ring_width: float
     symbol_colour: str
     slots: tuple[tuple[tuple[float, float], ...], ...]  # slots[n - 1] = n badge centres
+    layer: bool = False  # the layout lets badges overlap each other and other parts
 
     def centres(self, count: int) -> tuple[tuple[float, float], ...]:
         """Badge centres for a tile with `count` insignias."""
@@ -160,3 +168,19 @@ class Layout:
     oink: DiscLayout
     sheets: SheetLayout
     fonts: tuple[str, ...] = ()  # every font role the layout uses
+    # Where each entry is written, by its dotted name ("tile.number", "back.seal",
+    # "tile.insignias.slots.3.2"), for the preflight's diagnostics; left out of repr and
+    # equality, as moving a line in the YAML changes no drawing.
+    places: tuple[tuple[str, Location], ...] = field(default=(), repr=False, compare=False)
+    # Font sizes written without a unit (read as points): (entry, number, where).
+    bare_sizes: tuple[tuple[str, float, Location], ...] = field(default=(), repr=False,
+                                                                compare=False)
+
+    def where(self, entry: str) -> Location:
+        """Where `entry` (or the nearest enclosing entry) is written in the layout files."""
+        places = dict(self.places)
+        while entry:
+            if entry in places:
+                return places[entry]
+            entry = entry.rpartition(".")[0]
+        return NOWHERE

@@ -4,7 +4,8 @@ A broken value is reported and replaced by a placeholder so reading goes on and
 finds the other problems; the loader raises if anything was reported. Besides types,
 the reader checks ranges (no zero trims or negative sizes) and DESIGN.md's print
 conventions (margin, crop marks, bleed, token and insignia sizes), and that every
-piece fits on every paper, so a layout that loads can be drawn.
+piece fits on every paper, so a layout that loads can be drawn. The single values are
+read by `generator.layout.values`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.layout.imposition import fit
 from generator.layout.model import (
     BackLayout,
-    Box,
     DiscLayout,
     Insignias,
     Layout,
@@ -25,8 +25,7 @@ from generator.layout.model import (
     TileLayout,
 )
 from generator.layout.textformat import FORMAT_FIELDS, format_problem
-from generator.layout.units import parse_length
-from generator.load.schema import COLOUR, type_error, unknown_keys
+from generator.layout.values import ANY, NON_NEGATIVE, POSITIVE, ValueReader, places_of
 from generator.load.yamlsource import YList, YMap
 
 ALIGN = ("start", "middle", "end")
@@ -35,112 +34,18 @@ MIN_INSIGNIA = 8.0
 MIN_TOKEN = 19.0  # a life token's disc
 MIN_MARGIN = 6.35  # printers cannot print closer to the paper's edge (0.25 in)
 MARK_WIDTH = (0.15, 0.25)  # thin crop marks
-# The range a length may take: sizes must be more than 0, gaps and offsets at least 0,
-# positions anything (art starts in the bleed, at -3).
-POSITIVE, NON_NEGATIVE, ANY = "positive", "non-negative", "any"
 TEXT_KEYS = ("box", "font", "size", "min_size", "colour", "align", "plate", "plate_opacity",
-             "plate_radius", "text", "format")
+             "plate_radius", "text", "format", "colour_on_light", "layer")
+# The texts that sit on an element's colour, where `colour_on_light` means something.
+ON_ELEMENT = ("oink.name", "oink.capacity")
 
 
-class LayoutReader:
+class LayoutReader(ValueReader):
     """Reads the sections of one merged layout, appending problems to a shared list."""
 
     def __init__(self, problems: list[Diagnostic], pieces: tuple[str, ...]):
-        self.problems = problems
+        super().__init__(problems)
         self.pieces = pieces  # the piece kinds `sheets: gutter:` may name
-        self.fonts: set[str] = set()
-
-    def fail(self, m: YMap, key: str, message: str) -> None:
-        """Record a TKG303 at the position of `key` in `m`."""
-        self.problems.append(diagnostic("TKG303", m.where(key), message))
-
-    def section(self, m: YMap, key: str, allowed: tuple[str, ...]) -> YMap:
-        """The mapping under `key`, checked for unknown keys (an empty one if absent)."""
-        value = m.get(key)
-        if not isinstance(value, YMap):
-            self.fail(m, key, f"{key!r} must be a mapping" if key in m else f"missing {key!r}")
-            return YMap(m.where(key))
-        self.problems.extend(unknown_keys(value, allowed, key, "TKG303"))
-        return value
-
-    def length(self, m: YMap, key: str, default: float | None = None,
-               bound: str = POSITIVE) -> float:
-        """A finite length in mm within `bound` (POSITIVE, NON_NEGATIVE or ANY)."""
-        if key not in m:
-            if default is None:
-                self.fail(m, key, f"missing length {key!r}")
-            return default or 0.0
-        try:
-            value = parse_length(m[key])
-        except ValueError as exc:
-            self.fail(m, key, f"{key}: {exc}")
-            return 0.0
-        self.bounded(m, key, value, bound)
-        return value
-
-    def bounded(self, m: YMap, key: str, value: float, bound: str) -> None:
-        """Report a length outside its range."""
-        if bound == POSITIVE and value <= 0:
-            self.fail(m, key, f"{key} must be more than 0 mm, not {value:g} mm")
-        elif bound == NON_NEGATIVE and value < 0:
-            self.fail(m, key, f"{key} must not be negative, not {value:g} mm")
-
-    def at_least(self, m: YMap, key: str, value: float, least: float, why: str) -> None:
-        """Report a print convention broken: `value` below `least` mm (if the key is there)."""
-        if key in m and value < least - 1e-9:
-            self.fail(m, key, f"{key} must be at least {least:g} mm ({why}), not {value:g} mm")
-
-    def number(self, m: YMap, key: str, default: float, low: float, high: float) -> float:
-        """A plain number within [low, high] (an opacity)."""
-        value = m.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            self.problems.append(type_error(m.where(key), key, "float", value, "TKG303"))
-            return default
-        if not low <= value <= high:  # also refuses .nan
-            self.fail(m, key, f"{key} must be between {low:g} and {high:g}, not {value!r}")
-            return default
-        return float(value)
-
-    def colour(self, m: YMap, key: str, default: str | None = None) -> str:
-        """A #rrggbb colour, upper-cased."""
-        value = m.get(key, default)
-        if not isinstance(value, str) or not COLOUR.match(value):
-            self.fail(m, key, f"{key} must be a colour like \"#1B1A24\", not {value!r}")
-            return "#000000"
-        return value.upper()
-
-    def text(self, m: YMap, key: str, default: str = "") -> str:
-        """A plain string."""
-        value = m.get(key, default)
-        if not isinstance(value, str):
-            self.problems.append(type_error(m.where(key), key, "str", value, "TKG303"))
-            return default
-        return value
-
-    def font(self, m: YMap, key: str) -> str:
-        """A font role; remembered so the build can check the content has it."""
-        role = self.text(m, key, "body")
-        self.fonts.add(role)
-        return role
-
-    def pair(self, value: object, m: YMap, key: str, bound: str = ANY) -> tuple[float, float]:
-        """Two lengths within `bound`, e.g. a point [x, y] or a paper [width, height]."""
-        if isinstance(value, YList) and len(value) == 2:
-            try:
-                a, b = parse_length(value[0]), parse_length(value[1])
-            except ValueError as exc:
-                self.fail(m, key, f"{key}: {exc}")
-                return 0.0, 0.0
-            self.bounded(m, key, min(a, b), bound)
-            return a, b
-        self.fail(m, key, f"{key} must be a pair like [31.75, 40]")
-        return 0.0, 0.0
-
-    def box(self, m: YMap, key: str) -> Box:
-        """A box {x, y, w, h}: anywhere (it may start in the bleed), but not empty."""
-        b = self.section(m, key, ("x", "y", "w", "h"))
-        return Box(self.length(b, "x", bound=ANY), self.length(b, "y", bound=ANY),
-                   self.length(b, "w"), self.length(b, "h"))
 
     def template(self, s: YMap, where: str) -> str:
         """A text's `format`: only the names `where` provides, no attribute, index or !r."""
@@ -162,9 +67,10 @@ class LayoutReader:
 
     def style(self, m: YMap, key: str, where: str = "") -> TextStyle:
         """A text style: box, font, size, colour, optional plate, optional format."""
+        where = where or key
         s = self.section(m, key, TEXT_KEYS)
-        size = self.length(s, "size")
-        min_size = self.length(s, "min_size", size)
+        size = self.font_size(s, "size", where)
+        min_size = self.font_size(s, "min_size", where, size)
         if "min_size" in s and size > 0 and min_size > size:
             self.fail(s, "min_size", f"min_size ({min_size:g} mm) must not be larger than "
                       f"size ({size:g} mm)")
@@ -176,7 +82,17 @@ class LayoutReader:
                          self.colour(s, "colour"), align, plate,
                          self.number(s, "plate_opacity", 1.0, 0.0, 1.0),
                          self.length(s, "plate_radius", 0.0, NON_NEGATIVE), self.text(s, "text"),
-                         self.template(s, where or key))
+                         self.template(s, where), self.on_light(s, where), self.flag(s, "layer"))
+
+    def on_light(self, s: YMap, where: str) -> str | None:
+        """The dark ink of a text on an element's colour (only there)."""
+        if "colour_on_light" not in s:
+            return None
+        if where not in ON_ELEMENT:
+            self.fail(s, "colour_on_light", "colour_on_light is only for text on an element's "
+                      f"colour ({', '.join(ON_ELEMENT)})")
+            return None
+        return self.colour(s, "colour_on_light")
 
     def layout(self, name: str, data: YMap) -> Layout:
         """Every section of the layout."""
@@ -184,7 +100,8 @@ class LayoutReader:
             if key not in ("extends", "tile", "back", "token", "oink", "sheets"):
                 self.fail(data, key, f"unknown section {key!r}")
         layout = Layout(name, self.tile(data), self.back(data), self.disc(data, "token"),
-                        self.disc(data, "oink"), self.sheets(data), tuple(sorted(self.fonts)))
+                        self.disc(data, "oink"), self.sheets(data), tuple(sorted(self.fonts)),
+                        tuple(sorted(places_of(data).items())), tuple(self.bare_sizes))
         if not self.problems:  # sizes are sound: every piece must fit on every paper
             self.fits(layout)
         return layout
@@ -212,14 +129,14 @@ class LayoutReader:
     def insignias(self, t: YMap) -> Insignias:
         """Badge look and the slots for 1-4 insignias."""
         i = self.section(t, "insignias", ("badge", "symbol", "ring", "ring_width",
-                                          "symbol_colour", "slots"))
+                                          "symbol_colour", "slots", "layer"))
         symbol = self.length(i, "symbol", bound=ANY)  # the minimum below says more than "> 0"
         if "symbol" in i and symbol < MIN_INSIGNIA:
             self.fail(i, "symbol", f"insignias must be at least {MIN_INSIGNIA:g} mm, "
                       f"not {symbol:g} mm")
         return Insignias(self.length(i, "badge"), symbol, self.colour(i, "ring"),
                          self.length(i, "ring_width", bound=NON_NEGATIVE),
-                         self.colour(i, "symbol_colour"), self.slots(i))
+                         self.colour(i, "symbol_colour"), self.slots(i), self.flag(i, "layer"))
 
     def bleed(self, m: YMap) -> float:
         """A piece's bleed: more than 0, so a slightly off cut shows no white edge."""

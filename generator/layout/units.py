@@ -31,3 +31,14 @@ def parse_length(value: object) -> float:
     if not math.isfinite(mm):
         raise ValueError(f"{value!r} is not a length (it must be a finite number)")
     return mm
+
+
+def parse_font_size(value: object) -> tuple[float, bool]:
+    """A font size in mm, and whether it was written without a unit.
+
+    Type is measured in points, so a bare number is a point size: `size: 17` is 17 pt
+    (6 mm), never 17 mm. Any other spelling is a length like `parse_length`'s ("6mm").
+    """
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return parse_length(value) * MM_PER["pt"], True  # parse_length refuses nan and inf
+    return parse_length(value), False

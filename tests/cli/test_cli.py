@@ -31,8 +31,10 @@ def test_json_is_a_list_of_diagnostic_fields(monkeypatch):
     result = CliRunner().invoke(cli, ["validate", "--format", "json"])
     data = json.loads(result.stdout)
     assert isinstance(data, list) and data
-    assert set(data[0]) == {"path", "line", "column", "severity", "code", "message", "hint"}
-    assert data[0]["path"] == "content/tiles.yaml" and data[0]["code"] == "TKG210"
+    assert all(set(d) == {"path", "line", "column", "severity", "code", "message", "hint"}
+               for d in data)
+    [solver] = [d for d in data if d["code"] == "TKG210"]
+    assert solver["path"] == "content/tiles.yaml" and solver["severity"] == "info"
 
 
 def test_strict_fails_on_warnings(project: Path):
@@ -91,3 +93,18 @@ def test_watch_on_a_busy_port_is_a_usage_error(tmp_path: Path):
         result = invoke("watch", "--port", str(port), "--out", str(tmp_path / "out"))
     assert result.exit_code == 2 and "choose another port" in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_build_strict_stops_for_a_warning_and_writes_nothing(project, monkeypatch):
+    layout = project / "templates" / "layouts" / "default.yaml"
+    layout.write_text(layout.read_text().replace("size: 13pt", "size: 13", 1))
+    monkeypatch.chdir(project)
+    args = ["build", "--only", "tiles", "--paper", "a4"]
+    strict = CliRunner().invoke(cli, [*args, "--strict"])
+    assert strict.exit_code == 1, strict.output
+    assert "warning TKG514" in strict.output and "--strict counts as errors" in strict.output
+    assert not (project / "output").exists()
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    # Nothing changed since, yet the verdict is the same: the warning still stops it.
+    again = CliRunner().invoke(cli, [*args, "--strict"])
+    assert again.exit_code == 1 and "warning TKG514" in again.output

@@ -1,0 +1,144 @@
+"""Where things print: inside the safe zone (TKG501), art over the whole bleed (TKG502),
+and no two parts on top of each other unless the layout allows it (TKG503)."""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+from generator.check.preflight_findings import ART, LAYOUT, Finding
+from generator.draw.fonts import FontBook
+from generator.draw.geometry import Bounds, bounds
+from generator.draw.ink import ink_bounds
+from generator.draw.scene import Part, Scene, Text
+
+PRINTED = ("text", "badge", "symbol")  # what must stay clear of the cut and of each other
+LENIENCY = 0.05  # mm: closer than any printer's registration, so never worth a word
+PPM = 2.0  # pixels a millimetre for the art's coverage
+
+
+def extent(fonts: FontBook, scene: Scene, part: Part) -> Bounds | None:
+    """Where a part puts ink: a text's glyphs, a badge's disc and ring, a symbol's shape."""
+    items = scene.items_of(part)
+    if part.kind == "text":
+        return _union([ink_bounds(t, fonts) for t in items if isinstance(t, Text)])
+    if part.round:
+        x, y, w, h = part.box
+        return x, y, x + w, y + h
+    return bounds(items)
+
+
+def _union(found: list[Bounds | None]) -> Bounds | None:
+    boxes = [b for b in found if b is not None]
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+def as_box(b: Bounds) -> tuple[float, float, float, float]:
+    """Bounds (x0, y0, x1, y1) as a box (x, y, w, h)."""
+    return b[0], b[1], b[2] - b[0], b[3] - b[1]
+
+
+def entry(part: Part) -> str:
+    """The layout entry a part's place is written at (a text's box, a badge's slot)."""
+    return f"{part.source}.box" if part.kind in ("text", "plate") else part.source
+
+
+def outside_safe(fonts: FontBook, scene: Scene, safe: float) -> list[Finding]:
+    """TKG501 for each text, symbol or badge nearer the cut than the safe zone allows."""
+    found = []
+    b = scene.bleed
+    for part in scene.parts:
+        ink = extent(fonts, scene, part) if part.kind in PRINTED else None
+        if ink is None:
+            continue
+        margins = {"left": ink[0] - b, "top": ink[1] - b, "right": scene.width - b - ink[2],
+                   "bottom": scene.height - b - ink[3]}
+        side = min(margins, key=margins.__getitem__)
+        margin = margins[side]
+        if margin >= safe - LENIENCY:
+            continue
+        told = (f"the {part.name} runs {-margin:.1f} mm past the {side} cut" if margin < 0 else
+                f"the {part.name} ends {margin:.1f} mm from the {side} cut, inside the "
+                f"{safe:g} mm safe zone")
+        found.append(Finding("TKG501", part.name, entry(part), told, as_box(ink), margin))
+    return found
+
+
+def art_cover(scene: Scene) -> list[Finding]:
+    """TKG502 when the art leaves part of the trim and bleed bare (its box, or its
+    picture within the box)."""
+    art = [p for p in scene.parts if p.kind == "art"]
+    if not art:
+        return []  # no art: the background covers the piece
+    x, y, w, h = art[0].box
+    if x > LENIENCY or y > LENIENCY or x + w < scene.width - LENIENCY or (
+            y + h < scene.height - LENIENCY):
+        return [Finding("TKG502", "art box", art[0].source, f"the art box ({x - scene.bleed:g}, "
+                        f"{y - scene.bleed:g}, {w:g} x {h:g} mm from the trim's corner) does "
+                        f"not reach the bleed's edge, {scene.bleed:g} mm beyond the cut",
+                        art[0].box, -1.0, LAYOUT)]
+    from PIL import ImageOps  # Pillow loads only when something is painted
+
+    from generator.draw.raster import Canvas
+
+    canvas = Canvas(scene.width, scene.height, PPM)
+    items = [i for p in art for i in scene.items_of(p)]
+    bare = ImageOps.invert(canvas.coverage(items, until_full=True))
+    box = bare.getbbox()
+    if box is None or box[2] - box[0] < 2 or box[3] - box[1] < 2:  # under 1 mm: edge pixels
+        return []
+    mm = tuple(v / PPM for v in box)
+    return [Finding("TKG502", "art picture", art[0].source, f"the art's picture leaves "
+                    f"{mm[2] - mm[0]:.1f} x {mm[3] - mm[1]:.1f} mm of the piece bare",
+                    as_box(mm), 0.0, ART)]
+
+
+def overlaps(fonts: FontBook, scene: Scene) -> list[Finding]:
+    """TKG503 for each two parts that overlap though neither is a layer."""
+    solid = [p for p in scene.parts if p.kind in PRINTED and not p.layer]
+    found = []
+    for a, b in combinations(solid, 2):
+        depth = _depth(_shape(fonts, scene, a), _shape(fonts, scene, b))
+        if depth > LENIENCY:
+            x0, y0, x1, y1 = _meeting(a.box, b.box)
+            found.append(Finding("TKG503", f"{a.name} / {b.name}", entry(b),
+                                 f"the {b.name} overlaps the {a.name} by {depth:.1f} mm",
+                                 (x0, y0, x1 - x0, y1 - y0), -depth))
+    return found
+
+
+def _shape(fonts: FontBook, scene: Scene, part: Part) -> tuple:
+    """A text's box, a badge's circle, or the box a symbol inks."""
+    x, y, w, h = part.box
+    if part.round:
+        return ("circle", x + w / 2, y + h / 2, w / 2)
+    if part.kind == "symbol":
+        ink = extent(fonts, scene, part)
+        if ink is not None:
+            return ("rect", *ink)
+    return ("rect", x, y, x + w, y + h)
+
+
+def _depth(a: tuple, b: tuple) -> float:
+    """How far two shapes reach into each other, mm (0 or less: apart)."""
+    if a[0] == "circle" and b[0] == "circle":
+        return a[3] + b[3] - math.hypot(a[1] - b[1], a[2] - b[2])
+    if a[0] == "rect" and b[0] == "rect":
+        return min(min(a[3], b[3]) - max(a[1], b[1]), min(a[4], b[4]) - max(a[2], b[2]))
+    circle, rect = (a, b) if a[0] == "circle" else (b, a)
+    _, cx, cy, r = circle
+    nearest = (min(max(cx, rect[1]), rect[3]), min(max(cy, rect[2]), rect[4]))
+    return r - math.hypot(cx - nearest[0], cy - nearest[1])
+
+
+def _meeting(a: tuple, b: tuple) -> Bounds:
+    """Where two boxes (x, y, w, h) meet (their union when they only touch)."""
+    x0, y0 = max(a[0], b[0]), max(a[1], b[1])
+    x1, y1 = min(a[0] + a[2], b[0] + b[2]), min(a[1] + a[3], b[1] + b[3])
+    if x1 <= x0 or y1 <= y0:
+        return (min(a[0], b[0]), min(a[1], b[1]), max(a[0] + a[2], b[0] + b[2]),
+                max(a[1] + a[3], b[1] + b[3]))
+    return x0, y0, x1, y1

@@ -1,0 +1,133 @@
+"""Where drawn things end: outlines flattened to points, and the bounds of scene items.
+
+The checks measure what will print, not the boxes a layout asked for: an insignia's
+silhouette may not fill its box, a stroke sticks out by half its width. Curves are
+flattened into short straight steps, exact enough for tenths of a millimetre; the
+same outlines are what `generator.draw.raster` fills.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from generator.draw.scene import Ellipse, Group, Image, Path, Rect
+
+STEPS = 12  # straight steps per cubic curve
+Point = tuple[float, float]
+Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+class Place(NamedTuple):
+    """How a group maps its children into the scene: scale, then translate; and the
+    scene rectangle everything is clipped to (None: no clip)."""
+
+    scale: float = 1.0
+    dx: float = 0.0
+    dy: float = 0.0
+    clip: Bounds | None = None
+
+    def point(self, x: float, y: float) -> Point:
+        """A child's point in scene coordinates."""
+        return x * self.scale + self.dx, y * self.scale + self.dy
+
+    def inside(self, group: Group) -> Place:
+        """The place of a group's children, given this place of the group."""
+        clip = self.clip
+        if group.clip is not None:
+            x, y, w, h = group.clip
+            (x0, y0), (x1, y1) = self.point(x, y), self.point(x + w, y + h)
+            clip = (x0, y0, x1, y1) if clip is None else _meet(clip, (x0, y0, x1, y1))
+        tx, ty = group.translate
+        return Place(self.scale * group.scale, self.dx + tx * self.scale,
+                     self.dy + ty * self.scale, clip)
+
+
+SCENE = Place()  # the scene's own coordinates, unclipped
+
+
+def _meet(a: Bounds, b: Bounds) -> Bounds:
+    x0, y0 = max(a[0], b[0]), max(a[1], b[1])
+    return x0, y0, max(x0, min(a[2], b[2])), max(y0, min(a[3], b[3]))
+
+
+def subpaths(path: Path, place: Place = SCENE) -> list[tuple[list[Point], bool]]:
+    """The path's subpaths as point lists in the scene, each with whether it is closed."""
+    found: list[tuple[list[Point], bool]] = []
+    points: list[Point] = []
+    for command in path.commands:
+        op = command[0]
+        if op == "M":
+            if len(points) > 1:
+                found.append((points, False))
+            points = [place.point(command[1], command[2])]
+        elif op == "L":
+            points.append(place.point(command[1], command[2]))
+        elif op == "C" and points:
+            points += _cubic(points[-1], [place.point(*command[i:i + 2]) for i in (1, 3, 5)])
+        elif op == "Z" and points:
+            found.append((points, True))
+            points = [points[0]]
+    if len(points) > 1:
+        found.append((points, False))
+    return found
+
+
+def _cubic(start: Point, controls: list[Point]) -> list[Point]:
+    (x0, y0), ((x1, y1), (x2, y2), (x3, y3)) = start, controls
+    out = []
+    for i in range(1, STEPS + 1):
+        t = i / STEPS
+        u = 1 - t
+        a, b, c, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
+        out.append((a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3))
+    return out
+
+
+def bounds(items, place: Place = SCENE) -> Bounds | None:
+    """The scene rectangle the items paint (strokes included, clips applied); None if
+    they paint nothing. Text is measured by `generator.draw.ink`, not here."""
+    found: list[Bounds] = []
+    for item in items:
+        box = _item_bounds(item, place)
+        if box is not None:
+            found.append(box if place.clip is None else _meet(box, place.clip))
+    if not found:
+        return None
+    return (min(b[0] for b in found), min(b[1] for b in found),
+            max(b[2] for b in found), max(b[3] for b in found))
+
+
+def _item_bounds(item, place: Place) -> Bounds | None:
+    if isinstance(item, Group):
+        return bounds(item.children, place.inside(item))
+    style = getattr(item, "style", None)
+    if style is not None and not style.fill and not style.stroke:
+        return None  # an outline nothing paints
+    if isinstance(item, Rect | Image):
+        corners = [place.point(item.x, item.y), place.point(item.x + item.w, item.y + item.h)]
+    elif isinstance(item, Ellipse):
+        corners = [place.point(item.cx - item.rx, item.cy - item.ry),
+                   place.point(item.cx + item.rx, item.cy + item.ry)]
+    elif isinstance(item, Path):
+        corners = [p for points, _ in subpaths(item, place) for p in points]
+    else:
+        return None
+    if not corners:
+        return None
+    half = style.stroke_width * place.scale / 2 if style is not None and style.stroke else 0.0
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
+
+
+def rough_bounds(item, place: Place = SCENE) -> Bounds | None:
+    """A rectangle sure to hold what an item paints, worked out without flattening any
+    curve (a curve stays inside its control points); clips are not applied."""
+    if not isinstance(item, Path):
+        return _item_bounds(item, place)
+    numbers = [v for command in item.commands for v in command[1:]]
+    if not numbers:
+        return None
+    points = [place.point(x, y) for x, y in zip(numbers[::2], numbers[1::2], strict=True)]
+    half = item.style.stroke_width * place.scale / 2 if item.style.stroke else 0.0
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half

@@ -1,0 +1,215 @@
+"""Scene items painted into a Pillow image, coarsely: to know what colour lies behind
+a text or a silhouette, and which part of a piece its art covers.
+
+Not a renderer for looking at (no antialiasing, no text, gradients in bands): the
+averages it gives are what the preflight's contrast and coverage checks need. It
+fills the outlines of `generator.draw.geometry`, so it paints the geometry the
+checks measure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+
+from PIL import Image as PilImage
+from PIL import ImageChops, ImageDraw, ImageStat
+
+from generator.draw.geometry import SCENE, Bounds, Place, bounds, rough_bounds, subpaths
+from generator.draw.scene import Ellipse, Gradient, Group, Image, Path, Rect, Style
+
+BANDS = 24  # steps of a gradient
+
+
+class Canvas:
+    """A piece's area (width x height mm) at `ppm` pixels a millimetre, paper white."""
+
+    def __init__(self, width: float, height: float, ppm: float = 2.0,
+                 focus: tuple[Bounds, ...] | None = None):
+        self.ppm = ppm
+        self.size = (max(1, round(width * ppm)), max(1, round(height * ppm)))
+        self.image = PilImage.new("RGB", self.size, "#FFFFFF")
+        # Only these scene rectangles will be looked at: shapes away from them are skipped.
+        self.focus = focus
+
+    def paint(self, items, place: Place = SCENE) -> None:
+        """Paint the items over what is there (text is left out)."""
+        for item, at in leaves(items, place):
+            if self.focus is not None and not _touches(rough_bounds(item, at), self.focus):
+                continue
+            if isinstance(item, Image):
+                self._picture(item, at)
+            elif hasattr(item, "style"):
+                self._shape(item, at)
+
+    def coverage(self, items, place: Place = SCENE, until_full: bool = False) -> PilImage.Image:
+        """A mask (mode L) of where the items paint, whatever their colours; with
+        `until_full`, it stops as soon as the whole canvas is covered."""
+        mask = PilImage.new("L", self.size, 0)
+        for item, at in leaves(items, place):
+            for filled in (True, False):
+                if not (item_fill(item) if filled else item_stroke(item)):
+                    continue
+                outline, region = self._outline(item, at, 255, filled)
+                if region is not None:
+                    mask.paste(255, region, outline.crop(region))
+            if until_full and mask.getextrema()[0] == 255:
+                break
+        return mask
+
+    def mean(self, box: tuple[float, float, float, float] | None = None,
+             mask: PilImage.Image | None = None) -> str:
+        """The average colour in a scene box (x, y, w, h mm), or under a mask."""
+        if box is not None:
+            mask = self.box_mask(box)
+        if mask is not None and mask.getbbox() is None:
+            mask = None  # nothing under it: say what the whole canvas averages
+        r, g, b = (round(v) for v in ImageStat.Stat(self.image, mask).mean)
+        return f"#{r:02X}{g:02X}{b:02X}"
+
+    def box_mask(self, box: tuple[float, float, float, float]) -> PilImage.Image:
+        """A mask of a scene box (x, y, w, h mm)."""
+        mask = PilImage.new("L", self.size, 0)
+        x, y, w, h = box
+        ImageDraw.Draw(mask).rectangle(self._px((x, y, x + w, y + h)), fill=255)
+        return mask
+
+    def _px(self, bounds) -> list[float]:
+        return [v * self.ppm for v in bounds]
+
+    def _shape(self, item, place: Place) -> None:
+        style: Style = item.style
+        alpha = round(255 * style.opacity)
+        if style.fill:
+            self._fill(*self._outline(item, place, alpha, True), style.fill, item, place)
+        if item_stroke(item):
+            self._fill(*self._outline(item, place, alpha, False), style.stroke, item, place)
+
+    def _fill(self, mask: PilImage.Image, region, paint, item, place: Place) -> None:
+        if region is None:
+            return
+        if isinstance(paint, Gradient):
+            paint = self._gradient(paint, item, place).crop(region)
+        self.image.paste(paint, region, mask.crop(region))
+
+    def _outline(self, item, place: Place, value: int, filled: bool):
+        """The mask of an item's fill (`filled`) or of its stroke, and the pixel region
+        it paints inside its clip (None when that is nothing)."""
+        mask = PilImage.new("L", self.size, 0)
+        draw, s = ImageDraw.Draw(mask), place.scale * self.ppm
+        width = max(1, round(item.style.stroke_width * s)) if hasattr(item, "style") else 1
+        if isinstance(item, Rect | Image):
+            corners = self._px((*place.point(item.x, item.y),
+                                *place.point(item.x + item.w, item.y + item.h)))
+            radius = getattr(item, "r", 0.0) * s
+            draw.rounded_rectangle(corners, radius, fill=value if filled else None,
+                                   outline=None if filled else value, width=width)
+        elif isinstance(item, Ellipse):
+            corners = self._px((*place.point(item.cx - item.rx, item.cy - item.ry),
+                                *place.point(item.cx + item.rx, item.cy + item.ry)))
+            draw.ellipse(corners, fill=value if filled else None,
+                         outline=None if filled else value, width=width)
+        else:
+            mask = self._path(item, place, value, filled, width)
+        return mask, self._region(mask.getbbox(), place)
+
+    def _region(self, painted, place: Place):
+        """The painted pixel box cut to the clip (None when nothing is left)."""
+        if painted is None or place.clip is None:
+            return painted
+        clip = [round(v) for v in self._px(place.clip)]
+        region = (max(painted[0], clip[0]), max(painted[1], clip[1]),
+                  min(painted[2], clip[2]), min(painted[3], clip[3]))
+        return region if region[0] < region[2] and region[1] < region[3] else None
+
+    def _path(self, item: Path, place: Place, value: int, filled: bool,
+              width: int) -> PilImage.Image:
+        mask = PilImage.new("L", self.size, 0)
+        for points, closed in subpaths(item, place):
+            pixels = [(x * self.ppm, y * self.ppm) for x, y in points]
+            if filled and len(pixels) > 2:
+                one = PilImage.new("L", self.size, 0)
+                ImageDraw.Draw(one).polygon(pixels, fill=value)
+                # Holes: even-odd toggles what overlaps; non-zero (most art) joins.
+                mask = (ImageChops.difference if item.style.evenodd else ImageChops.lighter)(
+                    mask, one)
+            elif not filled:
+                ImageDraw.Draw(mask).line(pixels + pixels[:1] * closed, fill=value,
+                                          width=width, joint="curve")
+        return mask
+
+    def _gradient(self, g: Gradient, item, place: Place) -> PilImage.Image:
+        """The gradient across the item's box, in BANDS steps of colour."""
+        x0, y0, x1, y1 = self._px(bounds((item,), Place(place.scale, place.dx, place.dy)))
+        ax, ay = x0 + g.x1 * (x1 - x0), y0 + g.y1 * (y1 - y0)
+        bx, by = x0 + g.x2 * (x1 - x0), y0 + g.y2 * (y1 - y0)
+        image = PilImage.new("RGB", self.size, g.stops[-1][1])
+        draw, far = ImageDraw.Draw(image), 4 * sum(self.size)
+        nx, ny = -(by - ay), bx - ax  # across the gradient
+        length = max((nx * nx + ny * ny) ** 0.5, 1e-9)
+        nx, ny = nx / length * far, ny / length * far
+        for i in range(BANDS, -1, -1):  # from the end back: each band paints up to its start
+            t = i / BANDS
+            px, py = ax + (bx - ax) * t, ay + (by - ay) * t
+            back_x, back_y = ax - (bx - ax) * far, ay - (by - ay) * far
+            draw.polygon([(px + nx, py + ny), (px - nx, py - ny), (back_x - nx, back_y - ny),
+                          (back_x + nx, back_y + ny)], fill=stop_colour(g, t))
+        return image
+
+    def _picture(self, item: Image, place: Place) -> None:
+        """A PNG covering its box, cropped (never stretched), as the backends draw it."""
+        with PilImage.open(item.path) as source:
+            picture = source.convert("RGBA")
+        x0, y0 = place.point(item.x, item.y)
+        x1, y1 = place.point(item.x + item.w, item.y + item.h)
+        w, h = max(1, round((x1 - x0) * self.ppm)), max(1, round((y1 - y0) * self.ppm))
+        scale = max(w / picture.width, h / picture.height)
+        picture = picture.resize((max(1, round(picture.width * scale)),
+                                  max(1, round(picture.height * scale))))
+        left, top = (picture.width - w) // 2, (picture.height - h) // 2
+        picture = picture.crop((left, top, left + w, top + h))
+        layer = PilImage.new("RGBA", self.size, (0, 0, 0, 0))
+        layer.paste(picture, (round(x0 * self.ppm), round(y0 * self.ppm)))
+        alpha = layer.getchannel("A")
+        region = self._region(alpha.getbbox(), place)
+        if region is not None:
+            self.image.paste(layer.convert("RGB").crop(region), region, alpha.crop(region))
+
+
+def leaves(items, place: Place = SCENE) -> Iterator[tuple[object, Place]]:
+    """Every item that is not a group, with where its group puts it, in drawing order."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from leaves(item.children, place.inside(item))
+        else:
+            yield item, place
+
+
+def _touches(box: Bounds | None, focus: tuple[Bounds, ...]) -> bool:
+    return box is not None and any(box[0] < f[2] and f[0] < box[2] and box[1] < f[3]
+                                   and f[1] < box[3] for f in focus)
+
+
+def item_fill(item) -> bool:
+    """Whether an item paints its inside (pictures always do)."""
+    return isinstance(item, Image) or bool(item.style.fill)
+
+
+def item_stroke(item) -> bool:
+    """Whether an item paints an outline."""
+    style = getattr(item, "style", None)
+    return style is not None and bool(style.stroke) and style.stroke_width > 0
+
+
+def stop_colour(g: Gradient, t: float) -> str:
+    """The gradient's colour at `t` (0-1), between its stops."""
+    stops = g.stops
+    if t <= stops[0][0]:
+        return stops[0][1]
+    for (o1, c1, _), (o2, c2, _) in pairwise(stops):
+        if t <= o2:
+            share = 0.0 if o2 == o1 else (t - o1) / (o2 - o1)
+            mixed = [round(int(c1[i:i + 2], 16) * (1 - share) + int(c2[i:i + 2], 16) * share)
+                     for i in (1, 3, 5)]
+            return "#" + "".join(f"{v:02X}" for v in mixed)
+    return stops[-1][1]

@@ -1,0 +1,168 @@
+"""The values a layout is made of, read one at a time: lengths, font sizes, colours,
+numbers, flags, pairs and boxes. Every problem is a TKG303 at the value's position.
+
+A broken value is reported and replaced by a placeholder so reading goes on and finds
+the other problems (`generator.layout.reader` reads the sections with these).
+"""
+
+from __future__ import annotations
+
+from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.model import Location
+from generator.layout.model import Box
+from generator.layout.units import parse_font_size, parse_length
+from generator.load.schema import COLOUR, type_error, unknown_keys
+from generator.load.yamlsource import YList, YMap
+
+# The range a length may take: sizes must be more than 0, gaps and offsets at least 0,
+# positions anything (art starts in the bleed, at -3).
+POSITIVE, NON_NEGATIVE, ANY = "positive", "non-negative", "any"
+
+
+class ValueReader:
+    """Reads single values of one merged layout, appending problems to a shared list."""
+
+    def __init__(self, problems: list[Diagnostic]):
+        self.problems = problems
+        self.fonts: set[str] = set()
+        # Font sizes written as bare numbers: (entry, number, where), for the preflight.
+        self.bare_sizes: list[tuple[str, float, Location]] = []
+
+    def fail(self, m: YMap, key: str, message: str) -> None:
+        """Record a TKG303 at the position of `key` in `m`."""
+        self.problems.append(diagnostic("TKG303", m.where(key), message))
+
+    def section(self, m: YMap, key: str, allowed: tuple[str, ...]) -> YMap:
+        """The mapping under `key`, checked for unknown keys (an empty one if absent)."""
+        value = m.get(key)
+        if not isinstance(value, YMap):
+            self.fail(m, key, f"{key!r} must be a mapping" if key in m else f"missing {key!r}")
+            return YMap(m.where(key))
+        self.problems.extend(unknown_keys(value, allowed, key, "TKG303"))
+        return value
+
+    def length(self, m: YMap, key: str, default: float | None = None,
+               bound: str = POSITIVE) -> float:
+        """A finite length in mm within `bound` (POSITIVE, NON_NEGATIVE or ANY)."""
+        if key not in m:
+            if default is None:
+                self.fail(m, key, f"missing length {key!r}")
+            return default or 0.0
+        try:
+            value = parse_length(m[key])
+        except ValueError as exc:
+            self.fail(m, key, f"{key}: {exc}")
+            return 0.0
+        self.bounded(m, key, value, bound)
+        return value
+
+    def font_size(self, m: YMap, key: str, entry: str, default: float | None = None) -> float:
+        """A font size in mm, more than 0; a bare number is points, and is remembered so
+        the preflight can say how it was read (TKG514)."""
+        if key not in m:
+            if default is None:
+                self.fail(m, key, f"missing font size {key!r}")
+            return default or 0.0
+        try:
+            value, bare = parse_font_size(m[key])
+        except ValueError as exc:
+            self.fail(m, key, f"{key}: {exc}")
+            return 0.0
+        if bare:
+            self.bare_sizes.append((f"{entry}.{key}", float(m[key]), m.where(key)))
+        self.bounded(m, key, value, POSITIVE)
+        return value
+
+    def bounded(self, m: YMap, key: str, value: float, bound: str) -> None:
+        """Report a length outside its range."""
+        if bound == POSITIVE and value <= 0:
+            self.fail(m, key, f"{key} must be more than 0 mm, not {value:g} mm")
+        elif bound == NON_NEGATIVE and value < 0:
+            self.fail(m, key, f"{key} must not be negative, not {value:g} mm")
+
+    def at_least(self, m: YMap, key: str, value: float, least: float, why: str) -> None:
+        """Report a print convention broken: `value` below `least` mm (if the key is there)."""
+        if key in m and value < least - 1e-9:
+            self.fail(m, key, f"{key} must be at least {least:g} mm ({why}), not {value:g} mm")
+
+    def number(self, m: YMap, key: str, default: float, low: float, high: float) -> float:
+        """A plain number within [low, high] (an opacity)."""
+        value = m.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            self.problems.append(type_error(m.where(key), key, "float", value, "TKG303"))
+            return default
+        if not low <= value <= high:  # also refuses .nan
+            self.fail(m, key, f"{key} must be between {low:g} and {high:g}, not {value!r}")
+            return default
+        return float(value)
+
+    def flag(self, m: YMap, key: str) -> bool:
+        """true or false (false when absent)."""
+        value = m.get(key, False)
+        if not isinstance(value, bool):
+            self.problems.append(type_error(m.where(key), key, "bool", value, "TKG303"))
+            return False
+        return value
+
+    def colour(self, m: YMap, key: str, default: str | None = None) -> str:
+        """A #rrggbb colour, upper-cased."""
+        value = m.get(key, default)
+        if not isinstance(value, str) or not COLOUR.match(value):
+            self.fail(m, key, f"{key} must be a colour like \"#1B1A24\", not {value!r}")
+            return "#000000"
+        return value.upper()
+
+    def text(self, m: YMap, key: str, default: str = "") -> str:
+        """A plain string."""
+        value = m.get(key, default)
+        if not isinstance(value, str):
+            self.problems.append(type_error(m.where(key), key, "str", value, "TKG303"))
+            return default
+        return value
+
+    def font(self, m: YMap, key: str) -> str:
+        """A font role; remembered so the build can check the content has it."""
+        role = self.text(m, key, "body")
+        self.fonts.add(role)
+        return role
+
+    def pair(self, value: object, m: YMap, key: str, bound: str = ANY) -> tuple[float, float]:
+        """Two lengths within `bound`, e.g. a point [x, y] or a paper [width, height]."""
+        if isinstance(value, YList) and len(value) == 2:
+            try:
+                a, b = parse_length(value[0]), parse_length(value[1])
+            except ValueError as exc:
+                self.fail(m, key, f"{key}: {exc}")
+                return 0.0, 0.0
+            self.bounded(m, key, min(a, b), bound)
+            return a, b
+        self.fail(m, key, f"{key} must be a pair like [31.75, 40]")
+        return 0.0, 0.0
+
+    def box(self, m: YMap, key: str) -> Box:
+        """A box {x, y, w, h}: anywhere (it may start in the bleed), but not empty."""
+        b = self.section(m, key, ("x", "y", "w", "h"))
+        return Box(self.length(b, "x", bound=ANY), self.length(b, "y", bound=ANY),
+                   self.length(b, "w"), self.length(b, "h"))
+
+
+def places_of(data: YMap, prefix: str = "") -> dict[str, Location]:
+    """Where every entry of a merged layout is written, by dotted name: mapping keys by
+    the key's position, list items (slot points) by their 1-based index."""
+    found: dict[str, Location] = {}
+    for key, value in data.items():
+        entry = f"{prefix}{key}"
+        found[entry] = data.key_where(key)
+        found.update(_places_in(value, entry))
+    return found
+
+
+def _places_in(value: object, entry: str) -> dict[str, Location]:
+    if isinstance(value, YMap):
+        return places_of(value, entry + ".")
+    found: dict[str, Location] = {}
+    if isinstance(value, YList):
+        for i, item in enumerate(value):
+            found[f"{entry}.{i + 1}"] = value.where(i)
+            found.update(_places_in(item, f"{entry}.{i + 1}"))
+    return found

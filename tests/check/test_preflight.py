@@ -1,0 +1,146 @@
+"""The preflight on the shipped content and on pieces made to fail one way each; what it
+remembers between runs; where its findings are told."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.build.memo import DrawingMemo
+from generator.check.preflight_contrast import contrasts
+from generator.check.preflight_findings import spot_of
+from generator.check.preflight_place import art_cover
+from generator.check.validate import Templates, validate
+from generator.draw import pieces
+from generator.draw.kit import Kit
+from generator.draw.scene import Ellipse, Group, Rect, Style
+from generator.draw.sketch import Sketch
+from generator.products.kinds import gutter_keys
+from tests.conftest import CONTENT, TEMPLATES
+
+FIXTURE_LAYOUT = Path(__file__).parents[1] / "fixtures" / "preflight"
+
+
+def preflight_of(report) -> list:
+    return [d for d in report.diagnostics if d.code.startswith("TKG5")]
+
+
+def test_the_shipped_content_passes_strict_in_both_layouts():
+    report = validate(CONTENT, Templates(TEMPLATES, ("default", "cluster"), gutter_keys()))
+    assert report.passed(strict=True), [d.format() for d in report.diagnostics]
+    [weakest] = preflight_of(report)
+    assert weakest.code == "TKG512" and "Fire and Earth" in weakest.message
+
+
+def _with_layout(project: Path, fixture: str) -> Templates:
+    target = project / "templates" / "layouts" / "fixture.yaml"
+    target.write_text((FIXTURE_LAYOUT / fixture).read_text())
+    return Templates(project / "templates", ("fixture",), gutter_keys())
+
+
+def test_a_second_validation_draws_nothing_and_follows_moved_lines(project, monkeypatch):
+    templates = _with_layout(project, "TKG501-number-near-cut.layout.yaml")
+    first = DrawingMemo()
+    [before] = [d for d in validate(project / "content", templates, memo=first).diagnostics
+                if d.code == "TKG501"]
+    layout = project / "templates" / "layouts" / "fixture.yaml"
+    layout.write_text("# a line more above\n" + layout.read_text())
+    again = DrawingMemo()
+    again.load(first.dump())
+
+    def redrawn(*args):
+        raise AssertionError("a tile was drawn again")
+
+    monkeypatch.setattr(pieces, "_tile_scene", redrawn)
+    [after] = [d for d in validate(project / "content", templates, memo=again).diagnostics
+               if d.code == "TKG501"]
+    assert after.line == before.line + 1 and after.message == before.message
+
+
+def test_a_build_after_validation_reuses_the_faces_it_drew(shipped_game, monkeypatch):
+    memo = DrawingMemo()
+    report = validate(CONTENT, Templates(TEMPLATES, ("default",), gutter_keys(), False),
+                      memo=memo)
+    monkeypatch.setattr(pieces, "_tile_scene", lambda *a: pytest.fail("drawn again"))
+    kit = Kit(report.game, memo)
+    faces = [pieces.tile_scene(kit, tile, report.layouts[0]) for tile in report.game.tiles]
+    assert len(faces) == 48 and faces[0].parts
+
+
+def test_an_oink_name_the_aid_title_font_lacks_is_told_at_the_oink(project):
+    tiles = project / "content" / "tiles.yaml"
+    text = tiles.read_text().replace("name: Cinder Oink", "name: Café Oink")
+    tiles.write_text(text)
+    report = validate(project / "content", Templates(project / "templates", ("default",),
+                                                     gutter_keys()))
+    # The Oink itself prints "CAFÉ OINK" in Lato Black, which has É; the aid's title is
+    # set in the title font, which has no é.
+    [found] = [d for d in report.diagnostics if d.code == "TKG504"]
+    name = next(i for i, row in enumerate(text.splitlines(), 1) if "Café Oink" in row)
+    assert found.path.endswith("tiles.yaml") and found.line == name - 1  # `- element:`
+    assert "player aid of 'Café Oink'" in found.message and "title font" in found.message
+
+
+def _badge_scene(symbol_colour: str):
+    s = Sketch()
+    s.add("decor", "background", "tile.background", (0, 0, 20, 20),
+          [Rect(0, 0, 20, 20, Style(fill="#FFFFFF"))], layer=True)
+    symbol = Group((Rect(7, 7, 6, 6, Style(fill=symbol_colour)),))
+    s.add("badge", "insignia 1 of 1", "tile.insignias.slots.1.1", (4, 4, 12, 12),
+          [Group((Ellipse(10, 10, 6, 6, Style(fill="#D55E00")), symbol))], round=True)
+    return s.scene("tile-x", 20, 2, "x", ())
+
+
+def test_a_symbol_too_close_to_its_badge_is_an_error_at_the_symbol_colour():
+    [found] = contrasts(_badge_scene("#E06A10"))
+    assert found.code == "TKG505" and found.entry == "tile.insignias.symbol_colour"
+    assert "#E06A10 on #D55E00" in found.message
+    assert contrasts(_badge_scene("#FFFFFF")) == []  # 3.87:1: enough for a graphic
+
+
+def test_an_art_box_short_of_the_bleed_is_the_layouts_problem():
+    s = Sketch()
+    s.add("art", "art", "tile.art", (3, 3, 63.5, 63.5),
+          [Rect(3, 3, 63.5, 63.5, Style(fill="#335577"))], layer=True, content=True)
+    [found] = art_cover(s.scene("tile-x", 69.5, 3, "x", ()))
+    assert found.code == "TKG502" and found.cause == "layout" and found.entry == "tile.art"
+    assert "does not reach the bleed's edge" in found.message
+
+
+def test_a_spot_is_read_back_and_its_crop_stays_on_the_piece():
+    spot = spot_of("the number is too small: on tile 'a' in the 'default' layout "
+                   "[tile-a in default: 59.7, 64.1, 3.7 x 1.4 of 69.5 x 69.5 mm]")
+    assert spot.scene == "tile-a" and spot.layout == "default"
+    assert spot.box == (59.7, 64.1, 3.7, 1.4) and spot.size == (69.5, 69.5)
+    x, y, w, h = spot.window()
+    assert w == h and x + w <= 69.5 and y + h <= 69.5 and x <= 59.7 and y <= 64.1
+    assert spot_of("a message without a spot") is None
+
+
+def test_colour_on_light_is_only_for_text_on_an_element_colour(project):
+    layout = project / "templates" / "layouts" / "odd.yaml"
+    layout.write_text("extends: default\ntile:\n  name:\n    colour_on_light: \"#000000\"\n")
+    report = validate(project / "content", Templates(project / "templates", ("odd",),
+                                                     gutter_keys()))
+    [found] = [d for d in report.diagnostics if d.code == "TKG303"]
+    assert (found.line, found.column) == (4, 22) and "oink.name" in found.message
+
+
+def test_the_preview_outlines_a_finding_on_its_piece_and_crops_round_it():
+    from generator.core.diagnostics import diagnostic
+    from generator.core.model import Location
+    from generator.live.page import gallery_page, proof_page
+    from generator.live.status import BuildOutcome
+
+    found = diagnostic("TKG501", Location("templates/layouts/default.yaml", 48, 5),
+                       "the number ends 1.0 mm from the bottom cut: on tile 'ember' in the "
+                       "'default' layout [tile-ember in default: 59.7, 64.1, 3.7 x 1.4 of "
+                       "69.5 x 69.5 mm]")
+    manifest = {"files": [{"path": "svg/tiles/ember.svg", "kind": "tiles", "sha256": "ab" * 32}]}
+    page = gallery_page("t", manifest, 1, BuildOutcome(True, (found,)))
+    assert '<section id="preflight">' in page and '<div class="crop">' in page
+    assert '<svg class="marks" viewBox="0 0 69.5 69.5"' in page
+    assert '<rect x="59.7" y="64.1" width="3.7" height="1.4">' in page
+    proof = proof_page("t", manifest, 1, BuildOutcome(True))
+    assert proof.count("<feColorMatrix") == 5 and 'id="vision-deuteranopia"' in proof
