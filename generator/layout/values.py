@@ -11,7 +11,7 @@ from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Location
 from generator.layout.model import Box
 from generator.layout.units import parse_font_size, parse_length
-from generator.load.schema import COLOUR, type_error, unknown_keys
+from generator.load.schema import COLOUR, control_problem, type_error, unknown_keys
 from generator.load.yamlsource import YList, YMap
 
 # The range a length may take: sizes must be more than 0, gaps and offsets at least 0,
@@ -117,6 +117,10 @@ class ValueReader:
         value = m.get(key, default)
         if not isinstance(value, str):
             self.problems.append(type_error(m.where(key), key, "str", value, "TKG303"))
+            return default
+        problem = control_problem(value, m.where(key), key, "TKG303")
+        if problem:  # it would be printed, or break the SVG that names it
+            self.problems.append(problem)
             return default
         return value
 

@@ -85,3 +85,9 @@ def test_a_format_width_or_precision_past_the_limit_is_refused(project, spec):
 def test_a_format_within_the_limit_loads(project):
     _write(project, "wide", "extends: default\ntile:\n  number:\n    format: \"{number:>9}\"\n")
     assert load_layout("wide", project / "templates").tile.number.format == "{number:>9}"
+
+
+def test_a_control_character_in_a_layout_text_is_named_at_its_position(project):
+    _write(project, "beep", 'extends: default\ntile:\n  number:\n    format: "{number}\\x07"\n')
+    problem = _refusal(project, "beep")
+    assert "U+0007" in problem.message and (problem.line, problem.column) == (4, 13)
