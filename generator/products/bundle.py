@@ -35,6 +35,7 @@ class Row:
     name: str
     detail: str
     pictures: Sequence[Scene] = ()
+    part: int = 0  # which of its section's parts holds it (tokens: 0 tokens, 1 Oinks)
 
 
 @dataclass(frozen=True)
@@ -44,23 +45,35 @@ class Section:
     `pages(request, kit, paper)` and `draw(canvas, request, kit, paper)` must agree;
     `rows(request, kit, pictures)` gives the checklist lines (pictures only when asked:
     a kind not in the file is listed without them); `scenes(request, kit)` every drawing
-    the sheets place.
+    the sheets place. `parts(request, kit, paper)`, when given, splits the section's
+    pages among its parts in the order they are drawn, so each row's `part` gets its
+    own page range on the cover; without it every row gets the whole section's.
     """
 
     pages: Callable[[BuildRequest, Kit, str], int]
     draw: Callable[[object, BuildRequest, Kit, str], None]
     rows: Callable[[BuildRequest, Kit, bool], list[Row]]
     scenes: Callable[[BuildRequest, Kit], list[Scene]]
+    parts: Callable[[BuildRequest, Kit, str], list[int]] | None = None
+
+    def part_pages(self, request: BuildRequest, kit: Kit, paper: str) -> list[int]:
+        """Pages of each part, in order (one part: the whole section)."""
+        if self.parts is None:
+            return [self.pages(request, kit, paper)]
+        return self.parts(request, kit, paper)
 
 
 def imposed(runs: Callable[[BuildRequest, Kit, str], Sequence[Run]],
             rows: Callable[[BuildRequest, Kit, bool], list[Row]],
             scenes: Callable[[BuildRequest, Kit], list[Scene]]) -> Section:
-    """The section of a kind whose sheets are runs of pieces in a grid (tiles, tokens)."""
+    """The section of a kind whose sheets are runs of pieces in a grid (tiles, tokens);
+    each run is a part (a row with `part=i` lists the pages of run i)."""
     return Section(lambda request, kit, paper: run_pages(runs(request, kit, paper)),
                    lambda canvas, request, kit, paper: draw_runs(
                        canvas, runs(request, kit, paper), request.layout.sheets),
-                   rows, scenes)
+                   rows, scenes,
+                   lambda request, kit, paper: [run_pages([run])
+                                                for run in runs(request, kit, paper)])
 
 
 def produce_bundle(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str, Section]],
@@ -75,11 +88,12 @@ def produce_bundle(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str
     for paper in request.papers:
         ranges, page = {}, FIRST_SHEET_PAGE
         for name, section in sections:
-            count = section.pages(request, kit, paper)
-            ranges[name] = (page, page + count - 1)
-            page += count
+            for part, count in enumerate(section.part_pages(request, kit, paper)):
+                ranges[name, part] = (page, page + count - 1)
+                page += count
 
         def draw(canvas, paper=paper, ranges=ranges):
+            print_dialog(canvas)
             cover(canvas, request, kit, paper, _checklist_rows(request, kit, listed, ranges))
             for _, section in sections:
                 section.draw(canvas, request, kit, paper)
@@ -102,13 +116,25 @@ def fingerprint_bundle(request: BuildRequest, kit: Kit,
                   scenes_digest(scenes), repr(game.tokens.per_element), repr(game.rules))
 
 
+def print_dialog(canvas) -> None:
+    """Ask the print dialog for actual size and a long-edge flip, the settings the cover
+    asks for (wrong scaling is the commonest way a print-and-play goes wrong).
+
+    PDF can only ask this of the whole file; the one-sided sections have blank backs
+    instead, so the whole file prints double-sided.
+    """
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+
+
 def _checklist_rows(request: BuildRequest, kit: Kit, listed: Sequence[tuple[str, Section]],
-                    ranges: dict[str, tuple[int, int]]) -> list[tuple[Row, str]]:
+                    ranges: dict[tuple[str, int], tuple[int, int]]) -> list[tuple[Row, str]]:
     """Each checklist line with where it is in the file."""
     rows = []
     for name, section in listed:
-        where = _where(ranges.get(name))
-        rows += [(row, where) for row in section.rows(request, kit, name in ranges)]
+        bundled = (name, 0) in ranges
+        rows += [(row, _where(ranges.get((name, row.part))))
+                 for row in section.rows(request, kit, bundled)]
     return rows
 
 
@@ -144,8 +170,8 @@ FIRST_SHEET_PAGE = 3
 INSTRUCTIONS = (
     ("Print at 100 % scale.", "Choose “Actual size”; turn off “Fit to page”. "
      "The bar at the bottom of this page must measure exactly 50 mm."),
-    ("Print double-sided, flip on the long edge.", "Every back page follows its front "
-     "page; its columns are mirrored so each back lands behind its front."),
+    ("Print double-sided, flip on the long edge.", "The file asks your printer for this; "
+     "each back follows its front, mirrored, and one-sided sheets have a blank back."),
     ("Print one test sheet first.", f"Print pages {FIRST_SHEET_PAGE}–{FIRST_SHEET_PAGE + 1} "
      "only, hold the sheet to the light and check that fronts and backs line up."),
     ("Cut on the crop marks.", "The short lines in the margins mark every cut; the art "
@@ -168,7 +194,7 @@ def cover(canvas, request: BuildRequest, kit: Kit, paper: str,
              "italic", 13, SOFT)
     pen.rule(m, width - m, 44)
     y = _instructions(pen, m, 54, width - m)
-    y = _checklist(canvas, pen, game, rows, m, y + 6, width - m, height)
+    y = _checklist(canvas, pen, game, rows, m, y + 6, width - m, height, paper)
     _scale_bar(pen, m, height - 22)
     pen.draw(canvas, f"cover-{paper}", width, height)
     canvas.showPage()
@@ -199,9 +225,13 @@ def _instructions(pen: _Pen, x: float, y: float, right: float) -> float:
 
 
 def _checklist(canvas, pen: _Pen, game: Game, rows: Sequence[tuple[Row, str]], x: float,
-               y: float, right: float, height: float) -> float:
+               y: float, right: float, height: float, paper: str) -> float:
     pen.text(x, y, "What to print and cut", "heading", 16)
     y += 6
+    # The rows share what the page has left above the scale bar, up to a full row each;
+    # on a shorter page (Letter) their pictures shrink to fit.
+    room = height - BOTTOM_ROOM - y - 2 * TEXT_ROW
+    step = min(PICTURE_ROW, room / max(len(rows), 1))
     for row, where in rows:
         _box(pen, x, y + 4)
         pen.text(x + 7, y + 7, row.name, "bold", 11)
@@ -209,14 +239,24 @@ def _checklist(canvas, pen: _Pen, game: Game, rows: Sequence[tuple[Row, str]], x
         pen.text(x + 7, y + 17, where, "body_italic", 9, SOFT)
         px = right
         for scene in reversed(row.pictures):
-            px -= _picture(canvas, height, scene, px, y + 1) + 3
-        y += 27
+            px -= _picture(canvas, height, scene, px, y + 1, step - 3) + 3
+        y += step
+    _box(pen, x, y + 4)
+    pen.text(x + 7, y + 7, "Rulebook", "bold", 11)
+    pen.text(x + 7, y + 12, f"a file of its own: rulebook/rulebook-{paper}.pdf (or "
+             "rulebook.html to read on a screen)", "body", 9, SOFT)
+    y += TEXT_ROW
     _box(pen, x, y + 4)
     pen.text(x + 7, y + 7, "Not printed", "bold", 11)
     pen.text(x + 7, y + 12, "an opaque bag for the life tokens; the trade zone and spaces "
              f"{', '.join(game.rules.face_up_spaces)} and {game.rules.blind_space} are "
              "areas on the table", "body", 9, SOFT)
     return y + 16
+
+
+PICTURE_ROW = 27.0  # mm a checklist row with pictures takes at most
+TEXT_ROW = 17.0  # mm a row of two lines of text takes
+BOTTOM_ROOM = 30.0  # mm kept for the scale bar at the bottom of the cover
 
 
 def _where(pages: tuple[int, int] | None) -> str:
@@ -226,12 +266,13 @@ def _where(pages: tuple[int, int] | None) -> str:
     return f"page {first}" if first == last else f"pages {first}–{last}"
 
 
-def _picture(canvas, height: float, scene, right: float, top: float) -> float:
+def _picture(canvas, height: float, scene, right: float, top: float, most: float) -> float:
     # Pictures show the cut piece (bleed clipped away), tiles and cards larger than
-    # tokens; the longer side of the trim sets the size. Returns the width drawn.
+    # tokens, none larger than `most`; the longer side of the trim sets the size.
+    # Returns the width drawn.
     trim_w, trim_h = scene.width - 2 * scene.bleed, scene.height - 2 * scene.bleed
     longest = max(trim_w, trim_h)
-    size = 24.0 if longest > 50 else 18.0 if longest > 30 else 13.0
+    size = min(most, 24.0 if longest > 50 else 18.0 if longest > 30 else 13.0)
     scale = size / longest
     w, h = trim_w * scale, trim_h * scale
     x, bottom = right - w, height - top - h

@@ -62,7 +62,7 @@ def _rows(request: BuildRequest, kit: Kit, pictures: bool) -> list[Row]:
     return [Row("Life tokens", f"{game.tokens.total} tokens, {game.tokens.per_element[0][1]} "
                 "of each element", ps.tokens if pictures else ()),
             Row("Oinks", f"{len(game.oinks)} markers, one per player",
-                ps.oinks if pictures else ())]
+                ps.oinks if pictures else (), part=1)]
 
 
 def _scenes(request: BuildRequest, kit: Kit) -> list[Scene]:

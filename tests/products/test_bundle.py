@@ -64,13 +64,42 @@ def test_cover_lists_the_player_aids_with_their_count(bundled, shipped_game, pap
 def test_cover_ranges_follow_each_other_to_the_last_page(bundled, paper):
     reader = PdfReader(bundled / f"pnp-{paper}.pdf")
     rows = {name: pages for name, (_, pages) in checklist(reader).items()}
-    assert rows["Oinks"] == rows["Life tokens"]  # the Oinks share the token sheets' run
-    tiles, tokens, aids = rows["World tiles"], rows["Life tokens"], rows["Player aids"]
-    assert tiles[0] == 3 and tokens[0] == tiles[1] + 1 and aids[0] == tokens[1] + 1
-    assert aids[1] == len(reader.pages)
+    ranges = [rows[name] for name in ROWS]
+    assert ranges[0][0] == 3 and ranges[-1][1] == len(reader.pages)
+    assert all(after[0] == before[1] + 1 for before, after in zip(ranges, ranges[1:]))
     # Every run after the cover is whole sheets (front and back), so a double-sided
     # print of the whole file keeps each back behind its front.
-    assert all((last - first) % 2 == 1 for first, last in (tiles, tokens, aids))
+    assert all((last - first) % 2 == 1 for first, last in ranges)
+
+
+SHEET_LABELS = {"World tiles": "world tiles", "Life tokens": "life tokens", "Oinks": "Oinks",
+                "Player aids": "player aids"}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_each_row_names_exactly_the_pages_its_sheets_are_on(bundled, paper):
+    # Measured from the sheets' own labels ("... · life tokens · sheet 1/2 · front"),
+    # not from the cover's arithmetic.
+    reader = PdfReader(bundled / f"pnp-{paper}.pdf")
+    labels = [flat(page) for page in reader.pages]
+    for name, (_, (first, last)) in checklist(reader).items():
+        label = f"· {SHEET_LABELS[name]} · sheet"
+        holding = [n for n, text in enumerate(labels, start=1) if label in text]
+        assert holding == list(range(first, last + 1)), name
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_print_dialog_is_asked_for_actual_size_and_a_long_edge_flip(bundled, paper):
+    preferences = PdfReader(bundled / f"pnp-{paper}.pdf").trailer["/Root"][
+        "/ViewerPreferences"]
+    assert preferences["/PrintScaling"] == "/None"
+    assert preferences["/Duplex"] == "/DuplexFlipLongEdge"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_cover_points_to_the_rulebook(bundled, paper):
+    cover = flat(PdfReader(bundled / f"pnp-{paper}.pdf").pages[0])
+    assert f"rulebook/rulebook-{paper}.pdf" in cover
 
 
 @pytest.mark.parametrize("paper", PAPERS)
