@@ -171,7 +171,7 @@ class _Job:
 
 def _render(request: BuildRequest, kit: Kit, out_dir: Path, warnings: tuple[Diagnostic, ...],
             progress: Progress | None, state: BuildState, everything: str) -> BuildResult:
-    from generator.products.kinds import planned
+    from generator.products.kinds import idle, planned
 
     kinds = planned(request)
     reused, todo = _sort_jobs(request, kit, kinds, out_dir, state)
@@ -186,10 +186,14 @@ def _render(request: BuildRequest, kit: Kit, out_dir: Path, warnings: tuple[Diag
         new.memo[name] = memo_keys[name]
     for name in reused:  # their drawings stay remembered for when they change again
         kit.memo.keep(state.memo.get(name, ()))
+    stale = idle(request)  # asked for, nothing to make (compare with one layout)
+    for name in stale:
+        for remembered in (new.fingerprints, new.files, new.memo):
+            remembered.pop(name, None)
     _tell(progress, "writing", 2, 2)
     by_kind = {**reused, **made}
     written = _write(out_dir, [a for k in kinds for a in by_kind[k.name]], new, kit.memo,
-                     [k.name for k in kinds], reused)
+                     [*(k.name for k in kinds), *stale], reused, request.papers)
     return BuildResult(out_dir, tuple(written), warnings, tuple(made), tuple(reused))
 
 
@@ -209,12 +213,16 @@ def _sort_jobs(request: BuildRequest, kit: Kit, kinds: list[Kind], out_dir: Path
 
 
 def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, memo: DrawingMemo,
-           made_kinds: list[str], reused: dict[str, list[Artefact]]) -> list[Artefact]:
-    """Hand everything, the memo and the cache state to the one writer."""
+           made_kinds: list[str], reused: dict[str, list[Artefact]],
+           papers: Sequence[str]) -> list[Artefact]:
+    """Hand everything, the memo and the cache state to the one writer.
+
+    `made_kinds` made for `papers`: their earlier files of other papers stay, and a kind
+    made with nothing (an idle one) has its earlier files retired."""
     remembered = Artefact(f"{CACHE_DIR}/{MEMO_FILE}", memo.dump(), UNLISTED)
     in_place = frozenset(a.path for found in reused.values() for a in found)
     return publish(out_dir, [*artefacts, remembered, state_artefact(state)], made_kinds,
-                   in_place)
+                   in_place, papers)
 
 
 def _run_split(request: BuildRequest, kit: Kit, todo: list[_Job]

@@ -13,11 +13,12 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator.build.claim import claim, mark
 from generator.build.journal import apply, clear_stages, commit, stage
-from generator.core.artefacts import Artefact
+from generator.core.artefacts import Artefact, paper_of
 from generator.core.errors import OutputError
 
 MANIFEST = "manifest.json"
@@ -63,21 +64,25 @@ def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
 
 
 def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] | None = None,
-            in_place: frozenset[str] = frozenset()) -> list[Artefact]:
+            in_place: frozenset[str] = frozenset(),
+            papers: Sequence[str] | None = None) -> list[Artefact]:
     """Write the artefacts (deduplicated by path) and manifest.json into a claimed folder.
 
-    `kinds` are the kinds this build made (default: those of the artefacts); the
-    manifest keeps earlier entries of other kinds, so `--only rulebook` does not
-    forget the tiles; files that earlier builds of the same kinds listed and this one
-    does not make are removed. `in_place` names paths the caller just read from the
-    output folder, so they need no comparing. Returns the artefacts written, manifest
-    included. Raises OutputError, the folder as it was, when anything is in the way.
+    `kinds` are the kinds this build made (default: those of the artefacts) and
+    `papers` the papers it made them for (default: every paper). The manifest keeps
+    earlier entries of other kinds and of other papers, so `--only rulebook` does not
+    forget the tiles and `--paper a4` keeps the Letter files; files that earlier builds
+    of the same kinds and papers listed and this one does not make are removed.
+    `in_place` names paths the caller just read from the output folder, so they need no
+    comparing. Returns the artefacts written, manifest included. Raises OutputError,
+    the folder as it was, when anything is in the way.
     """
     check_paths(artefacts)
     out_dir = Path(out_dir)
     unique = list({a.path: a for a in artefacts}.values())
     listed = [a for a in unique if a.kind != UNLISTED]
-    made = set(kinds) if kinds is not None else {a.kind for a in listed}
+    made = _Made(set(kinds) if kinds is not None else {a.kind for a in listed},
+                 set(papers) if papers is not None else None)
     manifest = Artefact(MANIFEST, manifest_bytes(listed, _kept(out_dir, made, listed)),
                         "manifest")
     changed = _changed(out_dir, [a for a in [*unique, manifest] if a.path not in in_place])
@@ -139,13 +144,27 @@ def _old_manifest(out_dir: Path) -> list[dict]:
     return [f for f in old if isinstance(f, dict) and isinstance(f.get("path"), str)]
 
 
-def _kept(out_dir: Path, made: set[str], new: Sequence[Artefact]) -> list[dict]:
+@dataclass(frozen=True)
+class _Made:
+    """What one build made: its kinds, for its papers (None: every paper)."""
+
+    kinds: set[str]
+    papers: set[str] | None
+
+    def covers(self, entry: dict) -> bool:
+        """True when this build makes what the earlier manifest's `entry` was made as."""
+        paper = paper_of(entry["path"])
+        return entry.get("kind") in self.kinds and (
+            self.papers is None or not paper or paper in self.papers)
+
+
+def _kept(out_dir: Path, made: _Made, new: Sequence[Artefact]) -> list[dict]:
     paths = {a.path for a in new}
-    return [f for f in _old_manifest(out_dir) if f.get("kind") not in made
+    return [f for f in _old_manifest(out_dir) if not made.covers(f)
             and f["path"] not in paths and (out_dir / f["path"]).is_file()]
 
 
-def _retired(out_dir: Path, made: set[str], new: Sequence[Artefact]) -> list[str]:
+def _retired(out_dir: Path, made: _Made, new: Sequence[Artefact]) -> list[str]:
     """Files an earlier build of these kinds listed and this one no longer makes
     (a renamed tile's old SVG, say): removed, so the output matches a clean build.
     Only what the manifest lists is ever removed: other files in the folder are the
@@ -154,7 +173,7 @@ def _retired(out_dir: Path, made: set[str], new: Sequence[Artefact]) -> list[str
     found = []
     for f in _old_manifest(out_dir):
         path = f["path"]
-        if (f.get("kind") in made and path not in paths and path != MANIFEST
+        if (made.covers(f) and path not in paths and path != MANIFEST
                 and _plain(path) and (out_dir / path).is_file()):
             found.append(path)
     return found

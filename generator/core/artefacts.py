@@ -9,8 +9,23 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import PurePosixPath
 
 PAPERS = ("a4", "letter")
+
+
+def paper_of(path: str) -> str:
+    """The paper a file is made for, or "" for a file of every paper (an SVG, a font).
+
+    Every kind names a file of one paper the same way: `-<paper>` ending its name
+    (`pnp-a4.pdf`, `rulebook/rulebook-letter.pdf`) or a `<paper>/` folder on its way
+    (`pdf/a4/player-aids.pdf`). A build for one paper keeps the other paper's files.
+    """
+    parts = PurePosixPath(path).parts
+    for paper in PAPERS:
+        if paper in parts[:-1] or PurePosixPath(path).stem.endswith(f"-{paper}"):
+            return paper
+    return ""
 
 
 

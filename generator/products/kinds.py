@@ -57,12 +57,14 @@ class Kind:
         return made
 
 
-def _bundled(request: BuildRequest) -> list[tuple[str, Section]]:
-    return [(k.name, k.section) for k in KINDS if k.section and k.name in request.kinds]
-
-
-def _listed() -> list[tuple[str, Section]]:
+def _bundled() -> list[tuple[str, Section]]:
+    # The bundle always holds every section: `--only tiles` remakes it, whole.
     return [(k.name, k.section) for k in KINDS if k.section]
+
+
+def _bundle_needed(request: BuildRequest) -> bool:
+    # Remade when a kind it holds is made (the cover and sheets show that kind's pieces).
+    return any(k.section and k.name in request.kinds for k in KINDS)
 
 
 # In reading order: the bundle holds the sections in this order, and the preview shows
@@ -80,9 +82,9 @@ KINDS: tuple[Kind, ...] = (
     Kind("rulebook", book.produce, book.fingerprint, 5.0),
     Kind("compare", compare.produce, compare.fingerprint, 1.0,
          needs=lambda request: bool(request.compare)),
-    Kind("pnp", lambda request, kit: produce_bundle(request, kit, _bundled(request), _listed()),
-         lambda request, kit: fingerprint_bundle(request, kit, _bundled(request)), 4.0,
-         needs=lambda request: bool(_bundled(request)), per_paper=True, chosen=False),
+    Kind("pnp", lambda request, kit: produce_bundle(request, kit, _bundled(), _bundled()),
+         lambda request, kit: fingerprint_bundle(request, kit, _bundled()), 4.0,
+         needs=_bundle_needed, per_paper=True, chosen=False),
 )
 BY_NAME = {kind.name: kind for kind in KINDS}
 
@@ -102,6 +104,13 @@ def planned(request: BuildRequest) -> list[Kind]:
     asked = sorted((k for k in KINDS if k.chosen and k.name in request.kinds),
                    key=lambda k: k.name)
     return [k for k in [*asked, *(k for k in KINDS if not k.chosen)] if k.needs(request)]
+
+
+def idle(request: BuildRequest) -> list[str]:
+    """Kinds asked for that have nothing to make this time (`compare` with one layout):
+    whatever an earlier build made of them is stale, and goes."""
+    return [k.name for k in KINDS if k.chosen and k.name in request.kinds
+            and not k.needs(request)]
 
 
 def gutter_keys() -> tuple[str, ...]:
