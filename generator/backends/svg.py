@@ -1,8 +1,11 @@
 """A scene to an SVG document, written through svgwrite: size in mm, a viewBox in mm.
 
-Fonts are named per role and, when `font_dir` is given, loaded with @font-face from the
-shipped TTFs (a relative URL from the SVG file to the output's fonts/ folder), falling
-back to a generic family. Numbers are rounded the way the PDF backend rounds them, so
+Fonts are named per role, falling back to a generic family. A standalone document (a
+piece's SVG file) carries its fonts: for each role, a TrueType subset of just the
+glyphs its text uses, in an @font-face data URL, so a single copied file renders as
+the PDF does (the same subsets the PDF embeds: no kerning, as the PDF sets none). An
+SVG inside another document (the rulebook's HTML) leaves the fonts to its host.
+Numbers are rounded the way the PDF backend rounds them, so
 both outputs show the same geometry. svgwrite is imported only when a document is
 written: a build whose drawings are remembered never loads it.
 """
@@ -30,26 +33,58 @@ from generator.draw.scene import (
     scenes_digest,
 )
 from generator.draw.scene import Path as PathShape
-from generator.load.digests import code_digest
+from generator.load.digests import code_digest, file_digest
 
 _MIME = {".png": "image/png"}
 
 
-def scene_svg(scene: Scene, memo: Memo, font_dir: str | None = None) -> str:
-    """The scene as a standalone SVG document (text, UTF-8 safe).
+def scene_svg(scene: Scene, memo: Memo, standalone: bool = False) -> str:
+    """The scene as an SVG document (text, UTF-8 safe); `standalone`, with its fonts.
 
     Kept in the build's memo (and so remembered between builds), like the scenes.
     """
-    return memo.get(svg_key(scene, font_dir), lambda: _scene_svg(scene, font_dir))
+    standalone = bool(standalone)
+    return memo.get(svg_key(scene, standalone),
+                    lambda: _scene_svg(scene, _faces(scene, memo) if standalone else {}))
 
 
-def svg_key(scene: Scene, font_dir: str | None) -> str:
-    """Everything an SVG document depends on: the scene, the font folder, embedded files."""
-    return digest("svg", code_digest(), scenes_digest([scene]), scene.title, repr(font_dir),
-                  *picture_digests(scene))
+def svg_key(scene: Scene, standalone: bool) -> str:
+    """Everything an SVG document depends on: the scene, its fonts, embedded files."""
+    fonts = [file_digest(Path(path)) for _, path in scene.fonts] if standalone else []
+    return digest("svg", code_digest(), scenes_digest([scene]), scene.title, repr(standalone),
+                  *fonts, *picture_digests(scene))
 
 
-def _scene_svg(scene: Scene, font_dir: str | None) -> str:
+def _faces(scene: Scene, memo: Memo) -> dict[str, str]:
+    """Each font role's @font-face source: a data URL of the subset its text needs."""
+    from generator.backends.pdf.subset import subset_program
+    from generator.draw.fonts import FontBook
+
+    book, used = FontBook((), memo), _characters(scene.items)
+    faces = {}
+    for role, path in scene.fonts:
+        if not used.get(role):
+            continue
+        metrics = book.metrics_of(Path(path))
+        gids = sorted({metrics.glyph_of[c] for c in used[role] if c in metrics.glyph_of})
+        key = digest("web font", code_digest(), file_digest(Path(path)), repr(gids))
+        program, _ = memo.get(key, lambda p=Path(path), g=gids: subset_program(p, g, False))
+        faces[role] = "data:font/ttf;base64," + base64.b64encode(program).decode("ascii")
+    return faces
+
+
+def _characters(items, found: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+    """The characters each font role sets in these items, groups opened."""
+    found = {} if found is None else found
+    for item in items:
+        if isinstance(item, Text):
+            found.setdefault(item.font, set()).update(item.text)
+        elif isinstance(item, Group):
+            _characters(item.children, found)
+    return found
+
+
+def _scene_svg(scene: Scene, faces: dict[str, str]) -> str:
     import svgwrite
 
     w, h = fmt(scene.width), fmt(scene.height)
@@ -60,19 +95,19 @@ def _scene_svg(scene: Scene, font_dir: str | None) -> str:
     if scene.title:
         document.set_desc(title=scene.title)
     if scene.fonts:
-        document.defs.add(document.style(_font_css(scene.fonts, font_dir)))
+        document.defs.add(document.style(_font_css(scene.fonts, faces)))
     writer = _Writer(document)
     for item in scene.items:
         document.add(writer.element(item))
     return document.tostring()
 
 
-def _font_css(fonts, font_dir: str | None) -> str:
+def _font_css(fonts, faces: dict[str, str]) -> str:
     rules = []
-    for role, path in fonts:
-        if font_dir is not None:
+    for role, _ in fonts:
+        if role in faces:
             rules.append(f"@font-face{{font-family:'{font_name(role)}';"
-                         f"src:url('{font_dir}/{Path(path).name}') format('truetype')}}")
+                         f"src:url('{faces[role]}') format('truetype')}}")
         rules.append(f".f-{role}{{font-family:'{font_name(role)}',{generic_family(role)}}}")
     return "".join(rules)
 

@@ -38,7 +38,7 @@ def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
         return []
     scenes = comparison_scenes(request, kit)
     out = [Artefact(f"compare/{name}/{tile.id}.svg",
-                    scene_svg(s, kit.memo, "../../fonts").encode(), KIND)
+                    scene_svg(s, kit.memo, standalone=True).encode(), KIND)
            for name, faces in scenes.items()
            for tile, s in zip(request.game.tiles, faces, strict=True)]
     out.append(Artefact("compare/index.html", _html(request, scenes).encode(), KIND))

@@ -27,9 +27,10 @@ def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
     drawn once per paper rather than once more in a file of their own.
     """
     ps = piece_set(request, kit)
-    out = [Artefact(f"svg/tiles/{t.id}.svg", scene_svg(s, kit.memo, "../../fonts").encode(),
+    out = [Artefact(f"svg/tiles/{t.id}.svg", scene_svg(s, kit.memo, standalone=True).encode(),
                     KIND) for t, s in zip(request.game.tiles, ps.tiles, strict=True)]
-    out.append(Artefact("svg/back.svg", scene_svg(ps.back, kit.memo, "../fonts").encode(), KIND))
+    back = scene_svg(ps.back, kit.memo, standalone=True)
+    out.append(Artefact("svg/back.svg", back.encode(), KIND))
     return out + font_files(request.game, ps.layout.fonts, KIND)
 
 

@@ -22,9 +22,9 @@ def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
     """Life-token and Oink faces as SVG (their sheets are pages of the bundle)."""
     ps = piece_set(request, kit)
     game = request.game
-    out = [Artefact(f"svg/tokens/{e}.svg", scene_svg(s, kit.memo, "../../fonts").encode(), KIND)
+    out = [Artefact(f"svg/tokens/{e}.svg", scene_svg(s, kit.memo, standalone=True).encode(), KIND)
            for e, s in zip(game.element_ids, ps.tokens, strict=True)]
-    out += [Artefact(f"svg/oinks/{o.element}.svg", scene_svg(s, kit.memo, "../../fonts").encode(),
+    out += [Artefact(f"svg/oinks/{o.element}.svg", scene_svg(s, kit.memo, standalone=True).encode(),
                      KIND) for o, s in zip(game.oinks, ps.oinks, strict=True)]
     out += font_files(game, ps.layout.fonts, KIND)
     return out

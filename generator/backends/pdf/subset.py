@@ -1,4 +1,5 @@
-"""TrueType subsets for the PDFs' Type0 fonts, made with fontTools' subsetter.
+"""TrueType subsets for the PDFs' Type0 fonts (and the SVGs' @font-face), made with
+fontTools' subsetter.
 
 A subset holds glyph 0 (.notdef, with its outline: it draws the box for a character
 the font lacks), the glyphs asked for, and the glyphs their composites are built
@@ -45,8 +46,12 @@ KEPT_TABLES = frozenset({
 _NAME = "g{}"  # a glyph's working name during the subset: its original id
 
 
-def subset_program(path: Path, kept: list[int]) -> tuple[bytes, dict[int, int]]:
+def subset_program(path: Path, kept: list[int],
+                   hinting: bool = True) -> tuple[bytes, dict[int, int]]:
     """The TrueType program of glyph 0, the glyph ids `kept` and their components.
+
+    Without `hinting` (a screen's font, for an SVG: browsers hint for themselves) the
+    hinting programs and instructions are left out, which halves a small subset.
 
     Returns the program's bytes and, for each id in `kept`, its glyph index in the
     subset. Raises RenderError if the file cannot be read, its licence forbids
@@ -59,7 +64,7 @@ def subset_program(path: Path, kept: list[int]) -> tuple[bytes, dict[int, int]]:
         raise RenderError(f"cannot subset the font {path}: {exc}") from None
     with quiet_fonttools():
         try:
-            return _subset(data, kept, path)
+            return _subset(data, kept, path, hinting)
         except _Refused as exc:
             raise RenderError(f"cannot subset the font {path}: {exc}") from None
         except _subset_errors() as exc:
@@ -71,7 +76,8 @@ class _Refused(Exception):
     """Why this font cannot be subset, in a few words for the user."""
 
 
-def _subset(data: bytes, kept: list[int], path: Path) -> tuple[bytes, dict[int, int]]:
+def _subset(data: bytes, kept: list[int], path: Path,
+            hinting: bool) -> tuple[bytes, dict[int, int]]:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
@@ -96,7 +102,7 @@ def _subset(data: bytes, kept: list[int], path: Path) -> tuple[bytes, dict[int, 
         raise _Refused(f"it has no glyph {missing[0]}; did {path.name} change since it was read?")
     _name_glyphs_by_id(font, num_glyphs)
     _drop_tables(font)
-    subsetter = subset.Subsetter(_options(font))
+    subsetter = subset.Subsetter(_options(font, hinting))
     subsetter.populate(glyphs=[_NAME.format(gid) for gid in (0, *kept)])
     subsetter.subset(font)
     _pin_timestamps(font)
@@ -145,12 +151,12 @@ def _drop_tables(font: TTFont) -> None:
             del font[tag]
 
 
-def _options(font: TTFont):
+def _options(font: TTFont, hinting: bool):
     from fontTools import subset
 
     options = subset.Options()
     options.notdef_outline = True  # glyph 0 draws the box for a missing character
-    options.hinting = True  # keep cvt/fpgm/prep and every glyph's instructions
+    options.hinting = hinting  # keep cvt/fpgm/prep and every glyph's instructions
     options.glyph_names = False  # post format 3: a PDF addresses glyphs by index
     options.layout_features = []  # no layout tables are left; nothing to close over
     options.layout_closure = False
