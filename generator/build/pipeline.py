@@ -71,6 +71,7 @@ class BuildResult:
             extra = f", {pages} PDF pages" if pages else ""
             note = " (unchanged)" if kind in self.reused else ""
             lines.append(f"  {kind:<9} {len(items):>3} files{extra}, {size:.1f} MB{note}")
+            lines += [f"            {a.note}" for a in items if a.note]
         lines.append(f"wrote {len(self.artefacts)} files to {self.out_dir} "
                      f"(rendered: {', '.join(self.rendered)})")
         return lines

@@ -39,6 +39,8 @@ class Artefact:
     kind: str  # the --only kind that made it: tiles, tokens, rulebook, aids, ...
     pages: int = 0  # pages for a PDF, 0 otherwise
     known_sha256: str = field(default="", repr=False, compare=False)  # if already hashed
+    # A line for the build's summary (the bundle: its sheets per kind); not in the file.
+    note: str = field(default="", repr=False, compare=False)
 
     @cached_property
     def sha256(self) -> str:

@@ -2,13 +2,19 @@
 
 Pure millimetres, y down from the page's top-left; `generator.products.sheets` draws
 the result. The grid is the largest that fits inside the printable margin with room
-for crop marks, centred on the page, so a back page mirrored across the page's
+for crop marks, centred across the page, so a back page mirrored across the page's
 vertical axis puts each back exactly behind its front after a long-edge flip.
+
+A layout gives each kind of piece a gutter (the gap between neighbouring trims, half
+of it showing each piece's bleed), or `densest`: the grid holding the most pieces,
+with the widest gutter from MIN_GUTTER to MAX_GUTTER that keeps that many, or, when
+shared cuts hold more, no gutter at all (neighbours share one cut, the crop marks
+start at the cut's end).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError
@@ -27,6 +33,7 @@ class Grid:
     rows: int
     left: float  # x of the first trim
     top: float  # y of the first trim
+    marks_offset: float  # gap between the shown bleed's edge and the start of a crop mark
 
     @property
     def per_page(self) -> int:
@@ -53,6 +60,18 @@ class Grid:
         ys = {self.top + r * (h + self.gutter) + e for r in range(self.rows) for e in (0, h)}
         return sorted(ys)
 
+    def mark_zone(self, length: float) -> float:
+        """How far outside the trims the crop marks reach (bleed shown, gap, mark)."""
+        return self.bleed + self.marks_offset + length
+
+    def first_rows(self, rows: int) -> Grid:
+        """The same grid with only its first `rows` rows (a part-filled sheet)."""
+        return replace(self, rows=rows)
+
+    def moved_to(self, top: float, rows: int) -> Grid:
+        """The same columns, `rows` rows starting at `top` (a block lower on a page)."""
+        return replace(self, top=top, rows=rows)
+
     @property
     def extent(self) -> tuple[float, float, float, float]:
         """The box round every trim (x0, y0, x1, y1)."""
@@ -75,21 +94,55 @@ def grid_for(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: 
     return grid
 
 
+MIN_GUTTER = 1.0  # mm: a narrower gutter only leaves slivers of bleed to cut away
+MAX_GUTTER = 4.0  # mm: wider shows no more bleed (3 mm) and only wastes paper
+GUTTER_STEP = 0.05  # mm: `densest` gutters are whole multiples, for tidy numbers
+
+
 def fit(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: float,
         kind: str) -> Grid | str:
     """The grid of `grid_for`, or why there is none (a message for the designer)."""
-    pw, ph = sheet.paper(paper)
-    gutter = sheet.gutter(kind)
-    shown = min(bleed, gutter / 2)
-    border = sheet.margin + sheet.marks.length + sheet.marks.offset + shown
-    w, h = piece
-    columns = int((pw - 2 * border + gutter) // (w + gutter))
-    rows = int((ph - 2 * border + gutter) // (h + gutter))
-    if columns < 1 or rows < 1:
+    if kind in sheet.densest:
+        grid = densest(sheet, paper, piece, bleed)
+    else:
+        grid = _grid(sheet, paper, piece, bleed, sheet.gutter(kind), sheet.marks.offset)
+    if grid is None:
+        w, h = piece
         article = "an" if kind[0] in "aeiou" else "a"
         return (f"{article} {kind} of {w:g} x {h:g} mm does not fit on {paper} paper "
                 f"with a {sheet.margin:g} mm margin and crop marks")
+    return grid
+
+
+def densest(sheet: SheetLayout, paper: str, piece: tuple[float, float],
+            bleed: float) -> Grid | None:
+    """The grid holding the most pieces: the widest gutter that keeps that many, or
+    shared cuts when they hold more than any gutter of at least MIN_GUTTER."""
+    best = None
+    steps = round((MAX_GUTTER - MIN_GUTTER) / GUTTER_STEP)
+    for step in range(steps, -1, -1):  # widest first: a tie keeps the wider gutter
+        gutter = MIN_GUTTER + step * GUTTER_STEP
+        grid = _grid(sheet, paper, piece, bleed, gutter, sheet.marks.offset)
+        if grid is not None and (best is None or grid.per_page > best.per_page):
+            best = grid
+    shared = _grid(sheet, paper, piece, bleed, 0.0, 0.0)
+    if shared is not None and (best is None or shared.per_page > best.per_page):
+        best = shared
+    return best
+
+
+def _grid(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: float,
+          gutter: float, offset: float) -> Grid | None:
+    pw, ph = sheet.paper(paper)
+    shown = min(bleed, gutter / 2)
+    border = sheet.margin + sheet.marks.length + offset + shown
+    w, h = piece
+    # A hair of slack: lengths read from "8.5in" and sums of them are not exact.
+    columns = int((pw - 2 * border + gutter + 1e-9) // (w + gutter))
+    rows = int((ph - 2 * border + gutter + 1e-9) // (h + gutter))
+    if columns < 1 or rows < 1:
+        return None
     width = columns * w + (columns - 1) * gutter
     height = rows * h + (rows - 1) * gutter
-    return Grid((pw, ph), piece, gutter, shown, columns, rows, (pw - width) / 2,
-                (ph - height) / 2)
+    return Grid((pw, ph), piece, round(gutter, 4), shown, columns, rows, (pw - width) / 2,
+                (ph - height) / 2, offset)

@@ -141,6 +141,7 @@ class SheetLayout:
     where: Location = field(default=NOWHERE, repr=False, compare=False)
     # The piece kinds the layout was read with (`generator.products.kinds.gutter_keys`).
     pieces: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    densest: tuple[str, ...] = ()  # piece kinds whose gutter is `densest` (imposition.py)
 
     def paper(self, name: str) -> tuple[float, float]:
         """Width and height of a paper, mm (KeyError if the layout lacks it)."""

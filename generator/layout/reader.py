@@ -34,6 +34,7 @@ MIN_INSIGNIA = 8.0
 MIN_TOKEN = 19.0  # a life token's disc
 MIN_MARGIN = 6.35  # printers cannot print closer to the paper's edge (0.25 in)
 MARK_WIDTH = (0.15, 0.25)  # thin crop marks
+DENSEST = "densest"  # a gutter the imposition picks: the most pieces a sheet can hold
 TEXT_KEYS = ("box", "font", "size", "min_size", "colour", "align", "plate", "plate_opacity",
              "plate_radius", "text", "format", "colour_on_light", "layer")
 # The texts that sit on an element's colour, where `colour_on_light` means something.
@@ -202,9 +203,11 @@ class LayoutReader(ValueReader):
         marks = Marks(self.length(m, "length"), self.length(m, "offset", bound=NON_NEGATIVE),
                       width, self.colour(m, "colour"))
         g = self.section(s, "gutter", self.pieces)
-        gutters = tuple((k, self.length(g, k, bound=NON_NEGATIVE)) for k in sorted(g))
+        densest = tuple(k for k in sorted(g) if g[k] == DENSEST)
+        gutters = tuple((k, self.length(g, k, bound=NON_NEGATIVE)) for k in sorted(g)
+                        if k not in densest)
         margin = self.length(s, "margin", bound=ANY)
         self.at_least(s, "margin", margin, MIN_MARGIN, "printers cannot print nearer the edge")
         return SheetLayout(papers, margin, marks, gutters, data.key_where("sheets"),
-                           self.pieces)
+                           self.pieces, densest)
 

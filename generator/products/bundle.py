@@ -22,7 +22,7 @@ from generator.draw.scene import Path, Rect, Scene, Style, Text, scenes_digest
 from generator.layout.units import PT
 from generator.products.fingerprint import art_digests, common
 from generator.products.request import BuildRequest
-from generator.products.sheets import Run, draw_runs, run_pages
+from generator.products.sheets import Run, draw_runs, run_pages, run_ranges, run_sheets
 
 KIND = "pnp"
 INK, SOFT, ACCENT = "#1B1A24", "#5A5566", "#B5542A"
@@ -45,21 +45,31 @@ class Section:
     `pages(request, kit, paper)` and `draw(canvas, request, kit, paper)` must agree;
     `rows(request, kit, pictures)` gives the checklist lines (pictures only when asked:
     a kind not in the file is listed without them); `scenes(request, kit)` every drawing
-    the sheets place. `parts(request, kit, paper)`, when given, splits the section's
-    pages among its parts in the order they are drawn, so each row's `part` gets its
-    own page range on the cover; without it every row gets the whole section's.
+    the sheets place. `parts(request, kit, paper)`, when given, is the first and last
+    page (0-based within the section) of each of its parts, so each row's `part` gets
+    its own page range on the cover (parts may share a sheet); without it every row
+    gets the whole section's.
     """
 
     pages: Callable[[BuildRequest, Kit, str], int]
     draw: Callable[[object, BuildRequest, Kit, str], None]
     rows: Callable[[BuildRequest, Kit, bool], list[Row]]
     scenes: Callable[[BuildRequest, Kit], list[Scene]]
-    parts: Callable[[BuildRequest, Kit, str], list[int]] | None = None
+    parts: Callable[[BuildRequest, Kit, str], list[tuple[int, int]]] | None = None
+    # Its sheets in words for the build's summary (default: its pages).
+    sheets: Callable[[BuildRequest, Kit, str], list[str]] | None = None
 
-    def part_pages(self, request: BuildRequest, kit: Kit, paper: str) -> list[int]:
-        """Pages of each part, in order (one part: the whole section)."""
+    def in_words(self, name: str, request: BuildRequest, kit: Kit, paper: str) -> list[str]:
+        """The section's sheets in words, e.g. ["world tiles 4 sheets (12 a sheet)"]."""
+        if self.sheets is None:
+            return [f"{name} {self.pages(request, kit, paper)} pages"]
+        return self.sheets(request, kit, paper)
+
+    def part_ranges(self, request: BuildRequest, kit: Kit, paper: str
+                    ) -> list[tuple[int, int]]:
+        """First and last page of each part within the section (one part: all of it)."""
         if self.parts is None:
-            return [self.pages(request, kit, paper)]
+            return [(0, self.pages(request, kit, paper) - 1)]
         return self.parts(request, kit, paper)
 
 
@@ -68,12 +78,15 @@ def imposed(runs: Callable[[BuildRequest, Kit, str], Sequence[Run]],
             scenes: Callable[[BuildRequest, Kit], list[Scene]]) -> Section:
     """The section of a kind whose sheets are runs of pieces in a grid (tiles, tokens);
     each run is a part (a row with `part=i` lists the pages of run i)."""
-    return Section(lambda request, kit, paper: run_pages(runs(request, kit, paper)),
+    return Section(lambda request, kit, paper: run_pages(runs(request, kit, paper),
+                                                         request.layout.sheets),
                    lambda canvas, request, kit, paper: draw_runs(
                        canvas, runs(request, kit, paper), request.layout.sheets),
                    rows, scenes,
-                   lambda request, kit, paper: [run_pages([run])
-                                                for run in runs(request, kit, paper)])
+                   lambda request, kit, paper: run_ranges(runs(request, kit, paper),
+                                                          request.layout.sheets),
+                   lambda request, kit, paper: run_sheets(runs(request, kit, paper),
+                                                          request.layout.sheets))
 
 
 def produce_bundle(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str, Section]],
@@ -88,9 +101,9 @@ def produce_bundle(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str
     for paper in request.papers:
         ranges, page = {}, FIRST_SHEET_PAGE
         for name, section in sections:
-            for part, count in enumerate(section.part_pages(request, kit, paper)):
-                ranges[name, part] = (page, page + count - 1)
-                page += count
+            for part, (first, last) in enumerate(section.part_ranges(request, kit, paper)):
+                ranges[name, part] = (page + first, page + last)
+            page += section.pages(request, kit, paper)
 
         def draw(canvas, paper=paper, ranges=ranges):
             print_dialog(canvas)
@@ -102,7 +115,9 @@ def produce_bundle(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str
         data, pages = render_pdf(kit, f"print-and-play, {paper.upper()}", draw, key, scenes)
         if pages != page - 1:  # the cover's page ranges would point at the wrong sheets
             raise RenderError(f"pnp-{paper}.pdf has {pages} pages, its cover lists {page - 1}")
-        out.append(Artefact(f"pnp-{paper}.pdf", data, KIND, pages))
+        words = [w for name, s in sections for w in s.in_words(name, request, kit, paper)]
+        out.append(Artefact(f"pnp-{paper}.pdf", data, KIND, pages,
+                            note=f"pnp-{paper}.pdf: {pages} pages; " + ", ".join(words)))
     return out
 
 
@@ -174,8 +189,8 @@ INSTRUCTIONS = (
      "each back follows its front, mirrored, and one-sided sheets have a blank back."),
     ("Print one test sheet first.", f"Print pages {FIRST_SHEET_PAGE}–{FIRST_SHEET_PAGE + 1} "
      "only, hold the sheet to the light and check that fronts and backs line up."),
-    ("Cut on the crop marks.", "The short lines in the margins mark every cut; the art "
-     "runs a little past each cut so small slips do not show."),
+    ("Cut on the crop marks.", "The short lines in the margins mark every cut; where two "
+     "pieces touch, one cut parts them."),
 )
 
 

@@ -95,20 +95,26 @@ def draw_page(canvas, drawings: Sequence[Scene | None], grid: Grid, sheet: Sheet
 def crop_marks(canvas, grid: Grid, sheet: SheetLayout) -> None:
     """Thin marks on every cut line, in the margins only, never over a piece."""
     marks, height = sheet.marks, grid.paper[1]
-    x0, y0, x1, y1 = grid.extent
-    near = grid.bleed + marks.offset
-    far = near + marks.length
     canvas.saveState()
     canvas.setStrokeColor(colour(marks.colour))
     canvas.setLineWidth(marks.width * PT)
+    canvas.lines([(ax * PT, (height - ay) * PT, bx * PT, (height - by) * PT)
+                  for ax, ay, bx, by in mark_lines(grid, sheet)])
+    canvas.restoreState()
+
+
+def mark_lines(grid: Grid, sheet: SheetLayout) -> list[tuple[float, float, float, float]]:
+    """The crop marks of a grid, (x0, y0, x1, y1) in mm from the page's top-left: one at
+    each end of every cut line, outside the grid."""
+    x0, y0, x1, y1 = grid.extent
+    near = grid.bleed + grid.marks_offset
+    far = near + sheet.marks.length
     lines = []
     for x in grid.cuts_x():
         lines += [(x, y0 - far, x, y0 - near), (x, y1 + near, x, y1 + far)]
     for y in grid.cuts_y():
         lines += [(x0 - far, y, x0 - near, y), (x1 + near, y, x1 + far, y)]
-    canvas.lines([(ax * PT, (height - ay) * PT, bx * PT, (height - by) * PT)
-                  for ax, ay, bx, by in lines])
-    canvas.restoreState()
+    return lines
 
 
 def _label(canvas, grid: Grid, sheet: SheetLayout, label: Label, text: str,
@@ -122,19 +128,122 @@ def _label(canvas, grid: Grid, sheet: SheetLayout, label: Label, text: str,
 
 @dataclass(frozen=True)
 class Run:
-    """Pieces of one size imposed together: their grid on a paper and the sheets' label."""
+    """Pieces of one size imposed together: their grid on a paper, the sheets' label
+    (the game and version) and what the label calls these pieces."""
 
     pieces: Sequence[Piece]
     grid: Grid
     label: Label
+    name: str  # e.g. "life tokens"
 
 
-def run_pages(runs: Sequence[Run]) -> int:
-    """Pages the runs will take: each run's sheets, times two when its pieces have backs."""
-    return sum(sheet_pages(len(run.pieces), run.grid, any(p.back for p in run.pieces))
-               for run in runs)
+@dataclass(frozen=True)
+class Block:
+    """Pieces of one run in one grid on a sheet (the grid cut to the rows they fill)."""
+
+    run: int  # index of the run they come from
+    pieces: Sequence[Piece]
+    grid: Grid
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One piece of paper: its blocks, one under the other, front and (if any) back."""
+
+    blocks: tuple[Block, ...]
+
+    @property
+    def has_backs(self) -> bool:
+        """True when a piece on it has a back: the sheet takes a back page."""
+        return any(p.back is not None for b in self.blocks for p in b.pieces)
+
+    @property
+    def pages(self) -> int:
+        """Pages the sheet takes: its front, and its back if it has one."""
+        return 2 if self.has_backs else 1
+
+
+def paginate(runs: Sequence[Run], sheet: SheetLayout) -> list[Sheet]:
+    """The runs' pieces on sheets, in order, each sheet filled row by row.
+
+    A run begins in the free rows under the run before it when a row of its pieces fits
+    there with both runs' crop marks in between (the Oinks under the last life tokens),
+    and both print the same sides; the rest of it goes on sheets of its own.
+    """
+    sheets: list[Sheet] = []
+    for index, run in enumerate(runs):
+        pieces = list(run.pieces)
+        below = _block_below(sheets[-1], index, run, sheet) if sheets and pieces else None
+        if below is not None:
+            sheets[-1] = Sheet((*sheets[-1].blocks, below))
+            pieces = pieces[len(below.pieces):]
+        step = run.grid.per_page
+        for start in range(0, len(pieces), step):
+            chunk = pieces[start:start + step]
+            rows = -(-len(chunk) // run.grid.columns)
+            sheets.append(Sheet((Block(index, chunk, run.grid.first_rows(rows)),)))
+    return sheets
+
+
+def _block_below(last: Sheet, index: int, run: Run, sheet: SheetLayout) -> Block | None:
+    if last.has_backs != any(p.back is not None for p in run.pieces):
+        return None
+    above, grid, length = last.blocks[-1].grid, run.grid, sheet.marks.length
+    top = above.extent[3] + above.mark_zone(length) + grid.mark_zone(length)
+    bottom = grid.paper[1] - sheet.margin - grid.mark_zone(length)
+    rows = int((bottom - top + grid.gutter + 1e-9) // (grid.piece[1] + grid.gutter))
+    if rows < 1:
+        return None
+    taken = run.pieces[:rows * grid.columns]
+    return Block(index, taken, grid.moved_to(top, -(-len(taken) // grid.columns)))
+
+
+def run_pages(runs: Sequence[Run], sheet: SheetLayout) -> int:
+    """Pages the runs will take: each sheet, and its back when it has one."""
+    return sum(s.pages for s in paginate(runs, sheet))
+
+
+def run_ranges(runs: Sequence[Run], sheet: SheetLayout) -> list[tuple[int, int]]:
+    """For each run, the first and last page (0-based, from the first sheet) holding it."""
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
+    page = 0
+    for s in paginate(runs, sheet):
+        for block in s.blocks:
+            first.setdefault(block.run, page)
+            last[block.run] = page + s.pages - 1
+        page += s.pages
+    return [(first[i], last[i]) for i in range(len(runs)) if i in first]
+
+
+def run_sheets(runs: Sequence[Run], sheet: SheetLayout) -> list[str]:
+    """Each run's sheets in words, for the build's summary: "world tiles 4 sheets (12 a
+    sheet)", "Oinks 1 sheet (under the life tokens)"."""
+    sheets = paginate(runs, sheet)
+    words = []
+    for index, run in enumerate(runs):
+        holding = [s for s in sheets if any(b.run == index for b in s.blocks)]
+        under = [runs[s.blocks[0].run].name for s in holding if s.blocks[0].run != index]
+        count = len(holding)
+        where = f"under the {under[0]}" if under else f"{run.grid.per_page} a sheet"
+        words.append(f"{run.name} {count} sheet{'s' if count != 1 else ''} ({where})")
+    return words
 
 
 def draw_runs(canvas, runs: Sequence[Run], sheet: SheetLayout) -> int:
-    """Draw every run's sheets; return the pages drawn."""
-    return sum(draw_sheets(canvas, run.pieces, run.grid, sheet, run.label) for run in runs)
+    """Draw every sheet of the runs, front then back; return the pages drawn."""
+    sheets = paginate(runs, sheet)
+    pages = 0
+    for number, s in enumerate(sheets, start=1):
+        names = ", ".join(dict.fromkeys(runs[b.run].name for b in s.blocks))
+        label = runs[s.blocks[0].run].label
+        for side in ("front", "back") if s.has_backs else ("front",):
+            for block in s.blocks:
+                draw_page(canvas, [p.back if side == "back" else p.front for p in block.pieces],
+                          block.grid, sheet, back=side == "back")
+            text = f"{label.text} · {names} · sheet {number}/{len(sheets)}"
+            text += f" · {side}" if s.has_backs else ""
+            _label(canvas, s.blocks[0].grid, sheet, label, text, front=side == "front")
+            canvas.showPage()
+            pages += 1
+    return pages

@@ -46,9 +46,9 @@ def _runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:
     ps, game = piece_set(request, kit), request.game
     t = ps.layout.tile
     pieces = [Piece(scene, ps.back) for scene in ps.tiles]  # every tile, the shared back
-    label = Label(f"{game.title} v{game.version} · world tiles", ("body", game.font("body")))
+    label = Label(f"{game.title} v{game.version}", ("body", game.font("body")))
     return [Run(pieces, grid_for(ps.layout.sheets, paper, (t.trim, t.trim), t.bleed, "tile"),
-                label)]
+                label, "world tiles")]
 
 
 def _rows(request: BuildRequest, kit: Kit, pictures: bool) -> list[Row]:

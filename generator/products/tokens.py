@@ -53,8 +53,9 @@ def _runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:
     sheet, d, o = ps.layout.sheets, ps.layout.token, ps.layout.oink
     tokens = grid_for(sheet, paper, (d.trim, d.trim), d.bleed, "token")
     oinks = grid_for(sheet, paper, (o.trim, o.trim), o.bleed, "oink")
-    return [Run(_token_pieces(request, kit), tokens, Label(f"{name} · life tokens", font)),
-            Run([Piece(s, s) for s in ps.oinks], oinks, Label(f"{name} · Oinks", font))]
+    label = Label(name, font)
+    return [Run(_token_pieces(request, kit), tokens, label, "life tokens"),
+            Run([Piece(s, s) for s in ps.oinks], oinks, label, "Oinks")]
 
 
 def _rows(request: BuildRequest, kit: Kit, pictures: bool) -> list[Row]:

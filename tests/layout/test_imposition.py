@@ -17,7 +17,7 @@ SHEETS = load_layout().sheets
 def test_grid_and_its_marks_stay_inside_the_printable_margin(paper, kind, size, bleed):
     grid = grid_for(SHEETS, paper, (size, size), bleed, kind)
     x0, y0, x1, y1 = grid.extent
-    reach = grid.bleed + SHEETS.marks.offset + SHEETS.marks.length
+    reach = grid.mark_zone(SHEETS.marks.length)
     width, height = SHEETS.paper(paper)
     assert x0 - reach >= SHEETS.margin - 1e-9 and y0 - reach >= SHEETS.margin - 1e-9
     assert x1 + reach <= width - SHEETS.margin + 1e-9
@@ -35,8 +35,21 @@ def test_back_slots_mirror_front_slots_across_the_vertical_axis(paper):
         assert by == fy
 
 
-def test_a4_takes_eight_tiles_a_page():
-    assert grid_for(SHEETS, "a4", (63.5, 63.5), 3, "tile").per_page == 8
+@pytest.mark.parametrize(("paper", "gutter", "offset"), [("a4", 0.0, 0.0), ("letter", 1.15, 1.0)])
+def test_the_densest_tile_grid_holds_twelve_on_either_paper(paper, gutter, offset):
+    # Letter keeps a gutter (the widest that still holds 12); A4 holds 12 only when
+    # neighbours share their cuts, so its marks start right at the cut's end.
+    grid = grid_for(SHEETS, paper, (63.5, 63.5), 3, "tile")
+    assert (grid.columns, grid.rows) == (3, 4)
+    assert (grid.gutter, grid.marks_offset) == (pytest.approx(gutter), offset)
+
+
+def test_a_gutter_as_a_length_is_kept_as_it_is(project):
+    layout = project / "templates" / "layouts" / "default.yaml"
+    layout.write_text(layout.read_text().replace("tile: densest", "tile: 4mm", 1))
+    sheets = load_layout("default", project / "templates").sheets
+    assert grid_for(sheets, "a4", (63.5, 63.5), 3, "tile").per_page == 8
+    assert grid_for(sheets, "letter", (63.5, 63.5), 3, "tile").per_page == 6
 
 
 def test_a_piece_too_big_for_the_paper_is_the_layouts_problem_at_its_sheets_section():

@@ -42,7 +42,8 @@ def fingerprint(request, kit) -> str:
 def runs(request, kit, paper) -> list[Run]:
     scene = sticker(request, kit)
     grid = grid_for(request.layout.sheets, paper, scene.trim, scene.bleed, "sticker")
-    return [Run([Piece(scene)] * 6, grid, Label("stickers", ("body", request.game.font("body"))))]
+    return [Run([Piece(scene)] * 6, grid, Label("A game", ("body", request.game.font("body"))),
+                "stickers")]
 
 
 SECTION = imposed(runs, lambda request, kit, pictures: [Row("Stickers", "6 stickers")],
