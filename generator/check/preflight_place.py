@@ -67,15 +67,27 @@ def outside_safe(fonts: FontBook, scene: Scene, safe: float) -> list[Finding]:
     return found
 
 
+def framed(scene: Scene, box: tuple[float, float, float, float]) -> bool:
+    """True when an art box stops well inside the cut on every side it stops short: a
+    frame of the background, on purpose (a cut that slips shows more frame, never an
+    edge of the art), like the ink-saver layout's."""
+    x, y, w, h = box
+    inside = scene.bleed * 2  # past the bleed, and as far again inside the trim
+    gaps = (x, y, scene.width - x - w, scene.height - y - h)  # from the bleed's edge
+    short = [gap for gap in gaps if gap > LENIENCY]
+    return bool(short) and all(gap >= inside - LENIENCY for gap in short)
+
+
 def art_cover(scene: Scene) -> list[Finding]:
     """TKG502 when the art leaves part of the trim and bleed bare (its box, or its
-    picture within the box)."""
+    picture within the box); an art box framed well inside the cut is a design."""
     art = [p for p in scene.parts if p.kind == "art"]
     if not art:
         return []  # no art: the background covers the piece
     x, y, w, h = art[0].box
-    if x > LENIENCY or y > LENIENCY or x + w < scene.width - LENIENCY or (
-            y + h < scene.height - LENIENCY):
+    frame = framed(scene, art[0].box)
+    if not frame and (x > LENIENCY or y > LENIENCY or x + w < scene.width - LENIENCY or (
+            y + h < scene.height - LENIENCY)):
         return [Finding("TKG502", "art box", art[0].source, f"the art box ({x - scene.bleed:g}, "
                         f"{y - scene.bleed:g}, {w:g} x {h:g} mm from the trim's corner) does "
                         f"not reach the bleed's edge, {scene.bleed:g} mm beyond the cut",
@@ -87,6 +99,8 @@ def art_cover(scene: Scene) -> list[Finding]:
     canvas = Canvas(scene.width, scene.height, PPM)
     items = [i for p in art for i in scene.items_of(p)]
     bare = ImageOps.invert(canvas.coverage(items, until_full=True))
+    if frame:  # only the picture inside its own box counts
+        bare = bare.crop(tuple(round(v * PPM) for v in (x, y, x + w, y + h)))
     box = bare.getbbox()
     if box is None or box[2] - box[0] < 2 or box[3] - box[1] < 2:  # under 1 mm: edge pixels
         return []
