@@ -127,9 +127,15 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
 
 
 def _templates(folder: Path, kit: Kit) -> list[Diagnostic]:
-    from generator.text.context import game_context
+    from generator.sim.playlog import example_log
+    from generator.text.context import PLAY_TURNS, freeze, game_context
+    from generator.text.play import play_context
 
-    return check_templates(folder, kit.game, game_context(kit.game, kit.memo), kit.memo)
+    # The rulebook's context as the build makes it (products.fingerprint.with_play): the
+    # example of play is a seeded game the simulator plays.
+    play = freeze(play_context(kit.game, example_log(kit.game, PLAY_TURNS)))
+    context = {**game_context(kit.game, kit.memo), "play": play}
+    return check_templates(folder, kit.game, context, kit.memo)
 
 
 def _preflight(kit: Kit, layouts: tuple[Layout, ...], folder: Path) -> list[Diagnostic]:

@@ -116,6 +116,9 @@ CODES: dict[str, Code] = {
     "TKG306": Code(Severity.ERROR, "A font file cannot be read or embedded",
                    "Use a TrueType (.ttf) font whose licence allows embedding, e.g. one "
                    "under the SIL Open Font License."),
+    "TKG307": Code(Severity.ERROR, "A template's Markdown image cannot be shown",
+                   "Ask for a drawing with figure(\"name\", \"caption\") on a line of its "
+                   "own; the rulebook shows no other pictures."),
     # -- preflight: every drawn piece, as it will print (docs/preflight.md) --------
     "TKG501": Code(Severity.WARNING, "Text, a symbol or a badge lies outside the safe zone",
                    "Move or shrink its box in the layout so it keeps the safe distance from "

@@ -173,10 +173,15 @@ def _rules(r: _Reader, data: dict, top: YMap) -> Rules | None:
         return None
     sections, complete = [], True
     for name, fields in S.RULE_SECTIONS.items():
-        if name not in top_fields:
+        if top_fields.get(name) is None and name in S.OPTIONAL:
+            # Left out: every key its default, and the draft the schema gives it.
+            values = {f.name: f.default for f in fields} | {"draft": S.OPTIONAL[name]}
+        elif name not in top_fields:
             complete = False
             continue
-        values = r.fields(top_fields[name], rules_map.where(name), fields, f"rules.{name}")
+        else:
+            values = r.fields(top_fields[name], rules_map.where(name), fields,
+                              f"rules.{name}")
         if values is None or len(values) < len(fields):
             complete = False
             continue

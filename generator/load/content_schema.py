@@ -84,21 +84,90 @@ RULE_SECTIONS: dict[str, tuple[Field, ...]] = {
     "spaces": _section(
         Field("face_up", "str_list", "names of the face-up spaces"),
         Field("blind", "str", "name of the face-down stack")),
+    "turn": _section(Field("actions", "str_list", "the actions a turn offers, in the "
+                           "rulebook's order", required=False,
+                           default=("draw", "trade", "procure", "move", "refresh", "seal"))),
+    "simulation": _section(
+        Field("turn_cap", "int", "turns before a simulated game counts as stalled",
+              low=10, high=100000),
+        Field("example_seed", "int", "the seed of the game the rulebook's example of play "
+              "shows", required=False, default=21, low=0, high=2**31)),
+    # The playtest completions, in the order the rulebook states them: its tags and
+    # its appendix number the drafts in this order. OPTIONAL ones may be left out.
+    "trade_zone": _section(Field("source", "str", "where the starting trade zone's tokens "
+                                 "come from: bag", required=False, default="bag")),
+    "split": _section(Field("extra", "str", "which spaces take the tiles left over when the "
+                            "stack does not split evenly: face_up_first", required=False,
+                            default="face_up_first")),
+    "grid": _section(Field("anchor", "str", "what fixes a world's grid on the table: "
+                           "starting_tile", required=False, default="starting_tile")),
+    "tiles": _section(Field("insignias", "str", "the insignias of one tile: distinct",
+                            required=False, default="distinct")),
+    "passing": _section(Field("allowed", "str", "when a player may pass: no_legal_action",
+                              required=False, default="no_legal_action")),
     "discards": _section(Field("to", "str", "where discarded tokens go")),
-    "placement": _section(Field("connect_to", "str", "which tile a new tile must match")),
+    "bag": _section(Field("refill", "str", "when the empty bag is refilled: at_once",
+                          required=False, default="at_once")),
+    "trade_back": _section(Field("allowed", "bool", "whether one trade may take an element "
+                                 "it gives", required=False, default=False)),
+    "taking": _section(Field("face_up", "str", "which tile of a face-up space can be "
+                             "procured: top", required=False, default="top")),
+    "placement": _section(
+        Field("connect_to", "str", "which tile a new tile must match"),
+        Field("oink", "str", "where the Oink is after a tile is placed: stays",
+              required=False, default="stays")),
+    "blind_choice": _section(Field("unplaced", "str", "where a revealed tile that is not "
+                                   "placed goes: top_of_O", required=False,
+                                   default="top_of_O")),
     "move": _section(Field("reach", "str", "how far the Oink may move")),
     "refresh": _section(Field("refill_from", "str", "where an emptied space refills from")),
-    "seal": _section(Field("cost", "str", "what sealing a tile costs")),
+    "seal": _section(
+        Field("cost", "str", "what sealing a tile costs"),
+        Field("tokens", "str", "where a seal's tokens go: on_tile (they stay on the sealed "
+              "tile for the rest of the game) or trade_zone", required=False,
+              default="on_tile")),
+    "ending": _section(Field("round", "str", "what happens to the round when the game ends: "
+                             "stops", required=False, default="stops")),
     "scoring": _section(
         Field("match", "int", "points per insignia of the Oink's element, sealed", low=0, high=20),
         Field("other", "int", "points per other insignia, sealed", low=0, high=20),
         Field("unsealed", "int", "points per insignia on an unsealed tile", low=0, high=20)),
-    "simulation": _section(
-        Field("turn_cap", "int", "turns before a simulated game counts as stalled",
-              low=10, high=100000)),
 }
 
-RULES_TOP = tuple(Field(name, "map", f"the {name} rules") for name in RULE_SECTIONS)
+# The sections a content file may leave out, each with the `draft` it then has: every
+# rule the rulebook adds to the designer's text is a draft until the designer writes
+# `draft: false` under it, so an older content file still marks it in the book.
+OPTIONAL: dict[str, bool] = {
+    "turn": False, "trade_zone": True, "split": True, "grid": True, "tiles": True,
+    "taking": True, "blind_choice": True, "bag": True, "passing": True, "ending": True,
+    "trade_back": True,
+}
+
+# What each rule section is about, in words: the rulebook's appendix names the
+# playtest completions by these titles.
+TITLES: dict[str, str] = {
+    "players": "Number of players", "setup": "Setting up", "oink": "What an Oink holds",
+    "draw": "Drawing", "trade": "Trading", "procure": "Procuring from the blind stack",
+    "world": "The world grid and the end", "spaces": "The spaces on the table",
+    "discards": "Where discarded tokens go",
+    "placement": "Placing a tile: the Oink's tile only, and the Oink stays",
+    "move": "How far an Oink moves", "refresh": "Refreshing a space, and refilling it",
+    "seal": "Sealing a tile, and where its tokens stay", "scoring": "Scoring",
+    "simulation": "The simulator", "turn": "The actions of a turn",
+    "trade_zone": "Where the starting trade zone comes from",
+    "split": "Which spaces take the leftover tiles",
+    "grid": "The grid stays where the starting tile put it",
+    "tiles": "A tile shows each element at most once; nexus worlds",
+    "taking": "Only the top tile of a face-up space",
+    "blind_choice": "A revealed tile you do not place",
+    "bag": "Refilling the bag during a draw",
+    "passing": "Passing only without a legal action",
+    "ending": "Nobody takes another turn",
+    "trade_back": "A trade never takes back what it gives",
+}
+
+RULES_TOP = tuple(Field(name, "map", f"the {name} rules", required=name not in OPTIONAL)
+                  for name in RULE_SECTIONS)
 
 # No defaults here: a threshold left out takes the model's own (`core.model.Balance`).
 BALANCE = (

@@ -13,13 +13,18 @@ from types import MappingProxyType
 
 from generator.core.memo import Memo
 from generator.core.model import Game, Tile
-from generator.text.examples import ExampleWorld, example_world, misfit
+from generator.text.completions import completions
+from generator.text.examples import ExampleWorld, example_world, misfit, placement_example
 from generator.text.scoring_example import scoring_example
+from generator.text.split import split_rows
 
 RULEBOOK_DIR = "rulebook"  # the rulebook's and the player aid's templates, under templates/
 # The figures a template may ask for with figure("name", "caption"); the rulebook
-# (generator.products.rulebook.diagrams) draws each of them.
-FIGURES = frozenset({"components", "setup", "world", "procure", "scoring"})
+# (generator.products.rulebook.diagrams) draws each of them. "play-N" is the table
+# after turn N of the example of play ("play-0": after setup).
+PLAY_TURNS = 4
+FIGURES = frozenset({"components", "table", "area", "placement", "world", "procure",
+                     "scoring", *(f"play-{n}" for n in range(PLAY_TURNS + 1))})
 
 
 class Record:
@@ -122,6 +127,8 @@ def _tiles(game: Game) -> dict:
 def _rules(game: Game) -> dict:
     r = game.rules
     face_up, row = list(r.face_up_spaces), list(r.space_row)
+    turn, seal = r.section("turn"), r.section("seal")
+    actions = list(turn["actions"]) if turn else []
     return {
         "players_min": r.players_min, "players_max": r.players_max,
         "tiles_dealt": r.tiles_dealt, "tiles_returned": r.tiles_dealt - 1,
@@ -137,6 +144,8 @@ def _rules(game: Game) -> dict:
         "space_row": row, "space_row_text": " ".join(row),
         "score_match": r.score_match, "score_other": r.score_other,
         "score_unsealed": r.score_unsealed,
+        "action_names": [a.capitalize() for a in actions], "action_count": len(actions),
+        "seal_tokens": seal["tokens"] if seal else "on_tile",
     }
 
 
@@ -158,6 +167,15 @@ def _action_examples(game: Game, world: ExampleWorld | None) -> dict:
             "far": tile_info(game, far)}
 
 
+def _placement(game: Game, world: ExampleWorld | None) -> dict | None:
+    example = placement_example(game, world)
+    if example is None:
+        return None
+    return {"start": tile_info(game, example.start), "legal": tile_info(game, example.legal),
+            "misfit": tile_info(game, example.misfit),
+            "outside": tile_info(game, example.outside)}
+
+
 def game_context(game: Game, memo: Memo) -> dict:
     """`build_context(game)`, worked out once while the memo lives (one build)."""
     return memo.per(game, "rulebook context", build_context)
@@ -169,7 +187,7 @@ def build_context(game: Game) -> dict:
     elements = _elements(game)
     context = {
         "title": game.title, "version": game.version,
-        "playtest": game.rules.is_draft,
+        "playtest_edition": game.rules.is_draft,
         "edition": "Playtest edition" if game.rules.is_draft else "Edition",
         "drafts": list(game.rules.drafts),
         "draft": {s.name: s.draft for s in game.rules.sections},
@@ -189,6 +207,9 @@ def build_context(game: Game) -> dict:
             "start_place": place_name(world.grid.rows, world.grid.columns,
                                       *world.grid.position(world.start_cell))},
         "scoring": scoring_example(game, world),
+        "placement": _placement(game, world),
+        "completions": completions(game),
+        "split": split_rows(game),
     }
     return {k: freeze(v) for k, v in context.items()}
 

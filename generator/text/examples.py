@@ -43,6 +43,39 @@ def misfit(game: Game, world: ExampleWorld) -> Tile | None:
     return next((t for t in game.tiles if not t.connects(world.start)), None)
 
 
+@dataclass(frozen=True)
+class PlacementExample:
+    """Where a new tile may go: the Oink's tile on the grid's right edge, a tile that
+    connects beside it, one that shares nothing above it, and one off the grid."""
+
+    start: Tile
+    start_cell: int
+    legal: Tile
+    legal_cell: int
+    misfit: Tile
+    misfit_cell: int
+    outside: Tile
+    outside_step: tuple[int, int]  # rows, columns from the Oink's tile: off the grid
+
+
+def placement_example(game: Game, world: ExampleWorld | None) -> PlacementExample | None:
+    """The placement figure's tiles, from the example world (None without one, or when
+    every tile connects to its start)."""
+    if world is None or world.grid.columns < 2 or world.grid.rows < 2:
+        return None
+    grid, start = world.grid, world.start
+    odd = misfit(game, world)
+    fits = [t for t in game.tiles if t != start and t.connects(start)]
+    if odd is None or len(fits) < 2:
+        return None
+    legal = world.near if world.near in fits else fits[0]
+    outside = next(t for t in fits if t != legal)
+    row, last = grid.rows // 2, grid.columns - 1
+    return PlacementExample(start, row * grid.columns + last, legal,
+                            row * grid.columns + last - 1, odd,
+                            (row - 1) * grid.columns + last, outside, (0, 1))
+
+
 def _masks_to_tiles(game: Game, world: tuple[int, ...]) -> tuple[Tile, ...]:
     """Give each cell a distinct real tile bearing exactly that cell's insignias."""
     pool: dict[int, list[Tile]] = {}

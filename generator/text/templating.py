@@ -16,7 +16,9 @@ from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError
 from generator.core.model import Location
 from generator.core.paths import display_path
+from generator.text.completions import UnknownRule, playtest_call
 from generator.text.context import FIGURES, RULEBOOK_DIR, Record, Rendered, join, plural
+from generator.text.images import image_problems
 from generator.text.sandbox import (
     BOUNDS_HINT,
     BoundedEnvironment,
@@ -97,8 +99,17 @@ def render_template(env: jinja2.Environment, folder: Path, name: str,
                     context: Mapping) -> Rendered:
     """Render one template; a mistake becomes a positioned ContentError."""
     path = folder / name
+    context = {**context, "playtest": playtest_call(context)}
     try:
-        text = bounded_render(env.get_template(name), context)
+        template = env.get_template(name)
+        problems = image_problems(template_source(env, name), path, FIGURES,
+                                  frozenset(context["draft"].names()) if "draft" in context
+                                  else frozenset())
+        if problems:
+            raise ContentError(problems)
+        text = bounded_render(template, context)
+    except ContentError:
+        raise
     except (TemplateTooBig, TemplateTooSlow) as exc:
         raise _error("TKG302", path, _template_line(exc, path), str(exc), BOUNDS_HINT) \
             from None
@@ -109,7 +120,7 @@ def render_template(env: jinja2.Environment, folder: Path, name: str,
     except jinja2.UndefinedError as exc:
         raise _error("TKG302", path, _template_line(exc, path), exc.message or str(exc)) \
             from None
-    except UnknownFigure as exc:
+    except (UnknownFigure, UnknownRule) as exc:
         raise _error("TKG302", path, _template_line(exc, path), str(exc)) from None
     except jinja2.TemplateNotFound as exc:
         raise _error("TKG301", path, _template_line(exc, path),
@@ -120,6 +131,12 @@ def render_template(env: jinja2.Environment, folder: Path, name: str,
         raise _error("TKG302", path, _template_line(exc, path),
                      f"the template fails here: {type(exc).__name__}: {exc}") from None
     return Rendered(name, text)
+
+
+def template_source(env: jinja2.Environment, name: str) -> str:
+    """A template's own text, as the loader reads it."""
+    source, _, _ = env.loader.get_source(env, name)
+    return source
 
 
 def render_rulebook(templates_dir: Path, context: Mapping) -> list[Rendered]:

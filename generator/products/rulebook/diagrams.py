@@ -1,4 +1,5 @@
-"""The worked-example figures (procure, scoring), the cover picture, and the registry.
+"""The worked-example figures (procure, scoring), the cover picture, and the registry
+of every figure.
 
 Templates ask for a figure by name with `figure("name", "caption")`; the names they
 may use are `generator.text.context.FIGURES`, and `DRAWINGS` below draws each.
@@ -8,79 +9,86 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from generator.core.scoring import tile_points
 from generator.draw.kit import Kit
-from generator.draw.scene import Ellipse, Path, Rect, Scene, Style, Text
+from generator.draw.scene import Ellipse, Group, Rect, Scene, Style, Text
 from generator.layout.model import Layout
 from generator.products.rulebook import figures as F
 from generator.products.rulebook.figures import (
     WIDTH,
     FigureKit,
+    caption,
     figure_scene,
     label,
     make_kit,
+    oink_on,
     place,
 )
-from generator.text.examples import misfit
+from generator.products.rulebook.placement import area, mark, placement
+from generator.products.rulebook.play_figures import play_figure
+from generator.text.context import PLAY_TURNS
+from generator.text.examples import placement_example
 from generator.text.scoring_example import sealed_cells
-
-GOOD, BAD = "#1E7B4A", "#B3261E"
-
-
-def _mark(x: float, y: float, ok: bool) -> list:
-    """A round badge with a tick or a cross."""
-    colour = GOOD if ok else BAD
-    stroke = Style(stroke="#FFFFFF", stroke_width=0.9, round_caps=True)
-    shape = ((("M", x - 2, y), ("L", x - 0.6, y + 1.6), ("L", x + 2.2, y - 1.8)) if ok else
-             (("M", x - 1.6, y - 1.6), ("L", x + 1.6, y + 1.6),
-              ("M", x + 1.6, y - 1.6), ("L", x - 1.6, y + 1.6)))
-    return [Ellipse(x, y, 3.4, 3.4, Style(fill=colour, stroke="#FFFFFF", stroke_width=0.5)),
-            Path(shape, stroke)]
 
 
 def procure(kit: FigureKit) -> Scene:
-    """The Oink's tile, a neighbour that connects (placed) and a tile that does not."""
-    g, w = kit.game, kit.world
-    start, near, odd = w.start, w.near, misfit(g, w)
-    size, top, gap = 24.0, 2.0, 1.5
-    x_near = 4 + size + gap
-    items: list = [place(kit.tile(start), 4, top, size),
-                   place(kit.tile(near), x_near, top, size),
-                   place(kit.oink(g.oinks[0]), 5, top + size - 9, 8)]
-    items += _mark(x_near + size - 3.6, top + 3.6, True)
-    items.append(label(4 + size + gap / 2, top + size + 5, "shares an insignia: placed"))
-    if odd is not None:
-        x = WIDTH - 4 - size
-        items.append(place(kit.tile(odd), x, top, size))
-        items += _mark(x + size - 3.6, top + 3.6, False)
-        items.append(label(x + size / 2, top + size + 5, "shares none: not here"))
-    return figure_scene("procure", kit, top + size + 8, items, "Procuring a tile")
+    """The Oink's tile with the procured tile placed beside it, and the tokens it cost
+    on their way to the trade zone."""
+    _g, w = kit.game, kit.world
+    start, near = w.start, w.near
+    size, top, gap = 22.0, 1.0, 1.5
+    items: list = []
+    for i, tile in enumerate((start, near)):
+        x = 4 + i * (size + gap)
+        items.append(place(kit.tile(tile), x, top, size, f"tile:{tile.id}"))
+        items.append(caption(x + size / 2, top + size + 3.6, tile.name, tile.id, 2.3))
+    items.append(oink_on(kit, start, 4, top, size))
+    items.append(mark(4 + size + gap + size / 2, top + size + 7.6, True))
+    # The payment: one token per insignia, then where it goes.
+    x0, token = 4 + 2 * (size + gap) + 4, 6.0
+    cost = [e for e, n in near.cost.items() for _ in range(n)]
+    items.append(label((x0 + WIDTH) / 2, top + 4, "paid", 2.6, F.INK, "bold"))
+    tx = (x0 + WIDTH - len(cost) * (token + 1) + 1) / 2
+    for i, element in enumerate(cost):
+        items.append(place(kit.token(element), tx + i * (token + 1), top + 6.5, token, "token"))
+    items.append(label((x0 + WIDTH) / 2, top + 18, "to the trade zone", 2.6))
+    return figure_scene("procure", kit, top + size + 11, items, "Procuring a tile")
 
 
 def scoring(kit: FigureKit) -> Scene:
-    """The example world, sealed tiles ringed, each tile's points in a badge."""
+    """The example world: sealed tiles in a gold frame with their seal tokens, and each
+    tile's points in a badge; tokens and badges keep to the art between name and
+    insignias."""
     g, w = kit.game, kit.world
-    size, gap = 23.0, 2.0
-    items = F.grid_items(kit, w.tiles, size, gap, 1.0)
+    size, gap = 24.0, 2.6
+    items = F.grid_items(kit, w.tiles, size, gap, 1.5)
     sealed = set(sealed_cells(w))
     oink = g.oinks[0]
     x0 = (WIDTH - w.grid.columns * size - (w.grid.columns - 1) * gap) / 2
     for cell, tile in enumerate(w.tiles):
         r, c = w.grid.position(cell)
-        x, y = x0 + c * (size + gap), 1 + r * (size + gap)
+        x, y = x0 + c * (size + gap), 1.5 + r * (size + gap)
+        band_top, band_bottom = F.free_band(kit.tile(tile))
+        room = (band_bottom - band_top) * size
+        cy = y + band_top * size + room / 2
         if cell in sealed:
-            items.append(Rect(x + 0.7, y + 0.7, size - 1.4, size - 1.4,
-                              Style(stroke="#F2C14E", stroke_width=1.4), 1.2))
-        else:
-            items.append(Rect(x, y, size, size, Style(fill="#FFFFFF", opacity=0.45)))
+            items.append(Rect(x - 1.0, y - 1.0, size + 2.0, size + 2.0,
+                              Style(stroke="#D9A21B", stroke_width=1.0), 1.6))
+            token = min(room - 1.2, 4.0)
+            for i, element in enumerate(tile.insignias):
+                items.append(place(kit.token(element), x + 1.2 + i * (token + 0.4),
+                                   cy - token / 2, token, "over:seal-token"))
         points = tile_points(tile.insignias, cell in sealed, oink.element, g.rules)
-        items.append(Ellipse(x + size - 4, y + size - 4, 3.3, 3.3,
-                             Style(fill="#F2C14E" if cell in sealed else "#DDDDDD",
-                                   stroke=F.INK, stroke_width=0.35)))
-        items.append(Text(x + size - 4, y + size - 2.8, str(points), "bold", 3.4, F.INK,
-                          "middle"))
-    return figure_scene("scoring", kit, w.grid.rows * (size + gap) + 1, items, "Scoring")
+        radius = min(room / 2 - 0.4, 2.6)
+        bx = x + size - 1.2 - radius
+        items.append(Group((Ellipse(bx, cy, radius, radius,
+                                    Style(fill="#F2C14E" if cell in sealed else "#DDDDDD",
+                                          stroke=F.INK, stroke_width=0.3)),
+                            Text(bx, cy + radius * 0.42, str(points), "bold", radius * 1.2,
+                                 F.INK, "middle")), label="over:points"))
+    return figure_scene("scoring", kit, w.grid.rows * (size + gap) + 1.5, items, "Scoring")
 
 
 def cover(kit: FigureKit) -> Scene:
@@ -95,16 +103,19 @@ def cover(kit: FigureKit) -> Scene:
     return figure_scene("cover", kit, size + 8 + oink, items, g.title)
 
 
-DRAWINGS: dict[str, Callable[[FigureKit], Scene]] = {
-    "components": F.components, "setup": F.setup, "world": F.world,
-    "procure": procure, "scoring": scoring,
+DRAWINGS: dict[str, Callable[[FigureKit], Scene | None]] = {
+    "components": F.components, "table": F.table, "area": area, "placement": placement,
+    "world": F.world, "procure": procure, "scoring": scoring,
+    **{f"play-{n}": partial(play_figure, number=n) for n in range(PLAY_TURNS + 1)},
 }
-NEEDS_WORLD = frozenset({"world", "procure", "scoring"})
+NEEDS_WORLD = frozenset({"world", "procure", "scoring", "placement", "area"})
 
 
 def draw_figure(kit: FigureKit, name: str) -> Scene | None:
     """The named figure's scene; None when it needs an example world and there is none."""
     if name in NEEDS_WORLD and kit.world is None:
+        return None
+    if name == "placement" and placement_example(kit.game, kit.world) is None:
         return None
     return DRAWINGS[name](kit)
 

@@ -16,6 +16,7 @@ from generator.draw.kit import Kit
 from generator.draw.scene import Ellipse, Group, Rect, Scene, Style, Text
 from generator.layout.model import Layout
 from generator.text.examples import ExampleWorld, example_world
+from generator.text.split import split_rows
 
 WIDTH = 84.0  # mm: one column of the A4 rulebook; figures scale down, never up
 INK, MUTED, PAPER = "#222222", "#5A5A5A", "#F6F0E6"
@@ -52,12 +53,42 @@ class FigureKit:
         return pieces.oink_scene(self.kit, oink, self.layout)
 
 
-def place(scene: Scene, x: float, y: float, size: float) -> Group:
-    """A piece's scene scaled so its trim is `size` mm wide at (x, y), bleed clipped off."""
+def place(scene: Scene, x: float, y: float, size: float, label: str = "") -> Group:
+    """A piece's scene scaled so its trim is `size` mm wide at (x, y), bleed clipped off.
+
+    `label` names what the group shows ("tile:<id>", "over:oink"): the figure tests
+    find the tiles and what lies over them by it.
+    """
     trim_w, _ = scene.trim
     k = size / trim_w
     h = scene.trim[1] * k
-    return Group(scene.items, (x - scene.bleed * k, y - scene.bleed * k), k, (x, y, size, h))
+    return Group(scene.items, (x - scene.bleed * k, y - scene.bleed * k), k, (x, y, size, h),
+                 label)
+
+
+def free_band(scene: Scene) -> tuple[float, float]:
+    """The art between a tile's name plate and its insignias, as shares of its trim
+    height (top, bottom): the only place a figure may put a piece on a tile."""
+    b, height = scene.bleed, scene.trim[1]
+    name = max((p.box[1] + p.box[3] for p in scene.parts if p.source == "tile.name"),
+               default=b + 0.2 * height)
+    badges = min((p.box[1] for p in scene.parts if p.kind == "badge"), default=b + 0.55 * height)
+    return (name - b) / height, (badges - b) / height
+
+
+def caption(x: float, y: float, text: str, owner: str, size: float = 2.6) -> Group:
+    """A caption centred at x with its baseline at y, under the tile `owner` (its id)."""
+    return Group((label(x, y, text, size),), label=f"caption:{owner}")
+
+
+def grid_outline(x0: float, y0: float, rows: int, columns: int, cell: float, gap: float,
+                 row_gap: float | None = None) -> list:
+    """The empty places of a world grid, as thin rounded outlines (`row_gap` leaves room
+    under each row for marks and captions)."""
+    down = gap if row_gap is None else row_gap
+    return [Rect(x0 + c * (cell + gap), y0 + r * (cell + down), cell, cell,
+                 Style(fill="#FBF7EF", stroke="#C9B79C", stroke_width=0.3), 1.0)
+            for r in range(rows) for c in range(columns)]
 
 
 def label(x: float, y: float, text: str, size: float = 3.0, colour: str = MUTED,
@@ -78,20 +109,21 @@ def components(kit: FigureKit) -> Scene:
     tile = kit.world.tiles[1] if kit.world else g.tiles[0]
     oink = g.oinks[0]
     size, gap, y = 18.0, 5.0, 2.0
-    shown = [(kit.tile(tile), f"{len(g.tiles)} tiles", size),
-             (kit.back(), "tile back", size),
-             (kit.token(oink.element), f"{g.tokens.total} tokens", 12.0),
-             (kit.oink(oink), f"{len(g.oinks)} Oinks", 15.0)]
-    items, x = [], (WIDTH - sum(s for *_, s in shown) - gap * 3) / 2
-    for scene, text, s in shown:
-        items.append(place(scene, x, y + (size - s) / 2, s))
-        items.append(label(x + s / 2, y + size + 5, text))
+    shown = [(kit.tile(tile), f"{len(g.tiles)} tiles", size, f"tile:{tile.id}"),
+             (kit.back(), "tile back", size, "back"),
+             (kit.token(oink.element), f"{g.tokens.total} tokens", 12.0, "token"),
+             (kit.oink(oink), f"{len(g.oinks)} Oinks", 15.0, "oink")]
+    items, x = [], (WIDTH - sum(s for *_, s, _ in shown) - gap * 3) / 2
+    for scene, text, s, what in shown:
+        items.append(place(scene, x, y + (size - s) / 2, s, what))
+        items.append(caption(x + s / 2, y + size + 5, text, what.partition(":")[2] or what))
         x += s + gap
     return figure_scene("components", kit, size + 9, items, "Components")
 
 
-def setup(kit: FigureKit) -> Scene:
-    """The row of spaces (face-up tiles and stack O) above the trade zone."""
+def table(kit: FigureKit) -> Scene:
+    """The row of spaces (face-up tiles and stack O), each with its share of the tiles
+    for the fewest players, above the trade zone."""
     g, r = kit.game, kit.game.rules
     row = r.space_row
     gap = 2.5
@@ -100,15 +132,20 @@ def setup(kit: FigureKit) -> Scene:
     items: list = []
     tiles = iter(t for t in g.tiles if kit.world is None or t not in kit.world.tiles)
     back = kit.back()
+    shares = {c["space"]: c["count"] for c in split_rows(g)[0]["spaces"]}
     for i, name in enumerate(row):
         x = x0 + i * (size + gap)
-        scene = back if name == r.blind_space else kit.tile(next(tiles))
+        tile = None if name == r.blind_space else next(tiles)
+        scene = back if tile is None else kit.tile(tile)
         for depth in (1.2, 0.6):  # a hint of a stack under the top tile
             items.append(Rect(x + depth, 5 + depth, size, size, Style(fill="#B9AD98"), 0.8))
-        items.append(place(scene, x, 5, size))
+        items.append(place(scene, x, 5, size, f"tile:{tile.id}" if tile else "back"))
         items.append(label(x + size / 2, 3.2, name, 3.6, INK, "title"))
-    items.extend(_trade_zone(kit, 5 + size + 7))
-    return figure_scene("setup", kit, 5 + size + 7 + 22, items, "Setup")
+        items.append(caption(x + size / 2, 5 + size + 4.2, f"{shares[name]} tiles",
+                             tile.id if tile else "back"))
+    top = 5 + size + 7
+    items.extend(_trade_zone(kit, top))
+    return figure_scene("table", kit, top + 22, items, "The table")
 
 
 def _trade_zone(kit: FigureKit, top: float) -> list:
@@ -139,7 +176,7 @@ def grid_items(kit: FigureKit, tiles: tuple[Tile, ...], size: float, gap: float,
     for cell, tile in enumerate(tiles):
         r, c = grid.position(cell)
         items.append(place(kit.tile(tile), x0 + c * (size + gap),
-                           top + r * (size + gap), size))
+                           top + r * (size + gap), size, f"tile:{tile.id}"))
     def centre(cell: int) -> tuple[float, float]:
         r, c = grid.position(cell)
         return x0 + c * (size + gap) + size / 2, top + r * (size + gap) + size / 2
@@ -153,6 +190,15 @@ def grid_items(kit: FigureKit, tiles: tuple[Tile, ...], size: float, gap: float,
     return items
 
 
+def oink_on(kit: FigureKit, tile: Tile, x: float, y: float, size: float,
+            oink: Oink | None = None) -> Group:
+    """The Oink standing on a tile placed at (x, y): in the art band, at its left."""
+    top, bottom = free_band(kit.tile(tile))
+    room = (bottom - top) * size - 0.6
+    return place(kit.oink(oink or kit.game.oinks[0]), x + 0.06 * size, y + top * size + 0.3,
+                 room, "over:oink")
+
+
 def world(kit: FigureKit) -> Scene:
     """The example world, with a dot on every edge where two tiles connect."""
     size, gap = 25.0, 2.0
@@ -160,9 +206,8 @@ def world(kit: FigureKit) -> Scene:
     items = grid_items(kit, kit.world.tiles, size, gap, 1.0)
     x0 = (WIDTH - grid.columns * size - (grid.columns - 1) * gap) / 2
     r, c = grid.position(kit.world.start_cell)
-    oink = kit.oink(kit.game.oinks[0])
-    # The Oink sits over the flavour line, clear of the name and the insignias.
-    items.append(place(oink, x0 + c * (size + gap) + 1, 1 + r * (size + gap) + size - 9, 8))
+    items.append(oink_on(kit, kit.world.start, x0 + c * (size + gap), 1 + r * (size + gap),
+                         size))
     return figure_scene("world", kit, grid.rows * (size + gap) + 1, items, "An example world")
 
 

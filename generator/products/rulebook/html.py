@@ -11,7 +11,6 @@ only its own SVG.
 
 from __future__ import annotations
 
-import base64
 import re
 from html import escape
 
@@ -21,7 +20,9 @@ from generator.draw.fonts import font_name
 from generator.draw.kit import Kit
 from generator.load.content_schema import FONT_ROLES
 from generator.products.rulebook.prepared import Prepared
+from generator.products.rulebook.webfonts import font_face
 from generator.text.anchors import anchor
+from generator.text.completions import SCHEME, tag_number
 
 CSS = """
 body{margin:0;background:#EFE8DC;color:#222;font:17px/1.55 'TKG-body',sans-serif}
@@ -46,18 +47,23 @@ header .title{font-family:'TKG-title',serif;font-size:3rem;color:#6B3E26;margin:
 header .sub{font-family:'TKG-italic',serif;font-size:1.8rem;margin:0 0 1rem}
 header .edition{font-family:'TKG-bold',sans-serif;color:#5A5A5A}
 nav ol{columns:2;font-size:.95rem}
+p,li,td{position:relative}
+.playtest{position:absolute;left:-5.6rem;top:.25rem;font:.68rem/1.4 'TKG-bold',sans-serif;
+  letter-spacing:.06em;text-transform:uppercase;color:#fff;background:#8A5A00;
+  border-radius:.3rem;padding:0 .4rem;white-space:nowrap}
+td .playtest,h2 .playtest{position:static;margin-left:.3rem}
+main{padding-left:6.5rem}
+@media (max-width:46rem){main{padding-left:1.5rem}.playtest{position:static;margin-left:.3rem}}
 """
 
 
-def _font_faces(game) -> str:
-    rules = []
-    for role in FONT_ROLES:
-        path = game.font(role)
-        if path is not None:
-            data = base64.b64encode(path.read_bytes()).decode("ascii")
-            rules.append(f"@font-face{{font-family:'{font_name(role)}';"
-                         f"src:url(data:font/ttf;base64,{data}) format('truetype')}}")
-    return "\n".join(rules)
+def _font_faces(game, text: str) -> str:
+    """Every role's font, cut down to the characters of `text` (the whole page: a few
+    spare glyphs per role cost less than telling the roles' words apart)."""
+    # Always the ASCII letters too, so a reader's search box or a pasted word renders.
+    shown = "".join(sorted(set(text) | {chr(c) for c in range(32, 127)}))
+    return "\n".join(font_face(font_name(role), game.font(role), shown)
+                     for role in FONT_ROLES if game.font(role) is not None)
 
 
 def _figure_html(prep, name: str, caption: str) -> str:
@@ -93,7 +99,13 @@ def _renderer(prep, seen: dict[str, int]):
         src = token.attrGet("src") or ""
         if src.startswith("figure:"):
             return _figure_html(prep, src.partition(":")[2], token.content)
-        return ""  # page and column breaks mean nothing on screen
+        if src.startswith(f"{SCHEME}:"):
+            number = tag_number(token.content)
+            return (f'<span class="playtest" title="Playtest completion {number}: '
+                    f'rules.{escape(src.partition(":")[2])}">Playtest {number}</span>')
+        if src.startswith("break:"):
+            return ""  # page and column breaks mean nothing on screen
+        return escape(token.content)  # never silently dropped (templates refuse these)
 
     def heading_open(renderer, tokens, idx, options, env):
         text = tokens[idx + 1].content
@@ -110,8 +122,18 @@ def rulebook_html(prep: Prepared, kit: Kit) -> str:
     key = layout_key("rulebook html", kit, list(scenes.values()), repr(prep.sections),
                      repr(prep.context))
     page = kit.memo.get(key, lambda: _page(prep))
-    return _MARKER.sub(lambda m: _font_faces(prep.game) if m.group(1) == FONTS
-                       else _svg(scenes[m.group(1)], kit), page)
+    svgs = {name: _svg(scene, kit) for name, scene in scenes.items()}
+    words = _MARKER.sub(lambda m: "" if m.group(1) == FONTS else svgs[m.group(1)], page)
+    faces = kit.memo.get(layout_key("rulebook html fonts", kit, [], _shown(words)),
+                         lambda: _font_faces(prep.game, _shown(words)))
+    return _MARKER.sub(lambda m: faces if m.group(1) == FONTS else svgs[m.group(1)], page)
+
+
+def _shown(html: str) -> str:
+    """The characters the page can show: its text, entities read, tags left out."""
+    from html import unescape
+
+    return "".join(sorted(set(unescape(re.sub(r"<[^>]*>", " ", html)))))
 
 
 def _page(prep: Prepared) -> str:

@@ -27,7 +27,9 @@ from reportlab.platypus import (
 )
 
 from generator.products.rulebook.styles import ACCENT, PAPER_TINT, RULE, Styles
+from generator.products.rulebook.tags import TaggedParagraph, inline_tag
 from generator.text.anchors import anchor
+from generator.text.completions import SCHEME, tag_number
 
 KEEP_WHOLE = 14  # tables of up to this many rows never break across columns
 FigureMaker = Callable[[str, str], list[Flowable]]
@@ -49,8 +51,12 @@ def parse(markdown: str) -> list[Token]:
     return _PARSER.parse(markdown)
 
 
-def inline_markup(token: Token) -> str:
-    """An inline token's children as reportlab paragraph markup."""
+def inline_markup(token: Token, tag_font: str | None = None) -> str:
+    """An inline token's children as reportlab paragraph markup.
+
+    Playtest tags are left out (the paragraph draws them in the margin), unless a
+    `tag_font` is given: then they are set inline, as in a table cell.
+    """
     out = []
     for child in token.children or ():
         if child.type == "text":
@@ -59,7 +65,23 @@ def inline_markup(token: Token) -> str:
             out.append(f"<b>{escape(child.content)}</b>")
         elif child.type in INLINE_TAGS:
             out.append(INLINE_TAGS[child.type])
-    return "".join(out)
+        elif child.type == "image" and tag_font and tag_of(child):
+            out.append(inline_tag(tag_of(child), tag_font))
+        elif child.type == "image" and not tag_of(child):
+            out.append(escape(plain_text(child)))  # never silently dropped
+    return "".join(out).rstrip()
+
+
+def tag_of(image: Token) -> str:
+    """The number of a playtest tag image ("" for any other image)."""
+    src = image.attrGet("src") or ""
+    return tag_number(plain_text(image)) if src.startswith(f"{SCHEME}:") else ""
+
+
+def tags_in(token: Token) -> tuple[str, ...]:
+    """The numbers of the playtest tags in an inline token, in order."""
+    return tuple(n for n in (tag_of(c) for c in token.children or () if c.type == "image")
+                 if n)
 
 
 def plain_text(token: Token) -> str:
@@ -96,7 +118,8 @@ class _Converter:
             style = {1: self.s.h1, 2: self.s.h2}.get(level, self.s.h3)
             if level == 1:
                 out.append(CondPageBreak(140))  # never strand a chapter title at a foot
-            out.append(Heading(inline_markup(inline), style, level, self.key(plain_text(inline))))
+            out.append(Heading(inline_markup(inline, self.s.fonts["bold"]), style, level,
+                               self.key(plain_text(inline))))
             return i + 3
         if t.type == "paragraph_open":
             out.extend(self.paragraph(tokens[i + 1], style or self.s.body))
@@ -119,10 +142,10 @@ class _Converter:
 
     def paragraph(self, inline: Token, style) -> list[Flowable]:
         image = lone_image(inline)
-        if image is None:
+        if image is None or tag_of(image):
             if plain_text(inline).rstrip().endswith(":"):  # it introduces what follows
                 style = self._lead_in(style)
-            return [Paragraph(inline_markup(inline), style)]
+            return [self.tagged(inline, style)]
         src = image.attrGet("src") or ""
         kind, _, name = src.partition(":")
         if kind == "figure":
@@ -132,6 +155,13 @@ class _Converter:
         if src == "break:column":
             return [FrameBreak()]
         return [Paragraph(escape(plain_text(image)), style)]
+
+    def tagged(self, inline: Token, style, **kw) -> Paragraph:
+        """A paragraph, with its playtest tags in the margin when it has any."""
+        tags = tags_in(inline)
+        if not tags:
+            return Paragraph(inline_markup(inline), style, **kw)
+        return TaggedParagraph(inline_markup(inline), style, tags, self.s.fonts["bold"], **kw)
 
     def _lead_in(self, style):
         key = (style.name, "lead-in")
@@ -150,8 +180,12 @@ class _Converter:
                 i = self.nested(tokens, i, "list_item_close", item, self.s.bullet)
                 mark = f"{number}." if ordered else "•"
                 if item and isinstance(item[0], Paragraph):
-                    item[0] = Paragraph(item[0].text, self._bullet_style(ordered),
-                                        bulletText=mark)
+                    first = item[0]
+                    tags = getattr(first, "tags", ())
+                    item[0] = (TaggedParagraph(first.text, self._bullet_style(ordered), tags,
+                                               self.s.fonts["bold"], bulletText=mark) if tags
+                               else Paragraph(first.text, self._bullet_style(ordered),
+                                              bulletText=mark))
                 out.extend(item)
                 number += 1
             else:
@@ -172,7 +206,7 @@ class _Converter:
             elif t.type == "inline":
                 head = tokens[i - 1].type == "th_open"
                 style = self.s.cell_head if head else self.s.cell
-                rows[-1].append(Paragraph(inline_markup(t), style))
+                rows[-1].append(Paragraph(inline_markup(t, self.s.fonts["bold"]), style))
             i += 1
         out.append(FitTable(rows, self.s.fonts["body"]))
         return i + 1

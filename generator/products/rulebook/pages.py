@@ -56,10 +56,10 @@ def _cover(prep: Prepared, s: Styles) -> list[Flowable]:
     edition = s.h2.clone("cover-edition", alignment=1, fontSize=17, leading=22)
     r = c["rules"]
     return [Paragraph(title.strip(), big), Paragraph(subtitle.strip() or "Rulebook", sub),
-            scene_flowable(prep.cover, max_width=132 * mm), Spacer(1, 12 * mm),
+            scene_flowable(prep.cover, max_width=92 * mm), Spacer(1, 8 * mm),
             Paragraph(f"Rulebook \u00b7 {c['edition']} \u00b7 version {c['version']}", edition),
             Paragraph(f"{r.players_min}\u2013{r.players_max} players \u00b7 "
-                      f"{c['element_names']}", line)]
+                      f"{c['element_names']}", line), Spacer(1, 7 * mm)]
 
 
 def _cover_painter(prep: Prepared):

@@ -19,8 +19,6 @@ from reportlab.platypus import (
     NextPageTemplate,
     PageBreak,
     PageTemplate,
-    Paragraph,
-    Spacer,
     TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -34,7 +32,6 @@ from generator.products.rulebook.styles import ACCENT, MUTED, RULE, Styles
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
 MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM, GUTTER = 17 * mm, 16 * mm, 20 * mm, 8 * mm
-CONTENTS_TITLE = "Contents"
 
 
 @dataclass(frozen=True)
@@ -71,7 +68,8 @@ class RulebookDoc(BaseDocTemplate):
         self.canv.bookmarkPage(flowable.key)
         self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level - 1,
                                   closed=flowable.level > 1)
-        self.notify("TOCEntry", (flowable.level - 1, flowable.plain, page, flowable.key))
+        if flowable.level == 1:  # the cover's contents lists the chapters only
+            self.notify("TOCEntry", (0, flowable.plain, page, flowable.key))
 
 
 def _footer(meta: Meta, styles: Styles):
@@ -115,7 +113,7 @@ def _templates(pagesize, meta: Meta, styles: Styles, cover_painter) -> list[Page
 
 
 def contents(styles: Styles) -> list[Flowable]:
-    """The contents page: a title and reportlab's two-pass table of contents."""
+    """The cover's compact contents: reportlab's two-pass table of the chapters."""
     # The contents is a table inside; its default cell font would be Helvetica.
     table_style = TableStyle([("FONT", (0, 0), (-1, -1), styles.fonts["body"], 10),
                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -123,9 +121,8 @@ def contents(styles: Styles) -> list[Flowable]:
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                               ("TOPPADDING", (0, 0), (-1, -1), 0),
                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
-    toc = TableOfContents(levelStyles=[styles.toc1, styles.toc2], dotsMinLevel=0,
-                          tableStyle=table_style)
-    return [Paragraph(CONTENTS_TITLE, styles.h1), Spacer(1, 6), toc]
+    toc = TableOfContents(levelStyles=[styles.toc1], dotsMinLevel=0, tableStyle=table_style)
+    return [toc]
 
 
 def build_pdf(paper: str, meta: Meta, styles: Styles, cover: list[Flowable],
@@ -143,8 +140,8 @@ def build_pdf(paper: str, meta: Meta, styles: Styles, cover: list[Flowable],
                       pageCompression=1, initialFontName=styles.fonts["body"])
     doc.addPageTemplates(_templates(pagesize, meta, styles,
                                     cover_painter or (lambda canvas, doc: None)))
-    story = [*cover, NextPageTemplate("single"), PageBreak(), *contents(styles),
-             NextPageTemplate("columns"), PageBreak(), *body]
+    # The contents sits on the cover (issue 14): the page it had now holds the book.
+    story = [*cover, *contents(styles), NextPageTemplate("columns"), PageBreak(), *body]
     doc.has_contents = any(isinstance(f, Heading) and f.level <= 2 for f in body)
     doc.multiBuild(story, canvasmaker=SlotCanvas)
     return laid_out(doc.canv, buffer.getvalue(), doc.page), doc.canv.slots

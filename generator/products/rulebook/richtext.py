@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.draw.fonts import FontBook
-from generator.draw.scene import Text
-from generator.products.rulebook.markdown_flow import parse
+from generator.draw.scene import Rect, Style, Text
+from generator.products.rulebook.markdown_flow import parse, tag_of
+from generator.products.rulebook.tags import TAG_FILL, TAG_INK, tag_text
 
 LINE = 1.25  # leading as a share of the size
+TAG_SIZE = 6 * 25.4 / 72  # mm: a tag's type, never below the 6 pt a player reads
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,7 @@ class Block:
 
     kind: str  # "heading" | "paragraph" | "bullet"
     runs: tuple[tuple[str, bool], ...]
+    tags: tuple[str, ...] = ()  # playtest tag numbers, set as labels after the text
 
 
 def blocks(markdown: str) -> list[Block]:
@@ -33,7 +36,7 @@ def blocks(markdown: str) -> list[Block]:
             depth += 1 if token.type == "list_item_open" else -1
         elif token.type == "inline":
             kind = "heading" if heading else ("bullet" if depth else "paragraph")
-            runs, bold = [], False
+            runs, bold, tags = [], False, []
             for child in token.children or ():
                 if child.type in ("strong_open", "strong_close"):
                     bold = child.type == "strong_open"
@@ -41,7 +44,9 @@ def blocks(markdown: str) -> list[Block]:
                     runs.append((child.content, bold))
                 elif child.type in ("softbreak", "hardbreak"):
                     runs.append((" ", bold))
-            found.append(Block(kind, tuple(runs)))
+                elif child.type == "image" and tag_of(child):
+                    tags.append(tag_of(child))
+            found.append(Block(kind, tuple(runs), tuple(tags)))
     return found
 
 
@@ -93,7 +98,22 @@ def set_lines(block: Block, x: float, y: float, box_w: float, size: float, book:
             items.append(Text(cx, line_y, text, role, size, colour))
             cx += w
         cx += space
+    for number in block.tags:
+        cx, line_y = _tag(items, number, cx, line_y, x + indent, x + box_w, size, book, fonts)
     return items, line_y + size * LINE
+
+
+def _tag(items: list, number: str, cx: float, line_y: float, left: float, right: float,
+         size: float, book: FontBook, fonts: Fonts) -> tuple[float, float]:
+    """A playtest label after the words (on the next line if it does not fit)."""
+    text = tag_text(number)
+    width = book.width(text, fonts.bold, TAG_SIZE) + 1.4
+    if cx + width > right:
+        cx, line_y = left, line_y + size * LINE
+    items.append(Rect(cx, line_y - TAG_SIZE * 0.95, width, TAG_SIZE * 1.3,
+                      Style(fill=TAG_FILL), 0.5))
+    items.append(Text(cx + 0.7, line_y, text, fonts.bold, TAG_SIZE, TAG_INK))
+    return cx + width + book.width(" ", fonts.body, size), line_y
 
 
 def set_blocks(found: list[Block], x: float, y: float, box_w: float, box_h: float,

@@ -85,8 +85,8 @@ def make_styles(game: Game) -> Styles:
         quote=ParagraphStyle("quote", parent=body, leftIndent=8, rightIndent=4,
                              borderPadding=(6, 6, 6, 8), backColor=PAPER_TINT,
                              spaceBefore=8, spaceAfter=12),
-        toc1=ParagraphStyle("toc1", fontName=f["heading"], fontSize=14, leading=20,
-                            textColor=INK),
+        toc1=ParagraphStyle("toc1", fontName=f["heading"], fontSize=11.5, leading=15,
+                            textColor=INK, leftIndent=52, rightIndent=52),
         toc2=ParagraphStyle("toc2", fontName=f["body"], fontSize=10.5, leading=15,
                             leftIndent=18, textColor=MUTED),
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rbkit import ROOT, build_aids, build_rulebook, by_path, request
+from rbkit import ROOT, build_aids, build_rulebook, by_path, rendered_markdown, request
 
 
 @pytest.fixture(scope="session")
@@ -22,3 +22,9 @@ def rulebook(shipped_request):
 def aids(shipped_request):
     """The shipped player-aid artefacts, by path."""
     return by_path(build_aids(shipped_request))
+
+
+@pytest.fixture(scope="session")
+def markdown(shipped_request):
+    """Each rendered section's Markdown, in reading order."""
+    return rendered_markdown(shipped_request)

@@ -86,3 +86,31 @@ def outline(data: bytes) -> list[tuple[int, str, int]]:
 
     walk(r.outline, 0)
     return found
+
+
+def rendered_markdown(req: BuildRequest) -> list[str]:
+    """Each rulebook section's Markdown, as the build renders it."""
+    from generator.products.fingerprint import rulebook_context
+    from generator.text.sections import rendered_sections
+
+    kit = Kit(req.game)
+    return [s.markdown for s in rendered_sections(req.templates_dir, rulebook_context(kit),
+                                                   kit.memo)]
+
+
+def blocks(markdown: str) -> list[str]:
+    """The paragraphs, list items and table rows of a Markdown text, as source lines."""
+    from generator.products.rulebook.markdown_flow import parse
+
+    lines = markdown.splitlines()
+    spans: dict[tuple[int, int], str] = {}  # a table row's cells share the row's lines
+    for token in parse(markdown):
+        if token.type == "inline" and token.map:
+            spans[tuple(token.map)] = " ".join(lines[token.map[0]:token.map[1]])
+    return list(spans.values())
+
+
+def device_point(cm, tm) -> tuple[float, float]:
+    """Where a text run starts on the page: the text matrix's origin through the CTM."""
+    x, y = tm[4], tm[5]
+    return x * cm[0] + y * cm[2] + cm[4], x * cm[1] + y * cm[3] + cm[5]
