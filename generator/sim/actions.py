@@ -4,11 +4,10 @@ Token amounts in actions are tuples of counts indexed by element (see `tables.Ta
 `Legal` computes each kind only when asked, so a heuristic player that looks at two
 kinds does not pay for enumerating all seven; `Legal.all()` gives the full list.
 
-The rulebook says a player may never pass. What a player with *no* legal action does
-is still open (the rulebook issue settles it); until then the simulator lets exactly
-that player pass (`Pass`, `NO_ACTION_RULE`), counts those turns, and never offers a pass
-to anyone who can act. With 2-4 players and the shipped numbers it does not happen:
-a face-up tile is always left to refresh.
+A player may pass only with no legal action (the rulebook's `rules.passing`, a playtest
+completion): the simulator lets exactly that player pass (`Pass`, `NO_ACTION_RULE`),
+counts those turns, and never offers a pass to anyone who can act. With 2-4 players
+and the shipped numbers it does not happen: a face-up tile is always left to refresh.
 """
 
 from __future__ import annotations
@@ -77,7 +76,7 @@ class Seal:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Do nothing: only for a player with no legal action (an open rule, see above)."""
+    """Do nothing: only for a player with no legal action (rules.passing, see above)."""
 
     kind: ClassVar[str] = "pass"
 
@@ -85,7 +84,7 @@ class Pass:
 Action = Draw | Trade | Procure | Blind | Move | Refresh | Seal | Pass
 KINDS = ("draw", "trade", "procure", "blind", "move", "refresh", "seal", "pass")
 DRAW, SEAL, PASS = Draw(), Seal(), Pass()
-NO_ACTION_RULE = "open: a player with no legal action passes (until the rulebook says)"
+NO_ACTION_RULE = "rules.passing: a player with no legal action passes, and only they may"
 
 # Why a player could not procure, checked in this order (see `Legal.procure_block`).
 NO_ROOM = "no empty cell beside the Oink"

@@ -38,7 +38,7 @@ class Chooser(Protocol):
     """The player to move, asked for the choices an action leaves to them."""
 
     def place(self, state: GameState, tile: int, cells: list[int],
-              rng: random.Random) -> int: ...
+              rng: random.Random) -> int | None: ...
 
     def discard(self, state: GameState, excess: int, rng: random.Random) -> tuple[int, ...]: ...
 
@@ -179,9 +179,12 @@ def _blind(state: GameState, me: PlayerState, action: Blind, chooser: Chooser, r
         refill_spaces(state)  # a space emptied while O was bare takes the returned tile
         return
     cell = chooser.place(state, tile, cells, rng)
-    if cell not in cells:
+    if cell is None:  # the book: a tile that fits *may* be placed (rules.blind_choice)
+        state.stack.append(tile)  # declined: face down on top of O
+    elif cell not in cells:
         raise IllegalAction(f"cell {cell} is not one of {cells}")
-    _place(state, me, tile, cell)
+    else:
+        _place(state, me, tile, cell)
     refill_spaces(state)
 
 

@@ -30,8 +30,9 @@ class Player(Protocol):
         ...
 
     def place(self, state: GameState, tile: int, cells: list[int],
-              rng: random.Random) -> int:
-        """Pick the cell for a blind tile that can be placed, among `cells`."""
+              rng: random.Random) -> int | None:
+        """Pick the cell for a blind tile that can be placed, among `cells`, or None to
+        leave it unplaced (it goes face down on top of O)."""
         ...
 
     def discard(self, state: GameState, excess: int, rng: random.Random) -> tuple[int, ...]:

@@ -247,6 +247,27 @@ def test_procure_blind_tile_that_connects_goes_where_the_player_says(table):
     assert state.players[0].grid[chooser.offered[0]] == tile and not state.stack
 
 
+def test_procure_blind_tile_that_fits_may_stay_unplaced_on_top_of_o(table):
+    """rules.blind_choice: a revealed tile that fits *may* be placed; declined, it goes
+    face down on top of O and the tokens stay paid."""
+    state = bare_state(table)
+    tile, other = tile_with(table, "fire", "earth"), tile_with(table, "air")
+    state.stack = deque([tile, other])
+    state.spaces = [[tile_with(table, "water")] for _ in state.spaces]  # none to refill
+
+    class Declines(Chooser):
+        def place(self, state, tile, cells, rng):
+            self.offered = list(cells)
+            return None
+
+    state.players[0].tokens = counts(table, water=2)
+    chooser = Declines()
+    apply(state, Blind(tup(table, water=2)), chooser, RNG)
+    assert chooser.offered  # it could have been placed
+    assert list(state.stack) == [other, tile] and state.players[0].placed == 1
+    assert state.players[0].tokens == counts(table) and state.zone == counts(table, water=2)
+
+
 @pytest.mark.parametrize("end_tiles", [None, 5])
 def test_world_end_tiles_end_the_game_at_once(table, end_tiles):
     if end_tiles:
@@ -334,9 +355,9 @@ def test_turn_you_may_never_pass_while_an_action_is_legal(table):
         apply(state, PASS, Chooser(), RNG)
 
 
-def test_turn_a_player_with_no_legal_action_passes_open_rule(table):
-    """Open rule (NO_ACTION_RULE): until the rulebook says, such a player passes."""
-    assert NO_ACTION_RULE.startswith("open:")
+def test_turn_a_player_with_no_legal_action_passes_rules_passing(table):
+    """rules.passing (NO_ACTION_RULE): such a player passes, as the book prints it."""
+    assert NO_ACTION_RULE.startswith("rules.passing:")
     state = bare_state(table)
     state.bag = [0] * len(table.elements)  # nothing to draw, nothing to trade, no tiles
     assert Legal(state).by_kind() == {"pass": [PASS]}
