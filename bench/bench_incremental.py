@@ -6,7 +6,9 @@ Targets: a build with no change under 0.3 s; a one-tile edit to updated outputs 
 0.5 s. Works on a temporary copy of content/ and templates/; each edit run changes one
 tile (alternating two values, so every run has a real change): the flavour text of a
 tile the rulebook does not picture (tiles and the bundle are rendered again), of one
-it does (the rulebook's figures too), and that second tile's art file.
+it does (the rulebook's figures too), and that second tile's art file; then a declared
+piece (issue 11): the table mat's look in the layout, and its data in pieces.yaml (the
+mat and the bundle are rendered again).
 """
 
 from __future__ import annotations
@@ -22,15 +24,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TKG = Path(sys.executable).parent / "tkg"
-EDITS = {  # what is edited -> (file under content/, two versions to alternate)
+EDITS = {  # what is edited -> (file under the project, two versions to alternate)
     "flavour, tile not in the rulebook": (
-        "tiles.yaml", ("Speak softly; the breeze repeats everything.",
-                       "Speak softly; the wind repeats everything.")),
+        "content/tiles.yaml", ("Speak softly; the breeze repeats everything.",
+                               "Speak softly; the wind repeats everything.")),
     "flavour, tile in the rulebook": (
-        "tiles.yaml", ("Soft ground that remembers every footstep.",
-                       "Soft ground that keeps every footstep.")),
+        "content/tiles.yaml", ("Soft ground that remembers every footstep.",
+                               "Soft ground that keeps every footstep.")),
     "art, tile in the rulebook": (
-        "art/mossfen.svg", ('fill="#FFF4D6"', 'fill="#FFE4C6"')),
+        "content/art/mossfen.svg", ('fill="#FFF4D6"', 'fill="#FFE4C6"')),
+    "the table mat's look": (
+        "templates/layouts/default.yaml", ("face down: the draw stack",
+                                           "face down: the blind stack")),
+    "the table mat's data": (
+        "content/pieces.yaml", ("and the trade zone", "and the trading zone")),
 }
 
 
@@ -42,7 +49,7 @@ def timed_build(project: Path) -> float:
 
 
 def edit_runs(project: Path, file: str, versions: tuple[str, str], runs: int) -> list[float]:
-    path = project / "content" / file
+    path = project / file
     times = []
     for _ in range(runs):
         text = path.read_text()

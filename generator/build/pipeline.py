@@ -41,7 +41,7 @@ from generator.load.digests import code_digest, tree_digest
 if TYPE_CHECKING:  # the products load when something is rendered, not for "nothing changed"
     from generator.draw.kit import Kit
     from generator.products.kinds import Kind
-    from generator.products.request import BuildRequest
+    from generator.products.request import BuildRequest, Export
 
 Progress = Callable[[str, int, int], None]  # (what is starting, step, total steps)
 
@@ -77,28 +77,46 @@ class BuildResult:
         return lines
 
 
-def known_kinds() -> list[str]:
-    """The kinds `--only` accepts (from the kinds table)."""
+def known_kinds(content_dir: Path | None = None) -> list[str]:
+    """The kinds `--only` accepts (from the kinds table), and the kinds of piece the
+    content in `content_dir` declares (content/pieces.yaml)."""
     from generator.products.kinds import chosen_kinds
 
-    return chosen_kinds()
+    return sorted({*chosen_kinds(), *(_declared(content_dir) or ())})
+
+
+def plain_kinds(content_dir: Path | None = None) -> list[str]:
+    """The kinds a build without `--only` makes (from the kinds table), declared kinds
+    of piece included."""
+    from generator.products.kinds import plain_kinds as plain
+
+    return sorted({*plain(), *(_declared(content_dir) or ())})
+
+
+def _declared(content_dir: Path | None) -> tuple[str, ...] | None:
+    """The kinds of piece content/pieces.yaml names, read quickly (None: unreadable)."""
+    from generator.load.pieces import declared_names
+
+    return () if content_dir is None else declared_names(Path(content_dir))
 
 
 def inputs_digest(content_dir: Path, templates_dir: Path, papers: Sequence[str],
-                  kinds: Sequence[str], layouts: Sequence[str]) -> str:
+                  kinds: Sequence[str], layouts: Sequence[str], export: Export | None = None
+                  ) -> str:
     """One digest of everything a build reads: files, options and the generator's code."""
     return digest(code_digest(), tree_digest(Path(content_dir), Path(templates_dir)),
-                  repr(tuple(papers)), repr(tuple(kinds)), "|".join(layouts))
+                  repr(tuple(papers)), repr(tuple(kinds)), "|".join(layouts), repr(export))
 
 
 def build(content_dir: Path, templates_dir: Path, out_dir: Path,
           papers: Sequence[str] = PAPERS, kinds: Sequence[str] | None = None,
           layouts: Sequence[str] = ("default",), progress: Progress | None = None,
-          strict: bool = False) -> BuildResult:
+          strict: bool = False, export: Export | None = None) -> BuildResult:
     """Validate the content, make every artefact of `kinds` in memory, then write them.
 
     The pieces are drawn in the first of `layouts`; with two or more, the `compare`
     kind shows them side by side. With `strict`, warnings stop the build as errors do.
+    `export` holds the print-shop preset, the PNG and TTS resolution and TTS's base URL.
 
     Raises ContentError (with every diagnostic) when the content or a layout has
     errors, RenderError when a drawing fails, OutputError when writing fails; in each
@@ -107,14 +125,14 @@ def build(content_dir: Path, templates_dir: Path, out_dir: Path,
     out_dir, layouts = Path(out_dir), tuple(dict.fromkeys(layouts))
     with claim(out_dir, (Path(content_dir), Path(templates_dir))):
         return _build(Path(content_dir), Path(templates_dir), out_dir, tuple(papers), kinds,
-                      layouts, progress, strict)
+                      layouts, progress, strict, export)
 
 
 def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[str, ...],
            kinds: Sequence[str] | None, layouts: tuple[str, ...],
-           progress: Progress | None, strict: bool) -> BuildResult:
+           progress: Progress | None, strict: bool, export: Export | None) -> BuildResult:
     asked = tuple(kinds or ("every kind",))  # the table is loaded only if work is to do
-    everything = inputs_digest(content_dir, templates_dir, papers, asked, layouts)
+    everything = inputs_digest(content_dir, templates_dir, papers, asked, layouts, export)
     state = load_state(out_dir)
     if state.inputs == everything and outputs_intact(out_dir, state):
         warnings = tuple(Diagnostic(**{**d, "severity": Severity(d["severity"])})
@@ -122,21 +140,22 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
         if strict and warnings:  # the same verdict as the build that made this output
             raise ContentError(list(warnings))
         return BuildResult(out_dir, (), warnings, (), tuple(kinds or ()))
-    known = known_kinds()
-    kinds = list(kinds or known)
+    known = known_kinds(content_dir)
+    kinds = list(kinds or plain_kinds(content_dir))  # a plain build leaves png, tts out
     unknown = [k for k in kinds if k not in known]
-    if unknown:
+    if unknown and _declared(content_dir) is not None:  # else validation tells what is wrong
         raise ValueError(f"unknown kinds {unknown}; known: {known}")
     memo = DrawingMemo()  # the build context: made here, handed down to every stage
     memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
     request, kit, warnings = _validated(content_dir, templates_dir, papers, tuple(kinds),
-                                        layouts, memo, strict)
+                                        layouts, memo, strict, export)
     return _render(request, kit, out_dir, warnings, progress, state, everything)
 
 
 def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
                kinds: tuple[str, ...], layouts: tuple[str, ...], memo: DrawingMemo,
-               strict: bool = False) -> tuple[BuildRequest, Kit, tuple[Diagnostic, ...]]:
+               strict: bool = False, export: Export | None = None
+               ) -> tuple[BuildRequest, Kit, tuple[Diagnostic, ...]]:
     """The request and kit for a valid game, and its warnings; ContentError otherwise
     (with `strict`, also when there are warnings).
 
@@ -149,7 +168,7 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
     from generator.check.validate import Templates, validate
     from generator.draw.kit import Kit
     from generator.products.kinds import gutter_keys
-    from generator.products.request import BuildRequest
+    from generator.products.request import BuildRequest, Export
 
     # The templates are rendered by the kinds that print them, on both cores, and their
     # problems stop the build there just as well (nothing is written before all is made).
@@ -157,7 +176,8 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
                       memo=memo, run=partial(_both_cores, memo))
     if report.game is None or not report.passed(strict):
         raise ContentError(list(report.diagnostics))
-    request = BuildRequest(report.game, templates_dir, report.layouts, papers, kinds)
+    request = BuildRequest(report.game, templates_dir, report.layouts, papers, kinds,
+                           export or Export())
     warnings = tuple(d for d in report.diagnostics if d.severity is Severity.WARNING)
     return request, Kit(report.game, memo), warnings
 
@@ -204,7 +224,7 @@ def _sort_jobs(request: BuildRequest, kit: Kit, kinds: list[Kind], out_dir: Path
     reused: dict[str, list[Artefact]] = {}
     todo: list[_Job] = []
     for kind in kinds:
-        key = kind.fingerprint(request, kit)
+        key = kind.key(request, kit)
         found = _reusable(out_dir, state, kind.name, key)
         if found is None:
             todo.append(_Job(kind, key))

@@ -10,17 +10,27 @@ from collections.abc import Callable
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Game, Tile
-from generator.core.worlds import Grid, grid_of, masks_of, solve_placements
+from generator.core.worlds import Grid, design_masks, grid_of, masks_of, solve_placements
 
 MAX_INSIGNIAS = 4
 
 
+def tiles_phrase(printed: int, designs: int) -> str:
+    """'48 tiles', or '49 tiles (1 a copy)' when some of the printed tiles are copies."""
+    extra = printed - designs
+    if extra <= 0:
+        return f"{printed} tiles"
+    return f"{printed} tiles ({extra} a copy)" if extra == 1 else (
+        f"{printed} tiles ({extra} of them copies)")
+
+
 def check_tile_count(game: Game) -> list[Diagnostic]:
-    """TKG201: the set has exactly the declared number of tiles."""
-    if len(game.tiles) == game.tile_count:
+    """TKG201: the set has exactly the declared number of tiles, copies counted."""
+    count = len(game.deck)
+    if count == game.tile_count:
         return []
     where = game.tiles[-1].where if game.tiles else game.tokens.where
-    return [diagnostic("TKG201", where, f"the set has {len(game.tiles)} tiles, "
+    return [diagnostic("TKG201", where, f"the set has {tiles_phrase(count, len(game.tiles))}, "
                                         f"but game.tile_count says {game.tile_count}")]
 
 
@@ -56,10 +66,11 @@ def check_costs(game: Game) -> list[Diagnostic]:
 
 
 def connections(game: Game) -> dict[str, int]:
-    """How many other tiles each tile connects to, by tile id."""
-    masks = masks_of(game)
-    return {t.id: sum(1 for j, m in enumerate(masks) if j != i and m & masks[i])
-            for i, t in enumerate(game.tiles)}
+    """How many other tiles of the set each tile connects to, by tile id (its own copies
+    count: a tile shares every insignia with its copy)."""
+    deck = masks_of(game)
+    return {t.id: sum(1 for m in deck if m & mask) - (1 if mask else 0)
+            for t, mask in zip(game.tiles, design_masks(game), strict=True)}
 
 
 def check_connections(game: Game) -> list[Diagnostic]:
@@ -115,7 +126,7 @@ def check_oinks(game: Game) -> list[Diagnostic]:
 def check_balance(game: Game) -> list[Diagnostic]:
     """TKG208 and TKG213: equal element frequencies, and a mix of tile sizes."""
     found = []
-    freq = Counter(e for t in game.tiles for e in t.insignias)
+    freq = Counter(e for t in game.deck for e in t.insignias)
     counts = [freq.get(e, 0) for e in game.element_ids]
     if counts and max(counts) - min(counts) > game.balance.max_element_spread:
         listing = ", ".join(f"{e} {freq.get(e, 0)}" for e in game.element_ids)
@@ -137,10 +148,9 @@ def _cell_name(grid: Grid, cell: int) -> str:
 def check_worlds(game: Game) -> list[Diagnostic]:
     """TKG205: every tile, at every grid cell, fits some complete world."""
     grid = grid_of(game)
-    masks = masks_of(game)
-    placements = solve_placements(masks, grid)
+    placements = solve_placements(masks_of(game), grid)
     found = []
-    for tile, mask in zip(game.tiles, masks, strict=True):
+    for tile, mask in zip(game.tiles, design_masks(game), strict=True):
         bad = [c for c in range(grid.size) if not placements.possible(mask, c)]
         if bad:
             cells = "; ".join(_cell_name(grid, c) for c in bad)
@@ -153,20 +163,20 @@ def check_worlds(game: Game) -> list[Diagnostic]:
 def fully_matched_tiles(game: Game) -> list[Tile]:
     """Tiles that can sit somewhere in a world where every orthogonal pair matches."""
     grid = grid_of(game)
-    masks = masks_of(game)
-    placements = solve_placements(masks, grid, fully_matched=True)
-    return [t for t, m in zip(game.tiles, masks, strict=True)
+    placements = solve_placements(masks_of(game), grid, fully_matched=True)
+    return [t for t, m in zip(game.tiles, design_masks(game), strict=True)
             if any(placements.possible(m, c) for c in range(grid.size))]
 
 
 def report_fully_matched(game: Game) -> list[Diagnostic]:
-    """TKG210 (information): how many tiles fit a fully matched world."""
+    """TKG210 (information): how many printed tiles (copies counted) fit a fully matched
+    world."""
     if not game.tiles:
         return []
-    fitting = len(fully_matched_tiles(game))
+    fitting = sum(t.copies for t in fully_matched_tiles(game))
+    every = tiles_phrase(len(game.deck), len(game.tiles))
     return [diagnostic("TKG210", game.tiles[0].where,
-                       f"{fitting} of {len(game.tiles)} tiles can sit in a fully matched world",
-                       hint="")]
+                       f"{fitting} of {every} can sit in a fully matched world", hint="")]
 
 
 CHECKS: tuple[Callable[[Game], list[Diagnostic]], ...] = (

@@ -16,8 +16,9 @@ from pathlib import Path
 
 from generator.check.art import check_art
 from generator.check.fonts import check_fonts
-from generator.check.game import check_game
+from generator.check.game import check_game, tiles_phrase
 from generator.check.layouts import load_layouts
+from generator.check.pieces import check_pieces
 from generator.check.templates import check_templates
 from generator.core.diagnostics import Diagnostic, Severity, sort_key
 from generator.core.memo import Memo
@@ -58,8 +59,10 @@ class Report:
         return self.errors == 0 and not (strict and self.warnings)
 
     def summary(self) -> str:
-        """One line: tiles, elements, errors, warnings."""
-        line = (f"{self.tiles_read} tiles, {self.elements_read} elements: {self.errors} error(s), "
+        """One line: tiles (printed, copies counted), elements, errors, warnings."""
+        extra = sum(t.copies - 1 for t in self.game.tiles) if self.game else 0
+        tiles = tiles_phrase(self.tiles_read + extra, self.tiles_read)
+        line = (f"{tiles}, {self.elements_read} elements: {self.errors} error(s), "
                 f"{self.warnings} warning(s)")
         if not self.game_checked:
             line += " (game rules not checked until the file errors are fixed)"
@@ -115,6 +118,8 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
             waiting = templates.texts and any(d.is_error for d in found)
             texts = templates.texts and not waiting
             found += problems + (_templates(templates.folder, kit) if texts else [])
+            if not any(d.is_error and not d.code.startswith("TKG2") for d in found):
+                found += check_pieces(kit, layouts)  # they draw: sound files and layouts
             if not any(d.is_error for d in found):
                 found += _overflows(kit, layouts)
                 found += _preflight(kit, layouts, templates.folder)

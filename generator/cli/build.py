@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import click
@@ -16,6 +17,15 @@ from generator.cli.common import (
     layout_names,
     print_diagnostics,
 )
+from generator.products.presets import (
+    DPI_RANGE,
+    PNG_DEFAULT,
+    PRESETS,
+    PRINT_SHOP_DEFAULT,
+    TTS_PPI,
+)
+
+URL_SCHEMES = ("http://", "https://", "file://")
 
 
 def _kinds(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None:
@@ -24,10 +34,11 @@ def _kinds(ctx: click.Context, param: click.Parameter, value: str | None) -> lis
     if value is None:
         return None
     kinds = [k.strip() for k in value.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in known_kinds()]
+    known = known_kinds(ctx.params.get("content_dir"))  # --content is read first (eager)
+    unknown = [k for k in kinds if k not in known]
     if unknown or not kinds:
         raise click.BadParameter(f"unknown kind(s) {', '.join(unknown) or '(none given)'}; "
-                                 f"known kinds: {', '.join(known_kinds())}")
+                                 f"known kinds: {', '.join(known)}")
     return kinds
 
 
@@ -39,6 +50,45 @@ def _check_comparison(kinds: list[str] | None, compare: tuple[str, ...]) -> None
     if compare and kinds and "compare" not in kinds:
         raise click.BadParameter("several layouts are compared only when --only includes "
                                  "compare (or without --only)", param_hint="--layout")
+
+
+def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    # TTS fetches each image by its whole URL: a web address or a local folder's file:///;
+    # the image paths are put after it, so it must end in a folder (no query, no #).
+    if value is None:
+        return None
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(value)
+    where = parts.netloc if parts.scheme != "file" else parts.path.strip("/")
+    if not value.startswith(URL_SCHEMES) or not where:
+        raise click.BadParameter(f"{value!r} is not a web address or a file:/// folder; e.g. "
+                                 "https://example.org/tkg/tts/ or file:///C:/Users/me/tkg/tts/")
+    bad = next((c for c in value if c.isspace() or c in '"<>\\' or ord(c) < 32), None)
+    if bad is not None:
+        raise click.BadParameter(f"{value!r} holds {bad!r}, which a URL may not hold unescaped")
+    if parts.query or parts.fragment or "?" in value or "#" in value:
+        raise click.BadParameter(f"{value!r} has a query or a '#': give the folder the images "
+                                 "are in, as the image paths are put after it")
+    if re.search(r"%(?![0-9A-Fa-f]{2})", value):
+        raise click.BadParameter(f"{value!r} has a '%' that is not an escape like %20")
+    return value
+
+
+def _check_export(kinds: list[str] | None, given: dict[str, object]) -> None:
+    # An export option that no kind of this build reads would be quietly ignored.
+    if all(value is None for value in given.values()):
+        return  # (and a build with nothing to do loads no kinds table)
+    from generator.build.pipeline import known_kinds, plain_kinds
+    from generator.products.kinds import readers
+
+    building = kinds or plain_kinds()
+    for option, value in given.items():
+        if value is not None and not readers(option, building):
+            users = readers(option, known_kinds())
+            raise click.BadParameter(
+                f"no kind this build makes reads it (it is for {', '.join(users)}); "
+                f"add one with --only", param_hint=f"--{option.replace('_', '-')}")
 
 
 def _progress(what: str, step: int, total: int) -> None:
@@ -58,17 +108,38 @@ def _progress(what: str, step: int, total: int) -> None:
                    "also build compare/: the same tiles in each layout side by side.")
 @click.option("--strict", is_flag=True,
               help="Treat warnings (preflight findings included) as errors: build nothing.")
+@click.option("--preset", type=click.Choice(sorted(PRESETS)),
+              help="Bleed and resolution for print shops, of the print-shop PDFs and the PNGs: "
+                   + "; ".join(f"{p.name}: {p.what}" for p in PRESETS.values())
+                   + f". [default: {PRINT_SHOP_DEFAULT} for the print-shop PDFs, {PNG_DEFAULT} "
+                     "for the PNGs]")
+@click.option("--dpi", type=click.IntRange(*DPI_RANGE), metavar="N",
+              help=f"Pixels an inch of the PNGs (--only png; default: the preset's, "
+                   f"{PRESETS[PNG_DEFAULT].ppi}) and of the Tabletop Simulator images "
+                   f"(--only tts; default: {TTS_PPI}).")
+@click.option("--base-url", callback=_base_url, metavar="URL",
+              help="Where the Tabletop Simulator images will be served (--only tts): put "
+                   "before their paths in the saved object, e.g. https://example.org/tkg/tts/ "
+                   "or file:///C:/Users/me/tkg/tts/ [default: paths relative to the JSON].")
 @guarded
 def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
-            kinds: list[str] | None, layouts: tuple[str, ...], strict: bool) -> None:
-    """Validate the content, then write SVG pieces and print-ready PDF sheets."""
+            kinds: list[str] | None, layouts: tuple[str, ...], strict: bool,
+            preset: str | None, dpi: int | None, base_url: str | None) -> None:
+    """Validate the content, then write SVG pieces and print-ready PDF sheets.
+
+    PNGs for print shops (--only png) and the Tabletop Simulator export (--only tts)
+    are made only when asked for.
+    """
     from generator.build.pipeline import build
+    from generator.products.request import Export
 
     layouts = layouts or ("default",)
     compare = layouts if len(layouts) > 1 else ()
     _check_comparison(kinds, compare)
+    _check_export(kinds, {"preset": preset, "dpi": dpi, "base_url": base_url})
     result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layouts,
-                   progress=_progress, strict=strict)
+                   progress=_progress, strict=strict,
+                   export=Export(preset, dpi, base_url or ""))
     print_diagnostics(result.diagnostics)
     for line in result.summary():
         click.echo(line)

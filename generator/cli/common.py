@@ -11,9 +11,11 @@ from generator.check.validate import Report
 from generator.core.diagnostics import to_json
 from generator.core.errors import ContentError, GeneratorError
 
+# Eager: read before the other options, so `--only` can check the kinds of piece the
+# content declares (content/pieces.yaml) wherever --content stands on the line.
 CONTENT = click.option("--content", "content_dir", default="content", show_default=True,
-                       type=click.Path(path_type=Path, file_okay=False),
-                       help="Folder holding tiles.yaml and game.yaml.")
+                       type=click.Path(path_type=Path, file_okay=False), is_eager=True,
+                       help="Folder holding tiles.yaml and game.yaml (and pieces.yaml).")
 
 
 TEMPLATES = click.option("--templates", "templates_dir", default="templates", show_default=True,

@@ -151,6 +151,32 @@ CODES: dict[str, Code] = {
                    "symbol file."),
     "TKG514": Code(Severity.WARNING, "A font size without a unit, read as points",
                    "Write the unit, e.g. \"9pt\" (or \"3mm\")."),
+    # -- declared kinds of piece: content/pieces.yaml and a layout's pieces: (docs/pieces.md)
+    "TKG601": Code(Severity.ERROR, "A piece's look names an unknown primitive",
+                   "Use rect, circle, line, text, symbol, image, grid or repeat."),
+    "TKG602": Code(Severity.ERROR, "A kind of piece is declared wrongly",
+                   "Fix the value at the position shown; docs/pieces.md lists every key and "
+                   "what it takes."),
+    "TKG603": Code(Severity.ERROR, "An item lacks a field its look uses",
+                   "Give every item of the kind that field, or stop using it in the look."),
+    "TKG604": Code(Severity.ERROR, "A format uses a name nothing gives",
+                   "Use an item's field, {game.title}, {game.version}, a rule number such as "
+                   "{rules.oink.capacity}, or in a repeat {n} and {each}."),
+    "TKG605": Code(Severity.ERROR, "A piece does not fit the paper",
+                   "Make it smaller, or print it over several pages with `sheets: split`."),
+    "TKG606": Code(Severity.ERROR, "Text lies outside its piece",
+                   "Move the text's box inside the piece's trim."),
+    "TKG607": Code(Severity.ERROR, "A piece's image is missing or cannot be drawn",
+                   "Name an SVG or PNG under the content folder, as a tile's art."),
+    "TKG608": Code(Severity.ERROR, "A kind of piece has no look in the layout",
+                   "Add its look under `pieces:` in the layout, by the same name."),
+    "TKG609": Code(Severity.ERROR, "A kind of piece takes a name that is taken",
+                   "Choose another name: tkg's own kinds and output folders keep theirs."),
+    "TKG610": Code(Severity.ERROR, "A value does not suit where the look uses it",
+                   "Give an element id where a symbol or a colour is drawn, a whole number "
+                   "where things are counted, a list where a repeat goes through it."),
+    "TKG611": Code(Severity.ERROR, "Two items of a kind of piece share an id",
+                   "Give each item its own id; ids name the output files."),
     # -- simulated balance (tkg validate --balance) --------------------------------
     "TKG401": Code(Severity.WARNING, "A seat wins more or less often than chance explains",
                    "Adjust setup or starting tokens; see tkg simulate."),

@@ -51,6 +51,7 @@ class Tile:
     art: Path | None = None  # absolute path of the art file, if any
     where: Location = NOWHERE
     art_where: Location = NOWHERE  # where `art:` is written, for the art's diagnostics
+    copies: int = 1  # how many of it the set holds: each copy is a tile to the rules
 
     @property
     def cost(self) -> dict[str, int]:
@@ -94,6 +95,53 @@ class Oink:
     element: str
     name: str
     where: Location = NOWHERE
+
+
+@dataclass(frozen=True)
+class Item:
+    """One design of a declared kind of piece: its id, how many are printed, its fields.
+
+    A field's value is text, a number, true/false, or a tuple of texts and numbers.
+    """
+
+    id: str
+    copies: int
+    fields: tuple[tuple[str, object], ...]  # every field but id and copies, in file order
+    # Where the item and each field (id and copies too) are written, for the diagnostics
+    # of a look that reads them; left out of repr and equality: the drawings are keyed
+    # on the item's repr, and moving a line changes no drawing.
+    where: Location = field(default=NOWHERE, repr=False, compare=False)
+    places: tuple[tuple[str, Location], ...] = field(default=(), repr=False, compare=False)
+
+    def value(self, name: str) -> object:
+        """The field `name` (id and copies included); KeyError if the item lacks it."""
+        if name == "id":
+            return self.id
+        if name == "copies":
+            return self.copies
+        return dict(self.fields)[name]
+
+    def place(self, name: str) -> Location:
+        """Where field `name` is written (the item itself if it is not)."""
+        return dict(self.places).get(name, self.where)
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    """A kind of piece declared in content/pieces.yaml: its items and how the bundle's
+    checklist names it. Its look is the layout's (`pieces:`)."""
+
+    name: str  # the --only name, the manifest's kind, the look's key in the layout
+    title: str  # the checklist's line, e.g. "World mats"
+    about: str  # the checklist's detail: a format over {count}, {items} and the game
+    items: tuple[Item, ...]
+    bundle: bool = True  # its sheets are part of the print-and-play bundle
+    where: Location = field(default=NOWHERE, repr=False, compare=False)  # as an item's
+
+    @property
+    def count(self) -> int:
+        """Pieces printed: every item's copies."""
+        return sum(item.copies for item in self.items)
 
 
 @dataclass(frozen=True)
@@ -194,6 +242,10 @@ class Game:
     # out of repr and equality: moving a line changes no drawing).
     font_where: tuple[tuple[str, Location], ...] = field(default=(), repr=False,
                                                          compare=False)
+    # The kinds of piece content/pieces.yaml declares. Left out of repr and equality:
+    # drawings of the built-in pieces hash the game's repr, and an edited mat must not
+    # redraw a tile; each declared kind hashes its own data (products/declared.py).
+    pieces: tuple[PieceKind, ...] = field(default=(), repr=False, compare=False)
 
     def element(self, element_id: str) -> Element:
         """The element with that id (KeyError if unknown)."""
@@ -208,6 +260,19 @@ class Game:
             if tile.id == tile_id:
                 return tile
         raise KeyError(tile_id)
+
+    @property
+    def deck(self) -> tuple[Tile, ...]:
+        """Every printed tile, in content order: a tile with `copies: 2` twice. The
+        rules, the world solver and the sheets count these; the tile faces are `tiles`."""
+        return tuple(t for t in self.tiles for _ in range(t.copies))
+
+    def piece_kind(self, name: str) -> PieceKind:
+        """The declared kind of piece of that name (KeyError if none)."""
+        for kind in self.pieces:
+            if kind.name == name:
+                return kind
+        raise KeyError(name)
 
     @property
     def element_ids(self) -> tuple[str, ...]:

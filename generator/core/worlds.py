@@ -178,5 +178,11 @@ def grid_of(game: Game) -> Grid:
 
 
 def masks_of(game: Game) -> list[int]:
-    """Each tile's insignias as a bit mask, in tile order."""
+    """Each printed tile's insignias as a bit mask, in deck order: a tile's copies are
+    tiles of their own, so a world may hold a tile and its copy."""
+    return [insignia_mask(t.insignias, game.element_ids) for t in game.deck]
+
+
+def design_masks(game: Game) -> list[int]:
+    """Each tile's insignias as a bit mask, one per tile in content order (copies once)."""
     return [insignia_mask(t.insignias, game.element_ids) for t in game.tiles]

@@ -146,3 +146,10 @@ def _grid(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: flo
     height = rows * h + (rows - 1) * gutter
     return Grid((pw, ph), piece, round(gutter, 4), shown, columns, rows, (pw - width) / 2,
                 (ph - height) / 2, offset)
+
+
+def fit_gutter(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: float,
+               gutter: float) -> Grid | None:
+    """The largest centred grid with a gutter of its own (a declared piece's, from its
+    look rather than the layout's `sheets: gutter:`), or None when none fits."""
+    return _grid(sheet, paper, piece, bleed, gutter, sheet.marks.offset)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.core.model import NOWHERE, Location
+from generator.layout.look import Look
 
 
 @dataclass(frozen=True)
@@ -176,6 +177,14 @@ class Layout:
     # Font sizes written without a unit (read as points): (entry, number, where).
     bare_sizes: tuple[tuple[str, float, Location], ...] = field(default=(), repr=False,
                                                                 compare=False)
+    # The looks of the declared kinds of piece (`pieces:`). Left out of repr and
+    # equality: the built-in pieces' drawings hash the layout's repr, and an edited mat
+    # must not redraw a tile; each declared kind hashes its own look.
+    pieces: tuple[Look, ...] = field(default=(), repr=False, compare=False)
+
+    def look(self, kind: str) -> Look | None:
+        """The look of a declared kind of piece (None if the layout has none)."""
+        return next((look for look in self.pieces if look.kind == kind), None)
 
     def where(self, entry: str) -> Location:
         """Where `entry` (or the nearest enclosing entry) is written in the layout files."""

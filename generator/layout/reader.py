@@ -13,6 +13,7 @@ from __future__ import annotations
 from generator.core.artefacts import PAPERS
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.layout.imposition import fit
+from generator.layout.look_reader import LookReader
 from generator.layout.model import (
     BackLayout,
     DiscLayout,
@@ -98,13 +99,19 @@ class LayoutReader(ValueReader):
     def layout(self, name: str, data: YMap) -> Layout:
         """Every section of the layout."""
         for key in data:
-            if key not in ("extends", "tile", "back", "token", "oink", "sheets"):
+            if key not in ("extends", "tile", "back", "token", "oink", "sheets", "pieces"):
                 self.fail(data, key, f"unknown section {key!r}")
-        layout = Layout(name, self.tile(data), self.back(data), self.disc(data, "token"),
-                        self.disc(data, "oink"), self.sheets(data), tuple(sorted(self.fonts)),
-                        tuple(sorted(places_of(data).items())), tuple(self.bare_sizes))
+        tile, back = self.tile(data), self.back(data)
+        token, oink, sheets = self.disc(data, "token"), self.disc(data, "oink"), self.sheets(data)
+        looks = LookReader(self.problems)  # the declared pieces' looks (docs/pieces.md)
+        pieces = looks.looks(data)
+        layout = Layout(name, tile, back, token, oink, sheets, tuple(sorted(self.fonts)),
+                        tuple(sorted(places_of(data).items())),
+                        tuple(self.bare_sizes + looks.bare_sizes), pieces)
         if not self.problems:  # sizes are sound: every piece must fit on every paper
             self.fits(layout)
+        if not self.problems:
+            looks.fit_all(pieces, sheets, data)
         return layout
 
     def fits(self, layout: Layout) -> None:

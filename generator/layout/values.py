@@ -22,6 +22,8 @@ POSITIVE, NON_NEGATIVE, ANY = "positive", "non-negative", "any"
 class ValueReader:
     """Reads single values of one merged layout, appending problems to a shared list."""
 
+    code = "TKG303"  # the code of its problems (a declared piece's look has its own)
+
     def __init__(self, problems: list[Diagnostic]):
         self.problems = problems
         self.fonts: set[str] = set()
@@ -29,8 +31,8 @@ class ValueReader:
         self.bare_sizes: list[tuple[str, float, Location]] = []
 
     def fail(self, m: YMap, key: str, message: str) -> None:
-        """Record a TKG303 at the position of `key` in `m`."""
-        self.problems.append(diagnostic("TKG303", m.where(key), message))
+        """Record a problem (TKG303) at the position of `key` in `m`."""
+        self.problems.append(diagnostic(self.code, m.where(key), message))
 
     def section(self, m: YMap, key: str, allowed: tuple[str, ...]) -> YMap:
         """The mapping under `key`, checked for unknown keys (an empty one if absent)."""
@@ -38,7 +40,7 @@ class ValueReader:
         if not isinstance(value, YMap):
             self.fail(m, key, f"{key!r} must be a mapping" if key in m else f"missing {key!r}")
             return YMap(m.where(key))
-        self.problems.extend(unknown_keys(value, allowed, key, "TKG303"))
+        self.problems.extend(unknown_keys(value, allowed, key, self.code))
         return value
 
     def length(self, m: YMap, key: str, default: float | None = None,
@@ -89,7 +91,7 @@ class ValueReader:
         """A plain number within [low, high] (an opacity)."""
         value = m.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
-            self.problems.append(type_error(m.where(key), key, "float", value, "TKG303"))
+            self.problems.append(type_error(m.where(key), key, "float", value, self.code))
             return default
         if not low <= value <= high:  # also refuses .nan
             self.fail(m, key, f"{key} must be between {low:g} and {high:g}, not {value!r}")
@@ -100,7 +102,7 @@ class ValueReader:
         """true or false (false when absent)."""
         value = m.get(key, False)
         if not isinstance(value, bool):
-            self.problems.append(type_error(m.where(key), key, "bool", value, "TKG303"))
+            self.problems.append(type_error(m.where(key), key, "bool", value, self.code))
             return False
         return value
 
@@ -116,9 +118,9 @@ class ValueReader:
         """A plain string."""
         value = m.get(key, default)
         if not isinstance(value, str):
-            self.problems.append(type_error(m.where(key), key, "str", value, "TKG303"))
+            self.problems.append(type_error(m.where(key), key, "str", value, self.code))
             return default
-        problem = control_problem(value, m.where(key), key, "TKG303")
+        problem = control_problem(value, m.where(key), key, self.code)
         if problem:  # it would be printed, or break the SVG that names it
             self.problems.append(problem)
             return default

@@ -1,4 +1,4 @@
-"""Load content/tiles.yaml and content/game.yaml into the frozen model.
+"""Load content/tiles.yaml, content/game.yaml (and content/pieces.yaml) into the frozen model.
 
 Every problem in the files becomes a diagnostic; loading never raises for bad input.
 The game's own rules (connectivity, costs, supply) are checked later, in `checks`.
@@ -15,6 +15,7 @@ from generator.core.model import Balance, Element, Game, Location, Oink, Rule, R
 from generator.core.paths import display_path
 from generator.load import content_schema as S
 from generator.load.files import content_file
+from generator.load.pieces import load_pieces
 from generator.load.rules import rules_from_sections
 from generator.load.schema import COLOUR, read_map
 from generator.load.yamlsource import YList, YMap, load_yaml
@@ -133,7 +134,7 @@ def _tiles(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[list[
             complete = False
             continue
         tiles.append(Tile(f["id"], f["name"], insignias, number, f.get("flavour", ""), art, where,
-                          item.where("art")))
+                          item.where("art"), f.get("copies", 1)))
     return tiles, complete
 
 
@@ -208,9 +209,11 @@ def load_content(content_dir: Path) -> Loaded:
     r.diagnostics.extend(tiles_src.diagnostics + game_src.diagnostics)
     parts = _tiles_file(r, tiles_src)
     rules_parts = _game_file(r, game_src)
-    found = tuple(r.diagnostics)
+    pieces, problems = load_pieces(content_dir, *((parts["elements"], parts["oinks"])
+                                                  if parts else ((), ())))
+    found = tuple(r.diagnostics + problems)
     sound = parts is not None and rules_parts is not None and not any(d.is_error for d in found)
-    game = Game(**parts, **rules_parts, content_dir=content_dir) if sound else None
+    game = Game(**parts, **rules_parts, content_dir=content_dir, pieces=pieces) if sound else None
     return Loaded(game, found, _count(tiles_src.data, "tiles"), _count(tiles_src.data, "elements"))
 
 

@@ -45,6 +45,8 @@ TILE = (
     Field("insignias", "str_list", "1-4 distinct element ids"),
     Field("flavour", "str", "a line of text printed on the face", required=False, default=""),
     Field("art", "str", "an SVG or PNG under the content folder", required=False),
+    Field("copies", "int", "how many of it the set holds; each copy is a tile to the rules "
+          "and is printed", required=False, default=1, low=1, high=99),
 )
 
 GAME_TOP = (

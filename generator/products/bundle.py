@@ -111,7 +111,8 @@ def produce_bundle(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str
             for _, section in sections:
                 section.draw(canvas, request, kit, paper)
 
-        key = layout_key("pnp", kit, scenes, paper, repr(names), repr(request.layout))
+        key = layout_key("pnp", kit, scenes, paper, repr(names), repr(request.layout),
+                         repr([look.placing for look in request.layout.pieces]))
         data, pages = render_pdf(kit, f"print-and-play, {paper.upper()}", draw, key, scenes)
         if pages != page - 1:  # the cover's page ranges would point at the wrong sheets
             raise RenderError(f"pnp-{paper}.pdf has {pages} pages, its cover lists {page - 1}")
@@ -128,7 +129,10 @@ def fingerprint_bundle(request: BuildRequest, kit: Kit,
     scenes = [s for _, section in sections for s in section.scenes(request, kit)]
     return digest(*common(request, kit, KIND), *art_digests(game),
                   repr([name for name, _ in sections]), repr(request.layout),
-                  scenes_digest(scenes), repr(game.tokens.per_element), repr(game.rules))
+                  scenes_digest(scenes), repr(game.tokens.per_element), repr(game.rules),
+                  # how many of each piece the sheets and the cover count
+                  repr([t.copies for t in game.tiles]), repr(game.pieces),
+                  repr(request.layout.pieces))
 
 
 def print_dialog(canvas) -> None:
@@ -263,9 +267,12 @@ def _checklist(canvas, pen: _Pen, game: Game, rows: Sequence[tuple[Row, str]], x
     y += TEXT_ROW
     _box(pen, x, y + 4)
     pen.text(x + 7, y + 7, "Not printed", "bold", 11)
-    pen.text(x + 7, y + 12, "an opaque bag for the life tokens; the trade zone and spaces "
-             f"{', '.join(game.rules.face_up_spaces)} and {game.rules.blind_space} are "
-             "areas on the table", "body", 9, SOFT)
+    # Declared pieces (the shipped table mat) print the spaces; without any, they are
+    # areas on the table.
+    areas = "" if game.pieces else (
+        f"; the trade zone and spaces {', '.join(game.rules.face_up_spaces)} and "
+        f"{game.rules.blind_space} are areas on the table")
+    pen.text(x + 7, y + 12, f"an opaque bag for the life tokens{areas}", "body", 9, SOFT)
     return y + 16
 
 

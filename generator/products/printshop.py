@@ -1,5 +1,9 @@
 """A kind's print-shop file: one page per distinct face and back, each the piece's trim
-plus its bleed, with TrimBox and BleedBox set (what a print shop's upload wants)."""
+plus the preset's bleed, with TrimBox and BleedBox set (what a print shop's upload wants).
+
+The bleed is the layout's own unless `tkg build --preset` names another (`presets.py`);
+the pieces are then drawn at that bleed (`bleeds.py`), full-bleed art running to it.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +13,15 @@ from dataclasses import dataclass
 from generator.backends.pdf.canvas import place
 from generator.backends.pdf.document import layout_key, render_pdf
 from generator.core.artefacts import Artefact
+from generator.core.digest import digest
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene
 from generator.layout.units import PT
+from generator.products.designs import Design, distinct
+from generator.products.presets import PRINT_SHOP_DEFAULT, preset
 from generator.products.request import BuildRequest
+
+Designs = Callable[[BuildRequest, Kit, float | None], list[Design]]
 
 
 @dataclass(frozen=True)
@@ -20,16 +29,41 @@ class PrintShop:
     """What a kind sends to a print shop: a name for the file's title, and its designs."""
 
     what: str  # e.g. "world tiles"
-    scenes: Callable[[BuildRequest, Kit], list[Scene]]  # each distinct face and back
+    designs: Designs  # its pieces at a bleed (None: the layout's)
+    # A page per printed copy of each face (tiles, declared pieces: `copies:`), not
+    # per distinct face: the file then prints as it is, one page a piece.
+    copies: bool = False
+
+
+def shop_bleed(request: BuildRequest) -> float | None:
+    """The bleed of the print-shop files: the preset's (None: each piece's in the layout)."""
+    return preset(request.export.preset, PRINT_SHOP_DEFAULT).bleed
 
 
 def print_shop_file(kind: str, shop: PrintShop, request: BuildRequest, kit: Kit) -> Artefact:
-    """print-shop/<kind>.pdf: a page per design."""
-    scenes = shop.scenes(request, kit)
+    """print-shop/<kind>.pdf: a page per distinct face, then per distinct back."""
+    bleed = shop_bleed(request)
+    designs = shop.designs(request, kit, bleed)
+    scenes = printed(designs) if shop.copies else distinct(designs)
     data, pages = render_pdf(kit, f"{shop.what} for a print shop",
                              lambda canvas: print_shop(canvas, scenes),
                              layout_key("print-shop", kit, scenes), scenes)
     return Artefact(f"print-shop/{kind}.pdf", data, kind, pages)
+
+
+def printed(designs: list[Design]) -> list[Scene]:
+    """Each face once per copy, in the designs' order, then each distinct back."""
+    backs: dict[str, Scene] = {}
+    for d in designs:
+        if d.back is not None:
+            backs.setdefault(d.back.name, d.back)
+    return [d.face for d in designs for _ in range(d.count)] + list(backs.values())
+
+
+def print_shop_key(request: BuildRequest) -> str:
+    """What a print-shop file depends on besides its kind's drawings: the bleed, and the
+    whole layout the pieces are drawn again from at that bleed."""
+    return digest("print shop", repr(shop_bleed(request)), repr(request.layout))
 
 
 def print_shop(canvas, scenes: list[Scene]) -> None:

@@ -11,6 +11,19 @@ from generator.layout.model import Layout
 
 
 @dataclass(frozen=True)
+class Export:
+    """How pieces leave for a print shop or a screen (`tkg build --preset/--dpi/--base-url`).
+
+    Read by the print-shop files (the preset's bleed), the PNGs (bleed and resolution)
+    and the Tabletop Simulator export (resolution and where its images are served).
+    """
+
+    preset: str | None = None  # a name of `presets.PRESETS`; None: each kind's default
+    dpi: int | None = None  # pixels an inch; None: the preset's (PNG) or TTS_PPI (TTS)
+    base_url: str = ""  # put before the TTS JSON's image paths; "": relative to the JSON
+
+
+@dataclass(frozen=True)
 class BuildRequest:
     """Everything a producer needs besides the build's kit: frozen data, read only.
 
@@ -23,6 +36,7 @@ class BuildRequest:
     layouts: tuple[Layout, ...]  # the layout built first; with two or more, compared
     papers: tuple[str, ...] = PAPERS  # "a4", "letter"
     kinds: tuple[str, ...] = ()  # the kinds this build makes
+    export: Export = Export()
 
     @property
     def layout(self) -> Layout:

@@ -64,7 +64,7 @@ def draw_sheets(canvas, pieces: Sequence[Piece], grid: Grid, sheet: SheetLayout,
                 text = f"{label.text} · sheet {number}/{len(chunks)}"
                 text += f" · {side}" if has_backs else " · back, left blank" \
                     if side == "blank" else ""
-                _label(canvas, grid, sheet, label, text, front=side == "front")
+                page_label(canvas, grid, sheet, label, text, front=side == "front")
             canvas.showPage()
             pages += 1
     return pages
@@ -117,8 +117,10 @@ def mark_lines(grid: Grid, sheet: SheetLayout) -> list[tuple[float, float, float
     return lines
 
 
-def _label(canvas, grid: Grid, sheet: SheetLayout, label: Label, text: str,
-           front: bool) -> None:
+def page_label(canvas, grid: Grid, sheet: SheetLayout, label: Label, text: str,
+               front: bool) -> None:
+    """The sheet's line in the bottom margin (under the first column on a front, when
+    the label asks)."""
     width, height = grid.paper
     baseline = height - (sheet.margin + 0.3 + label.lift)
     x = grid.left + grid.piece[0] / 2 if front and label.first_column else width / 2
@@ -243,7 +245,7 @@ def draw_runs(canvas, runs: Sequence[Run], sheet: SheetLayout) -> int:
                           block.grid, sheet, back=side == "back")
             text = f"{label.text} · {names} · sheet {number}/{len(sheets)}"
             text += f" · {side}" if s.has_backs else ""
-            _label(canvas, s.blocks[0].grid, sheet, label, text, front=side == "front")
+            page_label(canvas, s.blocks[0].grid, sheet, label, text, front=side == "front")
             canvas.showPage()
             pages += 1
     return pages

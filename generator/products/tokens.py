@@ -1,4 +1,5 @@
-"""The `tokens` kind: life-token and Oink faces as SVG, and their sheets in the bundle."""
+"""The `tokens` kind: life-token and Oink faces as SVG, and their sheets in the bundle
+(its print-shop file is made from `PRINT_SHOP`)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from generator.draw.kit import Kit
 from generator.draw.scene import Scene, scenes_digest
 from generator.layout.imposition import grid_for
 from generator.products.bundle import Row, imposed
+from generator.products.designs import token_designs
 from generator.products.fingerprint import common
 from generator.products.fontfiles import font_files
 from generator.products.pieceset import piece_set
+from generator.products.printshop import PrintShop
 from generator.products.request import BuildRequest
 from generator.products.sheets import Label, Piece, Run
 
@@ -72,3 +75,4 @@ def _scenes(request: BuildRequest, kit: Kit) -> list[Scene]:
 
 
 SECTION = imposed(_runs, _rows, _scenes)
+PRINT_SHOP = PrintShop("life tokens and Oinks", token_designs)

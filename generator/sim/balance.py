@@ -47,10 +47,11 @@ def findings(game: Game, summary: Summary) -> list[Diagnostic]:
                                 f"{stall:.1%} of {summary.games} simulated games stalled "
                                 f"(most allowed {b.max_stall_rate:.1%})"))
     for tile in game.tiles:
-        rate = summary.take_rate.get(tile.id, 0.0)
+        rate = summary.take_rate.get(tile.id, 0.0)  # any of its copies
+        copies = f" (any of its {tile.copies} copies)" if tile.copies > 1 else ""
         if rate < b.min_take_rate:
             found.append(diagnostic("TKG403", tile.where,
-                                    f"tile {tile.id} was procured in {rate:.1%} of "
+                                    f"tile {tile.id}{copies} was procured in {rate:.1%} of "
                                     f"{summary.games} simulated games (least wanted "
                                     f"{b.min_take_rate:.1%})"))
     return found

@@ -37,7 +37,8 @@ class GameResult:
     oinks: tuple[int, ...]  # element index of each seat's Oink (dealt at random)
     players: tuple[str, ...]  # the kind of player in each seat
     actions: tuple[int, ...]  # how often each of KINDS was played
-    procured: tuple[int, ...]  # tile indices placed by procure (face up or blind)
+    procured: tuple[int, ...]  # tiles placed by procure (face up or blind), as indices of
+    # `Table.designs`: a copy counts as its tile, so a take rate is per tile, not per copy
     blocked: tuple[int, ...]  # per BLOCKS cause: turns on which no procure was legal
     bag_dry: tuple[int, ...]  # per element: turns that began with none of it in the bag
     sealed_tokens: tuple[int, ...]  # per element: tokens resting on seals at the end
@@ -168,11 +169,11 @@ def _result(state: GameState, players: Sequence[Player], end: str, log: Log) -> 
     winners = ()
     if end == WORLD_COMPLETE:
         winners = tuple(s for s, v in enumerate(final) if v == max(final))
-    me = state.players
+    me, design_of = state.players, state.table.design_of
     return GameResult(
         seats=len(players), turns=state.turn, end=end, winners=winners, scores=final,
         oinks=tuple(p.oink for p in me), players=tuple(p.name for p in players),
-        actions=tuple(log.kinds.values()), procured=tuple(state.procured),
+        actions=tuple(log.kinds.values()), procured=tuple(design_of[t] for t in state.procured),
         blocked=tuple(log.blocked), bag_dry=tuple(log.bag_dry),
         sealed_tokens=tuple(state.sealed_tokens),
         sources=tuple(sources(state, p) for p in me),

@@ -84,7 +84,7 @@ class Summary:
     no_procure_rate: float  # share of turns on which the mover could not procure at all
     no_procure_causes: dict[str, float]  # share of turns, by cause (they add up)
     discards_per_game: float  # tokens discarded down to the Oink's capacity
-    take_rate: dict[str, float]  # tile id -> share of games in which it was procured
+    take_rate: dict[str, float]  # tile id -> share of games in which (a copy of) it was procured
     never_taken: tuple[str, ...]
     bag_dry_rate: dict[str, float]  # element -> share of turns starting with none in the bag
     sealed_tokens: dict[str, float]  # element -> mean tokens on seals at the end
@@ -174,7 +174,7 @@ def summarise(t: Tally, table: Table, seats: int, seed: int, lineup: str) -> Sum
     by_seat, seat_test = _seats(t, seats)
     by_element, element_test = _elements(t, table, seats)
     actions = sum(t.actions.values())
-    taken = [t.procured.get(i, 0) for i in range(len(table.tile_ids))]
+    taken = [t.procured.get(i, 0) for i in range(len(table.designs))]
     return Summary(
         games=t.games, players=seats, seed=seed, player=lineup, finished=done,
         stalled=t.games - done, turns=spread(t.turns),
@@ -189,8 +189,8 @@ def summarise(t: Tally, table: Table, seats: int, seed: int, lineup: str) -> Sum
         points=_points(t), no_procure_rate=ratio(sum(t.blocked.values()), turns),
         no_procure_causes={c: ratio(t.blocked.get(c, 0), turns) for c in BLOCKS},
         discards_per_game=ratio(t.discarded, t.games),
-        take_rate={tid: ratio(n, t.games) for tid, n in zip(table.tile_ids, taken, strict=True)},
-        never_taken=tuple(tid for tid, n in zip(table.tile_ids, taken, strict=True) if not n),
+        take_rate={tid: ratio(n, t.games) for tid, n in zip(table.designs, taken, strict=True)},
+        never_taken=tuple(tid for tid, n in zip(table.designs, taken, strict=True) if not n),
         bag_dry_rate={e: ratio(t.bag_dry.get(i, 0), turns) for i, e in enumerate(table.elements)},
         sealed_tokens={e: ratio(t.sealed_tokens.get(i, 0), t.games)
                        for i, e in enumerate(table.elements)},

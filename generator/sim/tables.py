@@ -21,7 +21,9 @@ class Table:
 
     rules: Rules
     elements: tuple[str, ...]  # element ids; an element's index is its position here
-    tile_ids: tuple[str, ...]
+    tile_ids: tuple[str, ...]  # per printed tile (`Game.deck`): a tile's copies repeat its id
+    designs: tuple[str, ...]  # the tile ids once each, in content order (`Game.tiles`)
+    design_of: tuple[int, ...]  # per printed tile: its index in `designs`
     masks: tuple[int, ...]  # per tile: bit i set when the tile bears element i
     insignias: tuple[tuple[int, ...], ...]  # per tile: element indices, content order
     supply: tuple[int, ...]  # tokens of each element in the game
@@ -47,20 +49,26 @@ class Table:
 
 
 def build_table(game: Game) -> Table:
-    """Precompute the engine's table from validated content."""
-    rules = game.rules
+    """Precompute the engine's table from validated content.
+
+    Its tiles are the printed ones (`Game.deck`): a tile at `copies: 2` is two tiles in
+    the stack, each drawn, placed and scored on its own.
+    """
+    rules, deck = game.rules, game.deck
     elements = game.element_ids
     index = {e: i for i, e in enumerate(elements)}
-    insignias = tuple(tuple(index[e] for e in t.insignias) for t in game.tiles)
+    designs = tuple(t.id for t in game.tiles)
+    insignias = tuple(tuple(index[e] for e in t.insignias) for t in deck)
     masks = tuple(sum(1 << i for i in set(ins)) for ins in insignias)
     # Points come from generator.core.scoring, so the simulator and the rulebook agree.
-    sealed = tuple(tuple(tile_points(t.insignias, True, e, rules) for t in game.tiles)
+    sealed = tuple(tuple(tile_points(t.insignias, True, e, rules) for t in deck)
                    for e in elements)
-    unsealed = tuple(tuple(tile_points(t.insignias, False, e, rules) for t in game.tiles)
+    unsealed = tuple(tuple(tile_points(t.insignias, False, e, rules) for t in deck)
                      for e in elements)
+    design_of = tuple(i for i, t in enumerate(game.tiles) for _ in range(t.copies))
     return Table(
-        rules=rules, elements=elements, tile_ids=tuple(t.id for t in game.tiles),
-        masks=masks, insignias=insignias,
+        rules=rules, elements=elements, tile_ids=tuple(t.id for t in deck), designs=designs,
+        design_of=design_of, masks=masks, insignias=insignias,
         supply=tuple(game.tokens.count(e) for e in elements),
         oinks=tuple(index[o.element] for o in game.oinks),
         neighbours=grid_neighbours(rules.grid_rows, rules.grid_columns),

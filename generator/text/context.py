@@ -116,11 +116,13 @@ def _elements(game: Game) -> list[dict]:
 
 
 def _tiles(game: Game) -> dict:
-    sizes = Counter(len(t.insignias) for t in game.tiles)
-    return {"count": len(game.tiles),
+    # Printed tiles: a tile at `copies: 2` is two tiles on the table and in the counts.
+    deck = game.deck
+    sizes = Counter(len(t.insignias) for t in deck)
+    return {"count": len(deck),
             "by_size": [{"insignias": n, "count": sizes[n]} for n in sorted(sizes)],
-            "nexus_count": sum(1 for t in game.tiles if t.is_nexus),
-            "max_cost": max((sum(t.cost.values()) for t in game.tiles), default=0),
+            "nexus_count": sum(1 for t in deck if t.is_nexus),
+            "max_cost": max((sum(t.cost.values()) for t in deck), default=0),
             "max_insignias": max(sizes, default=0)}
 
 

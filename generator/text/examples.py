@@ -7,6 +7,7 @@ scored by `generator.core.scoring`, the function the simulator plays with.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from generator.core.model import Game, Tile
@@ -15,7 +16,8 @@ from generator.core.worlds import Grid, find_world, grid_of, insignia_mask, mask
 
 @dataclass(frozen=True)
 class ExampleWorld:
-    """A complete world of distinct real tiles, one per grid cell, row by row."""
+    """A complete world of distinct printed tiles, one per grid cell, row by row (a tile
+    and its copy may both be in it: they are two tiles of the set)."""
 
     grid: Grid
     tiles: tuple[Tile, ...]
@@ -77,9 +79,9 @@ def placement_example(game: Game, world: ExampleWorld | None) -> PlacementExampl
 
 
 def _masks_to_tiles(game: Game, world: tuple[int, ...]) -> tuple[Tile, ...]:
-    """Give each cell a distinct real tile bearing exactly that cell's insignias."""
+    """Give each cell a distinct printed tile bearing exactly that cell's insignias."""
     pool: dict[int, list[Tile]] = {}
-    for tile in game.tiles:
+    for tile in game.deck:  # the solver's masks are the deck's: a copy fills a cell too
         pool.setdefault(insignia_mask(tile.insignias, game.element_ids), []).append(tile)
     return tuple(pool[mask].pop(0) for mask in world)
 
@@ -118,4 +120,5 @@ def is_complete(world: ExampleWorld) -> bool:
             if near not in seen and tiles[cell].connects(tiles[near]):
                 seen.add(near)
                 todo.append(near)
-    return len(seen) == grid.size and len({t.id for t in tiles}) == grid.size
+    used = Counter(t.id for t in tiles)  # no tile more often than it is printed
+    return len(seen) == grid.size and all(used[t.id] <= t.copies for t in tiles)

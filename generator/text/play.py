@@ -28,7 +28,7 @@ def _side(game: Game, cell: int, oink_cell: int) -> str:
 def _turn(game: Game, log, turn) -> dict:
     ids, action = log.table.elements, turn.action
     before, after = turn.before, turn.after
-    tile_of = game.tiles.__getitem__
+    tile_of = game.deck.__getitem__  # the simulator's tiles are printed ones
     words = {"number": turn.number, "player": turn.seat + 1, "kind": action.kind,
              "oink": _oink(game, log, before.oink), "holds": tokens_text(game, ids, after.tokens),
              "discarded": tokens_text(game, ids, turn.discarded) if any(turn.discarded) else ""}
@@ -75,10 +75,10 @@ def play_context(game: Game, log) -> dict:
     ids = log.table.elements
     players = [{"number": seat + 1, "oink": _oink(game, log, s.oink),
                 "element": game.element(ids[s.oink]).name,
-                "start": tile_info(game, game.tiles[s.grid[s.cell]]),
+                "start": tile_info(game, game.deck[s.grid[s.cell]]),
                 "tokens": tokens_text(game, ids, s.tokens)}
                for seat, s in enumerate(log.seats)]
-    tops = [{"space": name, "tile": tile_info(game, game.tiles[t]) if t >= 0 else None}
+    tops = [{"space": name, "tile": tile_info(game, game.deck[t]) if t >= 0 else None}
             for name, t in zip(game.rules.face_up_spaces, log.board.tops, strict=True)]
     return {"seed": log.seed, "players": players, "tops": tops,
             "turns": [_turn(game, log, t) for t in log.turns]}

@@ -11,13 +11,13 @@ from generator.core.model import Game
 
 
 def split_rows(game: Game) -> list[dict]:
-    """For each player count: the tiles left after the starting tiles, and each space's
-    share in table order (A B O C D)."""
+    """For each player count: the printed tiles (copies counted) left after the starting
+    tiles, and each space's share in table order (A B O C D)."""
     r = game.rules
     order = (*r.face_up_spaces, r.blind_space)  # who takes a leftover tile first
     rows = []
     for players in range(r.players_min, r.players_max + 1):
-        left = len(game.tiles) - players
+        left = len(game.deck) - players  # printed tiles, copies counted
         size, extra = divmod(left, len(order))
         share = {name: size + (1 if i < extra else 0) for i, name in enumerate(order)}
         rows.append({"players": players, "total": left,

@@ -17,7 +17,8 @@ from tests.products.test_golden import rasterise
 
 PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
 MARGIN = 6.35  # mm: DESIGN.md's printable margin
-ROWS = ("World tiles", "Life tokens", "Oinks", "Player aids")
+# The built-in pieces, then the mats the shipped content declares (content/pieces.yaml).
+ROWS = ("World tiles", "Life tokens", "Oinks", "Player aids", "World mats", "Table mat")
 AID_TRIM, AID_BLEED = (88.9, 127.0), 3.0
 
 
@@ -77,7 +78,8 @@ def test_cover_ranges_follow_each_other_to_the_last_page(bundled, paper):
 
 
 SHEET_LABELS = {"World tiles": "world tiles", "Life tokens": "life tokens", "Oinks": "Oinks",
-                "Player aids": "player aids"}
+                "Player aids": "player aids", "World mats": "World mats",
+                "Table mat": "Table mat"}
 
 
 def sheet_holds(label: str) -> list[str]:

@@ -42,8 +42,8 @@ def test_each_back_mirrors_its_front_across_the_vertical_axis(built, paper):
     for front_index in range(2, len(reader.pages), 2):  # the cover and its blank back
         fronts = placements(reader, front_index)
         backs = placements(reader, front_index + 1)
-        if fronts and fronts[0][0].startswith("aid-"):
-            assert backs == []  # one-sided cards: their sheet's back is left blank
+        if fronts and fronts[0][0].startswith(("aid-", "piece-world-mats-", "piece-table-mat-")):
+            assert backs == []  # one-sided cards and mats: their sheet's back is left blank
             continue
         assert len(fronts) == len(backs) > 0
         # Each drawing is shown clipped to its trim and the bleed its grid shows: the
@@ -93,9 +93,10 @@ def test_bundle_starts_with_instructions_and_a_checklist(built):
     for phrase in ("100 %", "long edge", "test sheet", "World tiles", "Life tokens", "Oinks"):
         assert phrase in first
     # The cover and its blank back; 4 tile sheets (12 a page), 2 token sheets (70 a page,
-    # the Oinks under the last tokens), 1 aid sheet, each with a back: the bundle holds
-    # every section whatever the build was asked to make.
-    assert len(reader.pages) == 2 + 2 * (4 + 2 + 1)
+    # the Oinks under the last tokens), 1 aid sheet, 4 world mats (one a page) and the
+    # table mat's 3 pages, each with a back: the bundle holds every section whatever the
+    # build was asked to make.
+    assert len(reader.pages) == 2 + 2 * (4 + 2 + 1 + 4 + 3)
     assert "pages 3–10" in first and "pages 11–14" in first and "pages 13–14" in first
     assert "left blank" in reader.pages[1].extract_text()
 

@@ -104,12 +104,17 @@ def layout_key(what: str, kit: Kit, scenes: Sequence[Scene], *extra: str) -> str
     """A `base_key` for a document laid out from the game, the drawings and `extra`.
 
     It covers the whole game but for its tiles, which reach the pages only through
-    their count and their drawings, and of the drawings only their names and sizes.
+    their count, their copies and their drawings, and of the drawings only their names
+    and sizes. The declared pieces are not in the game's repr (`Game.pieces`): what of
+    them reaches a page's layout (their words on a cover, their items and copies) is
+    named here; their fields reach only their drawings.
     """
     game = kit.game
     sizes = repr([(s.name, s.width, s.height, s.bleed) for s in scenes])
+    pieces = repr([(k.name, k.title, k.about, k.bundle, [(i.id, i.copies) for i in k.items])
+                   for k in game.pieces])
     return digest(what, *extra, repr(replace(game, tiles=())), str(len(game.tiles)), sizes,
-                  *kit.assets)
+                  repr([t.copies for t in game.tiles]), pieces, *kit.assets)
 
 
 def render_pdf(kit: Kit, what: str, draw: Callable, base_key: str | None = None,

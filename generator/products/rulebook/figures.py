@@ -109,7 +109,7 @@ def components(kit: FigureKit) -> Scene:
     tile = kit.world.tiles[1] if kit.world else g.tiles[0]
     oink = g.oinks[0]
     size, gap, y = 18.0, 5.0, 2.0
-    shown = [(kit.tile(tile), f"{len(g.tiles)} tiles", size, f"tile:{tile.id}"),
+    shown = [(kit.tile(tile), f"{len(g.deck)} tiles", size, f"tile:{tile.id}"),
              (kit.back(), "tile back", size, "back"),
              (kit.token(oink.element), f"{g.tokens.total} tokens", 12.0, "token"),
              (kit.oink(oink), f"{len(g.oinks)} Oinks", 15.0, "oink")]

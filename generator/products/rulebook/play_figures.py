@@ -59,7 +59,7 @@ def play_figure(kit: FigureKit, number: int) -> Scene | None:
         for cell, index in enumerate(seat.grid):
             if index < 0:
                 continue
-            tile = g.tiles[index]
+            tile = g.deck[index]  # the simulator numbers printed tiles, copies too
             r, c = divmod(cell, rules.grid_columns)
             x, y = x0 + c * (CELL + GAP), 5 + r * (CELL + GAP)
             if cell == new:

@@ -1,0 +1,115 @@
+"""The `png` kind: a PNG per face and back of every piece, for print shops and screens.
+
+`png/<preset>/` holds `tiles/`, `tokens/`, `oinks/`, `aids/` and a folder per declared
+kind of piece (`world-mats/`...), a picture per distinct side (a token's back is its
+face), the round pieces also cut to their disc on a transparent ground
+(`<id>-round.png`), and `manifest.json`, which pairs every face with its back and says
+how many of each the game holds. The preset sets the bleed and the resolution
+(`presets.py`: `tgc` by default, so a 2.5 in tile is 825 x 825 px); `--dpi` another
+resolution, in a folder of its own (`png/tgc-150ppi/`), so it never replaces the
+preset's own pictures. Made only when asked for (`tkg build --only png`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from generator.backends.png import pngs, rasters, size_px
+from generator.core.artefacts import PAPERS, Artefact
+from generator.core.digest import digest
+from generator.draw.kit import Kit
+from generator.draw.scene import Scene
+from generator.products import aids, declared, tiles, tokens
+from generator.products.designs import (
+    Design,
+    aid_designs,
+    distinct,
+    round_scene,
+    tile_designs,
+    token_designs,
+)
+from generator.products.presets import PNG_DEFAULT, Preset, preset
+from generator.products.request import BuildRequest
+
+KIND = "png"
+
+
+def chosen(request: BuildRequest) -> tuple[Preset, int]:
+    """The preset of this build's PNGs and their resolution (pixels an inch)."""
+    found = preset(request.export.preset, PNG_DEFAULT)
+    return found, request.export.dpi or found.ppi
+
+
+def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design]:
+    """Every piece of the game, in the order the manifest lists them."""
+    own = [d for kind in request.game.pieces
+           for d in declared.designs(kind.name)(request, kit, bleed)]
+    return [*tile_designs(request, kit, bleed), *token_designs(request, kit, bleed),
+            *aid_designs(request, kit, bleed), *own]
+
+
+def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
+    """Every side's PNG, the round pieces' cut-outs, and the manifest."""
+    found, dpi = chosen(request)
+    pieces = designs(request, kit, found.bleed)
+    folder = f"png/{found.name}" if dpi == found.ppi else f"png/{found.name}-{dpi}ppi"
+    sides = distinct(pieces)
+    cutouts = [round_scene(d) for d in _round(pieces)]
+    images = rasters(kit, sides, dpi) + rasters(kit, cutouts, dpi, transparent=True)
+    paths = [_path(pieces, s) for s in sides] + [_cutout(d) for d in _round(pieces)]
+    out = [Artefact(f"{folder}/{path}", data, KIND)
+           for path, data in zip(paths, pngs(images, dpi), strict=True)]
+    out.append(Artefact(f"{folder}/manifest.json", manifest(found, dpi, pieces), KIND))
+    return out
+
+
+def fingerprint(request: BuildRequest, kit: Kit) -> str:
+    """Everything the pieces' drawings depend on, the preset and the resolution.
+
+    Taken from the kinds that draw the same pieces, for every paper (a PNG has none).
+    """
+    every = replace(request, papers=PAPERS)
+    found, dpi = chosen(request)
+    return digest(KIND, repr(found), str(dpi), repr(request.layout),
+                  tiles.fingerprint(every, kit), tokens.fingerprint(every, kit),
+                  aids.fingerprint(every, kit),
+                  *(declared.fingerprint(kind.name)(every, kit) for kind in request.game.pieces))
+
+
+def manifest(found: Preset, dpi: int, pieces: list[Design]) -> bytes:
+    """manifest.json: each piece's face and back (the same file for a token), its
+    count, its round cut-out, and its size in pixels; no timestamp."""
+    entries = []
+    for d in pieces:
+        entry = {"group": d.group, "id": d.key, "name": d.name, "count": d.count,
+                 "face": _path(pieces, d.face),
+                 "back": _path(pieces, d.back) if d.back else None,
+                 "size_px": [size_px(d.face.width, dpi), size_px(d.face.height, dpi)],
+                 "trim_px": [size_px(v, dpi) for v in d.face.trim]}
+        if d.disc:
+            entry["round"] = _cutout(d)
+        entries.append(entry)
+    document = {"preset": found.name, "ppi": dpi, "bleed_mm": found.bleed, "pieces": entries,
+                "note": "paths are relative to this file; bleed_mm null: each piece's "
+                        "bleed in the layout"}
+    return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def _round(pieces: list[Design]) -> list[Design]:
+    return [d for d in pieces if d.disc]
+
+
+def _cutout(design: Design) -> str:
+    return f"{design.group}/{design.key}-round.png"
+
+
+def _path(pieces: list[Design], scene: Scene) -> str:
+    """The file of a side: its piece's name; for a back that is no face, `back` when its
+    group shares one back, else `<first piece it backs>-back`."""
+    for d in pieces:
+        if d.face.name == scene.name:
+            return f"{d.group}/{d.key}.png"
+    first = next(d for d in pieces if d.back is not None and d.back.name == scene.name)
+    backs = {d.back.name for d in pieces if d.group == first.group and d.back is not None}
+    return f"{first.group}/back.png" if len(backs) == 1 else f"{first.group}/{first.key}-back.png"

@@ -1,0 +1,75 @@
+"""Fuzz the declared pieces (issue 11): a mutated content/pieces.yaml or a mutated look in
+the layout gives clean diagnostics, never a traceback and never an internal error."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.cli import cli
+from tests.load.test_fuzz import _paths, values
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "tests" / "fixtures" / "pieces" / "first-player"
+PIECES = (ROOT / "content" / "pieces.yaml").read_text() + "\n" + (
+    EXAMPLE / "pieces.yaml").read_text()
+LAYOUT = (EXAMPLE / "layout.yaml").read_text()
+FUZZ = settings(max_examples=60, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture(scope="module")
+def sandbox(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("fuzz-pieces")
+    shutil.copytree(ROOT / "content", root / "content")
+    shutil.copytree(ROOT / "templates", root / "templates")
+    return root
+
+
+def run_validate(root: Path, pieces: str, layout: str) -> None:
+    (root / "content" / "pieces.yaml").write_text(pieces)
+    (root / "templates" / "layouts" / "fixture.yaml").write_text(layout)
+    result = CliRunner().invoke(cli, ["validate", "--content", str(root / "content"),
+                                      "--templates", str(root / "templates"),
+                                      "--layout", "fixture"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert "internal error" not in result.output and "Traceback" not in result.output
+    assert result.exit_code in (0, 1), result.output
+    if result.exit_code == 1:
+        assert any(": error TKG" in line for line in result.output.splitlines()), result.output
+
+
+@st.composite
+def mutated(draw, text: str):
+    """The YAML with one value replaced, removed or a key added anywhere."""
+    data = yaml.safe_load(text)
+    path = draw(st.sampled_from(list(_paths(data))[1:]))
+    parent = data
+    for step in path[:-1]:
+        parent = parent[step]
+    action = draw(st.sampled_from(["replace", "delete", "add-key"]))
+    if action == "replace":
+        parent[path[-1]] = draw(values)
+    elif action == "delete":
+        del parent[path[-1]]
+    elif isinstance(parent, dict):
+        parent[draw(st.text(min_size=1, max_size=10))] = draw(values)
+    return yaml.safe_dump(data, allow_unicode=True)
+
+
+@FUZZ
+@given(mutated(PIECES))
+def test_mutated_pieces_never_crash(sandbox, pieces):
+    run_validate(sandbox, pieces, LAYOUT)
+
+
+@FUZZ
+@given(mutated(LAYOUT))
+def test_mutated_looks_never_crash(sandbox, layout):
+    run_validate(sandbox, PIECES, layout)

@@ -1,0 +1,165 @@
+"""The play mats the rules need, shipped as declared pieces (issue 11, item 3): a world mat
+per player that fits one A4 and one Letter page, and a table mat printed over several
+pages with glue flaps and alignment marks that assemble to the size the cover states.
+Everything is measured from the PDF pages, as a player would with a ruler."""
+
+from __future__ import annotations
+
+import re
+from xml.etree import ElementTree
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from generator.build.pipeline import build
+from tests.conftest import CONTENT, TEMPLATES
+from tests.pdfprobe import MM, placements
+
+PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
+MARGIN = 6.35  # DESIGN.md's printable margin
+ROWS = ("World tiles", "Life tokens", "Oinks", "Player aids", "World mats", "Table mat")
+
+
+@pytest.fixture(scope="module")
+def mats(tmp_path_factory):
+    """The shipped content built as `tkg build --only world-mats,table-mat` does."""
+    out = tmp_path_factory.mktemp("mats") / "output"
+    build(CONTENT, TEMPLATES, out, tuple(PAPERS), ["world-mats", "table-mat"])
+    return out
+
+
+def checklist(reader: PdfReader) -> dict[str, tuple[str, range]]:
+    """The cover's rows: name -> (detail, 0-based pages)."""
+    text = reader.pages[0].extract_text()
+    rows = {}
+    for name, detail, first, last in re.findall(
+            rf"^({'|'.join(ROWS)})\n(.*)\npages? (\d+)(?:–(\d+))?$", text, re.M):
+        rows[name] = (detail, range(int(first) - 1, int(last or first)))
+    return rows
+
+
+def segments(reader: PdfReader, index: int) -> list[tuple[float, float, float, float]]:
+    """Every line drawn on the page itself, (x0, y0, x1, y1) mm from the bottom left."""
+    ops = ContentStream(reader.pages[index].get_contents(), reader).operations
+    ends = [(float(a[0]) * MM, float(a[1]) * MM) for a, op in ops if op in (b"m", b"l")]
+    return [(*ends[i], *ends[i + 1]) for i in range(0, len(ends), 2)]
+
+
+def crosses_and_marks(lines):
+    """Alignment crosses (a horizontal and a vertical line through one midpoint) and the
+    other lines (crop marks)."""
+    def mid(s):
+        return round((s[0] + s[2]) / 2, 2), round((s[1] + s[3]) / 2, 2)
+
+    by_mid: dict = {}
+    for s in lines:
+        by_mid.setdefault(mid(s), []).append(s)
+    crosses = sorted(m for m, group in by_mid.items() if len(group) == 2)
+    marks = [s for s in lines if mid(s) not in crosses]
+    return crosses, marks
+
+
+def test_the_plain_build_bundles_both_mats_on_both_papers(mats):
+    for paper in PAPERS:
+        rows = checklist(PdfReader(mats / f"pnp-{paper}.pdf"))
+        assert {"World mats", "Table mat"} <= set(rows), rows
+        assert rows["World mats"][0].startswith("4 mats, one per player")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_each_world_mat_fits_one_page_inside_the_printable_margin(mats, paper):
+    reader = PdfReader(mats / f"pnp-{paper}.pdf")
+    _, pages = checklist(reader)["World mats"]
+    width, height = PAPERS[paper]
+    svg = ElementTree.parse(mats / "svg" / "pieces" / "world-mats" / "fire.svg").getroot()
+    w, h = (float(svg.get(k).removesuffix("mm")) for k in ("width", "height"))
+    assert w >= 3 * 63.5 and h >= 3 * 63.5  # a 3 x 3 world of tiles lies on it
+    found = []
+    for index in pages:
+        box = reader.pages[index].mediabox
+        assert (float(box.width) * MM, float(box.height) * MM) == pytest.approx(
+            (width, height), abs=0.05)
+        for name, x, y in placements(reader, index):
+            found.append(name)
+            assert x >= MARGIN - 1e-6 and x + w <= width - MARGIN + 1e-6
+            assert y >= MARGIN - 1e-6 and y + h <= height - MARGIN + 1e-6
+    assert sorted(found) == [f"piece-world-mats-{e}" for e in ("air", "earth", "fire", "water")]
+
+
+def test_a_world_mat_shows_its_oink_the_token_places_and_the_rule(mats, shipped_game):
+    svg = (mats / "svg" / "pieces" / "world-mats" / "water.svg").read_text()
+    assert "Tide Oink" in svg and 'class="insignia water"' in svg
+    capacity = shipped_game.rules.oink_capacity
+    assert f"holds {capacity} life tokens" in svg
+    assert "must share an insignia with the tile under your Oink" in svg
+
+
+def _page_of(text: str) -> tuple[int, int]:
+    found = re.search(r"row (\d+), column (\d+)", text)
+    assert found, text
+    return int(found[1]), int(found[2])
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_table_mat_pages_assemble_to_the_size_the_cover_states(mats, paper):
+    reader = PdfReader(mats / f"pnp-{paper}.pdf")
+    detail, pages = checklist(reader)["Table mat"]
+    stated = re.search(r"assembled (\d+(?:\.\d+)?) x (\d+(?:\.\d+)?) mm", detail)
+    assert stated, detail
+    size = (float(stated[1]), float(stated[2]))
+    fronts = {}
+    for index in pages:
+        text = reader.pages[index].extract_text()
+        if "left blank" in text:
+            continue
+        crosses, marks = crosses_and_marks(segments(reader, index))
+        fronts[_page_of(text)] = (crosses, marks, text)
+    assert len(fronts) > 1
+    # Each page's cut: the extreme crop marks (vertical marks give x, horizontal y).
+    cuts = {}
+    for key, (_, marks, _) in fronts.items():
+        xs = [s[0] for s in marks if abs(s[0] - s[2]) < 1e-6]
+        ys = [s[1] for s in marks if abs(s[1] - s[3]) < 1e-6]
+        cuts[key] = (min(xs), min(ys), max(xs), max(ys))
+    # Chain the pages into the first page's frame through their shared crosses.
+    origin = {min(fronts): (0.0, 0.0)}
+    for key in sorted(fronts):
+        row, column = key
+        for before in ((row, column - 1), (row - 1, column)):
+            if before in fronts and key not in origin:
+                origin[key] = _offset(fronts[before][0], fronts[key][0], before, key,
+                                      origin[before], cuts)
+    assert set(origin) == set(fronts)
+    # Assembled: the first page's outer cuts to the last page's, in one frame (the
+    # flaps lie under the next page).
+    lefts = [cuts[k][0] + origin[k][0] for k in fronts]
+    rights = [cuts[k][2] + origin[k][0] for k in fronts]
+    bottoms = [cuts[k][1] + origin[k][1] for k in fronts]
+    tops = [cuts[k][3] + origin[k][1] for k in fronts]
+    assert max(rights) - min(lefts) == pytest.approx(size[0], abs=0.2)
+    assert max(tops) - min(bottoms) == pytest.approx(size[1], abs=0.2)
+    assert any("glue here" in " ".join(text.split()) for _, _, text in fronts.values())
+
+
+def _offset(ours, theirs, before, key, base, cuts):
+    """Where page `key` lies in the first page's frame. It lies right of the page
+    `before` it or under it; the crosses on their joint (our right or bottom edge, its
+    left or top edge) must fall on each other, and on its cut edge."""
+    across = key[0] == before[0]
+    axis = 0 if across else 1
+    # PDF y points up: "under" is lower y. Our joint is our rightmost or lowest crosses,
+    # theirs their leftmost or highest.
+    joint = max(c[0] for c in ours) if across else min(c[1] for c in ours)
+    edge = min(c[0] for c in theirs) if across else max(c[1] for c in theirs)
+    shared_ours = sorted(c for c in ours if abs(c[axis] - joint) < 0.01)
+    shared_theirs = sorted(c for c in theirs if abs(c[axis] - edge) < 0.01)
+    assert len(shared_ours) == len(shared_theirs) >= 2
+    shifts = {(round(a[0] - b[0], 2), round(a[1] - b[1], 2))
+              for a, b in zip(shared_ours, shared_theirs, strict=True)}
+    assert len(shifts) == 1, shifts  # every pair of marks agrees: one way to lay the page
+    dx, dy = shifts.pop()
+    # The later page's cut edge runs through the marks it shares.
+    left, _, _, top = cuts[key]
+    assert (left + dx if across else top + dy) == pytest.approx(joint, abs=0.05)
+    return base[0] + dx, base[1] + dy
