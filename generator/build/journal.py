@@ -11,6 +11,7 @@ reads anything). Either way the folder ends up exactly as one build made it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -59,8 +60,19 @@ def apply(out_dir: Path) -> None:
                 rename(source, out_dir / path)
         for path in journal["remove"]:
             remove(out_dir / path)
+        _prune(out_dir, journal["remove"])
         remove(out_dir / JOURNAL)
     clear_stages(out_dir)
+
+
+def _prune(out_dir: Path, removed: list[str]) -> None:
+    """Remove the folders that removing `removed` left empty (a retired `compare/`),
+    deepest first, up to but not including the output folder."""
+    folders = {parent for path in removed for parent in Path(path).parents
+               if parent != Path(".")}
+    for folder in sorted(folders, key=lambda f: len(f.parts), reverse=True):
+        with contextlib.suppress(OSError):  # only if empty: one with anything in it stays
+            (out_dir / folder).rmdir()
 
 
 def clear_stages(out_dir: Path) -> None:

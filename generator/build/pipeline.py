@@ -31,7 +31,7 @@ from generator.build.state import (
     reuse,
     state_artefact,
 )
-from generator.build.writer import UNLISTED, publish
+from generator.build.writer import UNLISTED, Published, publish
 from generator.core.artefacts import PAPERS, Artefact
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.digest import digest
@@ -55,6 +55,7 @@ class BuildResult:
     diagnostics: tuple[Diagnostic, ...]
     rendered: tuple[str, ...] = ()  # kinds drawn this time
     reused: tuple[str, ...] = ()  # kinds whose files were already up to date
+    changed: tuple[str, ...] = ()  # listed files this build wrote or removed (the preview's)
 
     def summary(self) -> list[str]:
         """Short lines: files and pages per kind, and where they went."""
@@ -215,7 +216,8 @@ def _render(request: BuildRequest, kit: Kit, out_dir: Path, warnings: tuple[Diag
     by_kind = {**reused, **made}
     written = _write(out_dir, [a for k in kinds for a in by_kind[k.name]], new, kit.memo,
                      [*(k.name for k in kinds), *stale], reused, request.papers)
-    return BuildResult(out_dir, tuple(written), warnings, tuple(made), tuple(reused))
+    return BuildResult(out_dir, tuple(written.files), warnings, tuple(made), tuple(reused),
+                       written.changed)
 
 
 def _sort_jobs(request: BuildRequest, kit: Kit, kinds: list[Kind], out_dir: Path,
@@ -235,7 +237,7 @@ def _sort_jobs(request: BuildRequest, kit: Kit, kinds: list[Kind], out_dir: Path
 
 def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, memo: DrawingMemo,
            made_kinds: list[str], reused: dict[str, list[Artefact]],
-           papers: Sequence[str]) -> list[Artefact]:
+           papers: Sequence[str]) -> Published:
     """Hand everything, the memo and the cache state to the one writer.
 
     `made_kinds` made for `papers`: their earlier files of other papers stay, and a kind

@@ -25,6 +25,15 @@ MANIFEST = "manifest.json"
 UNLISTED = "cache"  # the build cache's own state: written here, not listed in the manifest
 
 
+@dataclass(frozen=True)
+class Published:
+    """What `publish` did: every file of the build (manifest included), and the paths of
+    the listed files whose bytes it wrote or that it removed (for the live preview)."""
+
+    files: list[Artefact]
+    changed: tuple[str, ...]
+
+
 def manifest_entry(a: Artefact) -> dict:
     """One file as the manifest (and the build cache) lists it."""
     return {"path": a.path, "kind": a.kind, "pages": a.pages, "bytes": len(a.data),
@@ -60,12 +69,12 @@ def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
     """Claim `out_dir` (refusing a folder that is not tkg's, or one of the `inputs`),
     then `publish` the artefacts into it."""
     with claim(out_dir, inputs):
-        return publish(out_dir, artefacts, kinds, in_place)
+        return publish(out_dir, artefacts, kinds, in_place).files
 
 
 def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] | None = None,
             in_place: frozenset[str] = frozenset(),
-            papers: Sequence[str] | None = None) -> list[Artefact]:
+            papers: Sequence[str] | None = None) -> Published:
     """Write the artefacts (deduplicated by path) and manifest.json into a claimed folder.
 
     `kinds` are the kinds this build made (default: those of the artefacts) and
@@ -74,7 +83,7 @@ def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] |
     forget the tiles and `--paper a4` keeps the Letter files; files that earlier builds
     of the same kinds and papers listed and this one does not make are removed.
     `in_place` names paths the caller just read from the output folder, so they need no
-    comparing. Returns the artefacts written, manifest included. Raises OutputError,
+    comparing. Returns the artefacts, manifest included, and what changed. Raises OutputError,
     the folder as it was, when anything is in the way.
     """
     check_paths(artefacts)
@@ -102,7 +111,8 @@ def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] |
     except OSError as exc:
         raise OutputError(f"cannot finish writing {out_dir} ({exc.strerror or exc}: "
                           f"{exc.filename}); the next build finishes it") from None
-    return [*listed, manifest]
+    written = {a.path for a in changed if a.kind != UNLISTED}
+    return Published([*listed, manifest], tuple(sorted(written.union(retired))))
 
 
 def check_target(out_dir: Path, path: str) -> None:

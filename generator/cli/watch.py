@@ -26,21 +26,25 @@ from generator.cli.common import (
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port of the preview page on 127.0.0.1 (0 picks a free one).")
 @PAPER
-@click.option("--layout", default="default", show_default=True, callback=layout_names,
-              help="Tile layout: a file name under templates/layouts/ without .yaml.")
+@click.option("--layout", "layouts", multiple=True, metavar="NAME", callback=layout_names,
+              help="Tile layout: a file name under templates/layouts/ without .yaml "
+                   "[default: default]. Give it twice or more (--layout A --layout B) to "
+                   "also build compare/, linked from the preview: the same tiles side by side.")
 @guarded
 def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
-                  paper: str, layout: str) -> None:
+            paper: str, layouts: tuple[str, ...]) -> None:
     """Rebuild whenever the content or templates change, with a live preview page.
 
     Each rebuild prints one line; a broken edit prints its diagnostics and keeps the
-    last good output. Press Ctrl-C to stop.
+    last good output. The pieces the preview shows are built first, so an open page
+    shows an edit before the PDFs are done. Press Ctrl-C to stop.
     """
     from generator.build.claim import refuse_foreign, refuse_inputs
     from generator.build.pipeline import build
     from generator.live.server import PreviewServer
     from generator.live.status import BuildStatus
-    from generator.live.watch import WatchOptions, watch_loop
+    from generator.live.warm import warm_up
+    from generator.live.watch import WatchOptions, preview_kinds, watch_loop
 
     # Refused now, once, rather than by every rebuild while the preview shows nothing.
     refuse_inputs(out_dir, (content_dir, templates_dir))
@@ -56,11 +60,15 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
     click.echo(f"preview at {server.url} (watching {content_dir} and {templates_dir}; "
                "Ctrl-C stops)")
     run = functools.partial(build, content_dir, templates_dir, out_dir, PAPER_CHOICES[paper],
-                            None, (layout,))
+                            layouts=layouts or ("default",))
+
+    def pieces():
+        return run(kinds=preview_kinds())
+
     stop = threading.Event()
     try:
         watch_loop(WatchOptions(content_dir, templates_dir, out_dir), run, status,
-                   click.echo, stop)
+                   click.echo, stop, preview=pieces, warm=warm_up)
     except KeyboardInterrupt:
         pass
     finally:

@@ -1,7 +1,8 @@
 """The preview server: 127.0.0.1 only, files from the output folder and nothing else.
 
 Routes: `/` the gallery, `/proof` the proof sheet, `/status.json` the last build,
-`/events` a server-sent event stream that announces each finished build, and
+`/events` a server-sent event stream that announces each finished build and the files it
+changed (`{"generation": 7, "changed": ["svg/tiles/mossfen.svg", ...]}`), and
 `/files/<path>` the files the output's manifest lists (nothing else there: not the
 build's cache, not a file someone dropped in). A path with `..`, an absolute path, or
 one that resolves outside the output folder is refused with 403.
@@ -28,6 +29,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from generator.live.page import gallery_page, proof_page
 from generator.live.status import BuildStatus
+from generator.products.tileindex import INDEX
 
 HOST = "127.0.0.1"  # never reachable from another machine
 KEEPALIVE_SECONDS = 10.0
@@ -79,6 +81,12 @@ def _etag(stat: os.stat_result) -> str:
     return f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
 
 
+def _event_id(header: str) -> int:
+    # What a reconnecting EventSource saw last (it sends the last `id:`); anything else
+    # is no id, and `since` stands.
+    return int(header) if header.isdigit() and len(header) < 19 else 0
+
+
 class PreviewHandler(BaseHTTPRequestHandler):
     """Serves the preview; the server object carries the output folder and status."""
 
@@ -111,7 +119,8 @@ class PreviewHandler(BaseHTTPRequestHandler):
                 # the exception print a traceback into the watcher's terminal.
                 self.send_error(HTTPStatus.BAD_REQUEST, "since must be a whole number")
                 return
-            self._events(since, query.get("run", [""])[0])
+            self._events(max(since, _event_id(self.headers.get("Last-Event-ID", ""))),
+                         query.get("run", [""])[0])
         elif route.startswith("/files/"):
             self._file(route[len("/files/"):], parse_qs(url.query).get("v", [""])[0])
         else:
@@ -134,14 +143,16 @@ class PreviewHandler(BaseHTTPRequestHandler):
 
     def _page(self, render) -> None:
         generation, outcome = self.server.status.snapshot()
-        html = render(self.server.title, self.server.manifest(), generation, outcome,
-                      run=self.server.run)
+        manifest = self.server.manifest()
+        html = render(self.server.title, manifest, generation, outcome, run=self.server.run,
+                      index=self.server.tile_index(manifest))
         self._send(html.encode(), TYPES[".html"])
 
     def _status(self) -> None:
         generation, outcome = self.server.status.snapshot()
         data = {"generation": generation, "ok": outcome.ok, "seconds": outcome.seconds,
                 "changed": list(outcome.changed), "message": outcome.message,
+                "artefacts": list(outcome.artefacts), "pending": outcome.pending,
                 "diagnostics": [d.as_dict() for d in outcome.diagnostics]}
         self._send(json.dumps(data).encode(), TYPES[".json"])
 
@@ -189,19 +200,25 @@ class PreviewHandler(BaseHTTPRequestHandler):
             self.wfile.write(b"event: restarted\ndata: 0\n\n")
             self.wfile.flush()
             return
+        # The stream stays open, one event a build: a page swaps what changed within
+        # milliseconds, where a stream that closed after each event left it deaf for a
+        # second (the retry) now and then. A client that went away is noticed at the next
+        # write (a keep-alive at the latest), which ends the stream and frees its place.
         while not self.server.stopping.is_set():
-            generation = self.server.status.wait_newer(seen, KEEPALIVE_SECONDS)
+            self.server.status.wait_newer(seen, KEEPALIVE_SECONDS)
             if self.server.stopping.is_set():
                 # Woken by stop(), not by a build: announcing it as one made every open
                 # page reload into a browser error page the moment the watcher stopped.
                 return
+            generation, changed = self.server.status.news(seen)
             if generation > seen:
                 seen = generation
-                self.wfile.write(f"data: {generation}\n\n".encode())
+                news = json.dumps({"generation": generation,
+                                   "changed": None if changed is None else list(changed)})
+                self.wfile.write(f"id: {generation}\ndata: {news}\n\n".encode())
             else:
                 self.wfile.write(b": keep-alive\n\n")
             self.wfile.flush()
-            return
 
 
 class PreviewServer(ThreadingHTTPServer):
@@ -217,6 +234,8 @@ class PreviewServer(ThreadingHTTPServer):
         self.stopping = threading.Event()
         self.run = secrets.token_hex(6)  # tells this server's pages from an earlier one's
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
+        self._index: tuple[str, object] = ("", None)  # the tile index's hash, parsed
+        self._index_lock = threading.Lock()
 
     def addressed_to_me(self, host: str) -> bool:
         """True when a request's Host header names this server (127.0.0.1 or localhost)."""
@@ -239,6 +258,23 @@ class PreviewServer(ThreadingHTTPServer):
             return json.loads((self.root / "manifest.json").read_text())
         except (OSError, ValueError):
             return {}
+
+    def tile_index(self, manifest: dict) -> object:
+        """The build's tile index (`svg/tiles.json`) if `manifest` lists it, parsed (None
+        if it is missing or not JSON); read once per version."""
+        entry = next((f for f in manifest.get("files", ()) if isinstance(f, dict)
+                      and f.get("path") == INDEX), None)
+        if entry is None:
+            return None
+        version = entry.get("sha256", "")
+        with self._index_lock:
+            if self._index[0] != version or not version:
+                try:
+                    parsed = json.loads((self.root / INDEX).read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    parsed = None
+                self._index = (version, parsed)
+            return self._index[1]
 
     def published(self) -> set[str]:
         """The paths the manifest lists: the only files the preview serves."""

@@ -59,18 +59,22 @@ def fingerprint(request: BuildRequest, kit: Kit) -> str:
 
 
 def _html(request: BuildRequest, scenes: dict[str, tuple[Scene, ...]]) -> str:
+    # Each face is an <embed>, a document of its own: it draws the SVG's embedded fonts as
+    # an <img> would, and its text can be measured from the page (the preview's tests
+    # check the names are set in the game's fonts). Numbered as the tiles are.
     names = list(scenes)
     head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
     rows = []
     for tile in request.game.tiles:
-        cells = "".join(f'<td><img src="{html.escape(n)}/{tile.id}.svg" '
-                        f'alt="{html.escape(tile.name)} in {html.escape(n)}"></td>'
+        cells = "".join(f'<td><embed type="image/svg+xml" src="{html.escape(n)}/{tile.id}.svg" '
+                        f'title="{html.escape(tile.name)} in {html.escape(n)}"></td>'
                         for n in names)
-        rows.append(f"<tr><th>{html.escape(tile.name)}</th>{cells}</tr>")
+        rows.append(f"<tr><th>{tile.number} {html.escape(tile.name)}</th>{cells}</tr>")
     title = html.escape(f"{request.game.title}: layouts compared")
     return (f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>{title}</title>"
             "<style>body{font:15px system-ui,sans-serif;margin:20px}"
-            "td img{width:220px;height:220px}th{text-align:left;padding:4px 12px}</style>"
+            "td embed{width:220px;height:220px;display:block}"
+            "th{text-align:left;padding:4px 12px}</style>"
             f"<h1>{title}</h1><table><tr><th>tile</th>{head}</tr>{''.join(rows)}</table>"
             "</html>\n")
 

@@ -92,11 +92,12 @@ def test_gallery_lists_manifest_svgs_and_status(served):
     status.publish(BuildOutcome(False, (problem,), ("content/tiles.yaml",), 0.1, "1 error"))
     code, body = get(server, "/")
     page = body.decode()
-    # An object, not an img: only a document loads the fonts the SVG names.
-    assert code == 200 and re.search(r'<figure class="tile" data-path="svg/tiles/ember.svg">\s*'
-                                     r'<object type="image/svg\+xml" '
-                                     r'data="/files/svg/tiles/ember.svg\?v=abababababab"', page)
-    assert "<img" not in page
+    # An image: each SVG carries its fonts as data URLs, which an <img> does draw, and an
+    # image costs the browser far less than a document of its own.
+    assert code == 200 and re.search(r'<figure class="piece tile" data-path="svg/tiles/ember.svg"'
+                                     r'[^>]*>\s*<img class="thumb" '
+                                     r'src="/files/svg/tiles/ember.svg\?v=abababababab"', page)
+    assert "<object" not in page.split('<dialog')[0]  # the full SVG only when enlarged
     assert "content/tiles.yaml:9:7: error TKG107" in page and 'class="broken"' in page
     assert "after content/tiles.yaml" in page
     assert json.loads(get(server, "/status.json")[1])["generation"] == 1
@@ -108,6 +109,53 @@ def test_proof_sheet_shows_each_tile_as_an_object(served):
     assert re.search(r'<object type="image/svg\+xml" data="/files/svg/tiles/ember.svg'
                      r'\?v=abababababab"[^>]* class="tile" data-path="svg/tiles/ember.svg"', page)
     assert "<img" not in page
+
+
+def _list(server: PreviewServer, *paths: str) -> None:
+    """Add files to the served output and its manifest."""
+    listed = json.loads((server.root / "manifest.json").read_text())
+    for path in paths:
+        (server.root / path).parent.mkdir(parents=True, exist_ok=True)
+        (server.root / path).write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+        listed["files"].append({"path": path, "kind": "compare", "pages": 0, "sha256": "cd" * 32})
+    (server.root / "manifest.json").write_text(json.dumps(listed))
+
+
+def test_the_comparison_link_shows_only_when_the_manifest_lists_the_comparison(served):
+    server, _ = served
+    assert "Layout comparison" not in get(server, "/")[1].decode()
+    _list(server, "compare/default/ember.svg", "compare/notes.html")  # no comparison page
+    assert "Layout comparison" not in get(server, "/")[1].decode()
+    _list(server, "compare/index.html")
+    page = get(server, "/")[1].decode()
+    assert '<a href="/files/compare/index.html?v=cdcdcdcdcdcd">Layout comparison</a>' in page
+
+
+def test_captions_order_and_elements_come_from_the_tile_index(served):
+    server, _ = served
+    # Listed alphabetically, as a manifest is; the content's order is another.
+    _list(server, "svg/tiles/zephyr.svg", "svg/tokens/air.svg", "svg/tokens/fire.svg")
+    index = {"tiles": [
+        {"id": "zephyr", "name": "Zephyr & Smoke", "number": 1, "elements": ["fire", "air"],
+         "svg": "svg/tiles/zephyr.svg"},
+        {"id": "ember", "name": "Ember Hollow", "number": 2, "elements": ["fire"],
+         "svg": "svg/tiles/ember.svg"}], "back": "svg/back.svg", "trim": 63.5, "bleed": 3,
+        "safe": 3}
+    (server.root / "svg" / "tiles.json").write_text(json.dumps(index))
+    listed = json.loads((server.root / "manifest.json").read_text())
+    listed["files"].append({"path": "svg/tiles.json", "kind": "tiles", "pages": 0,
+                            "sha256": "ef" * 32})
+    (server.root / "manifest.json").write_text(json.dumps(listed))
+    page = get(server, "/")[1].decode()
+    figures = re.findall(r'<figure class="piece (\w+)" data-path="([^"]+)"[^>]*'
+                         r'data-elements="([^"]*)"', page)
+    assert figures == [("tile", "svg/tiles/zephyr.svg", "fire air"),
+                       ("tile", "svg/tiles/ember.svg", "fire"),
+                       ("token", "svg/tokens/fire.svg", "fire"),
+                       ("token", "svg/tokens/air.svg", "air")]
+    assert '<span class="number">1</span> <span class="name">Zephyr &amp; Smoke</span>' in page
+    assert 'alt="Zephyr &amp; Smoke"' in page
+    assert 'data-guides="3 3"' in page  # bleed and safe zone, mm, for the enlarged view
 
 
 def test_versioned_files_are_kept_and_others_revalidated(served):
@@ -136,12 +184,56 @@ def test_versioned_files_are_kept_and_others_revalidated(served):
     assert changed.status == 200 and changed.body == b"\0\1\0\0other font"
 
 
-def test_event_stream_announces_each_build(served):
+def read_event(response) -> tuple[str, dict]:
+    """The next event of an open stream: its id and its data, keep-alives skipped."""
+    fields: dict[str, str] = {}
+    while True:
+        line = response.fp.readline().decode()
+        assert line, "the stream ended"
+        if line == "\n" and "data" in fields:
+            return fields.get("id", ""), json.loads(fields["data"])
+        if line.startswith(":") or line == "\n":
+            continue
+        name, _, value = line.rstrip("\n").partition(": ")
+        fields[name] = value
+
+
+def test_event_stream_announces_each_build_and_the_files_it_changed(served):
     server, status = served
     conn, response = stream(server, "/events?since=0")
-    threading.Timer(0.2, status.publish, [BuildOutcome(True, seconds=0.3)]).start()
-    line = response.fp.readline()
-    assert line == b"data: 1\n"
+    threading.Timer(0.2, status.publish, [BuildOutcome(
+        True, seconds=0.3, artefacts=("manifest.json", "svg/tiles/ember.svg"))]).start()
+    assert read_event(response) == ("1", {"generation": 1, "changed": [
+        "manifest.json", "svg/tiles/ember.svg"]})
+    # The stream stays open: the next build comes on it, with only its own files.
+    status.publish(BuildOutcome(True, seconds=0.2, artefacts=("pnp-a4.pdf",)))
+    assert read_event(response) == ("2", {"generation": 2, "changed": ["pnp-a4.pdf"]})
+    conn.close()
+
+
+def test_a_page_behind_by_several_builds_hears_every_file_they_changed(served):
+    server, status = served
+    status.publish(BuildOutcome(True, artefacts=("svg/tiles/ember.svg",)))
+    status.publish(BuildOutcome(False, message="broken"))  # wrote nothing
+    status.publish(BuildOutcome(True, artefacts=("manifest.json", "svg/back.svg")))
+    conn, response = stream(server, "/events?since=1")
+    assert read_event(response)[1] == {"generation": 3,
+                                       "changed": ["manifest.json", "svg/back.svg"]}
+    conn.close()
+    # A reconnecting EventSource says which event it saw last: that wins over `since`.
+    conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=5)
+    conn.request("GET", "/events?since=0", headers={"Last-Event-ID": "2"})
+    response = conn.getresponse()
+    assert read_event(response)[1]["changed"] == ["manifest.json", "svg/back.svg"]
+    conn.close()
+
+
+def test_a_page_behind_by_more_builds_than_remembered_is_told_to_reload(served):
+    server, status = served
+    for _ in range(status.HISTORY + 2):
+        status.publish(BuildOutcome(True, artefacts=("svg/tiles/ember.svg",)))
+    conn, response = stream(server, "/events?since=1")
+    assert read_event(response)[1] == {"generation": status.HISTORY + 2, "changed": None}
     conn.close()
 
 

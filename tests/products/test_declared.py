@@ -122,6 +122,16 @@ def test_the_manifest_lists_it_under_its_kind(marked):
     assert kinds["print-shop/first-player.pdf"] == "first-player"
 
 
+def test_the_preview_shows_it_in_a_group_of_its_own(marked):
+    from generator.live.page import gallery_page
+    from generator.live.status import BuildOutcome
+
+    manifest = json.loads((marked / "manifest.json").read_text())
+    page = gallery_page("t", manifest, 1, BuildOutcome(True))
+    assert 'id="first-player"' in page
+    assert "svg/pieces/first-player/first-player.svg" in page
+
+
 def test_only_offers_it_and_the_cache_knows_it(project, monkeypatch):
     with_marker(project)
     monkeypatch.chdir(project)
