@@ -83,7 +83,7 @@ def known_kinds(content_dir: Path | None = None) -> list[str]:
     content in `content_dir` declares (content/pieces.yaml)."""
     from generator.products.kinds import chosen_kinds
 
-    return sorted({*chosen_kinds(), *(_declared(content_dir) or ())})
+    return _with_declared(chosen_kinds(), _declared(content_dir))
 
 
 def plain_kinds(content_dir: Path | None = None) -> list[str]:
@@ -91,7 +91,11 @@ def plain_kinds(content_dir: Path | None = None) -> list[str]:
     of piece included."""
     from generator.products.kinds import plain_kinds as plain
 
-    return sorted({*plain(), *(_declared(content_dir) or ())})
+    return _with_declared(plain(), _declared(content_dir))
+
+
+def _with_declared(table: list[str], declared: tuple[str, ...] | None) -> list[str]:
+    return sorted({*table, *(declared or ())})
 
 
 def _declared(content_dir: Path | None) -> tuple[str, ...] | None:
@@ -141,10 +145,14 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
         if strict and warnings:  # the same verdict as the build that made this output
             raise ContentError(list(warnings))
         return BuildResult(out_dir, (), warnings, (), tuple(kinds or ()))
-    known = known_kinds(content_dir)
-    kinds = list(kinds or plain_kinds(content_dir))  # a plain build leaves png, tts out
+    from generator.products.kinds import chosen_kinds
+    from generator.products.kinds import plain_kinds as plain
+
+    declared = _declared(content_dir)  # pieces.yaml read once here (validation reads it all)
+    known = _with_declared(chosen_kinds(), declared)
+    kinds = list(kinds or _with_declared(plain(), declared))  # png and tts wait to be asked
     unknown = [k for k in kinds if k not in known]
-    if unknown and _declared(content_dir) is not None:  # else validation tells what is wrong
+    if unknown and declared is not None:  # else validation tells what is wrong
         raise ValueError(f"unknown kinds {unknown}; known: {known}")
     memo = DrawingMemo()  # the build context: made here, handed down to every stage
     memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))

@@ -18,10 +18,9 @@ from generator.check.preflight_findings import Examined, Finding, Piece, grouped
 from generator.check.preflight_glyphs import missing_glyphs
 from generator.check.preflight_place import (
     LENIENCY,
-    PRINTED,
     as_box,
     entry,
-    extent,
+    inked,
     outside_safe,
 )
 from generator.check.preflight_sizes import small_insignias, small_text
@@ -136,10 +135,7 @@ def round_safe(kit: Kit, scene: Scene, look: Look) -> list[Finding]:
     found = []
     r = look.size[0] / 2
     cx, cy = scene.width / 2, scene.height / 2
-    for part in scene.parts:
-        ink = extent(kit.fonts, scene, part) if part.kind in PRINTED else None
-        if ink is None:
-            continue
+    for part, ink in inked(kit.fonts, scene):
         far = max(math.hypot(x - cx, y - cy) for x in (ink[0], ink[2]) for y in (ink[1], ink[3]))
         margin = r - far
         if margin >= look.safe - LENIENCY:

@@ -4,6 +4,7 @@ and no two parts on top of each other unless the layout allows it (TKG503)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from itertools import combinations
 
 from generator.check.preflight_findings import ART, LAYOUT, Finding
@@ -46,14 +47,19 @@ def entry(part: Part) -> str:
     return f"{part.source}.box" if part.kind in ("text", "plate") else part.source
 
 
+def inked(fonts: FontBook, scene: Scene) -> Iterator[tuple[Part, Bounds]]:
+    """Each text, badge or symbol of the scene that puts ink down, with where it does."""
+    for part in scene.parts:
+        ink = extent(fonts, scene, part) if part.kind in PRINTED else None
+        if ink is not None:
+            yield part, ink
+
+
 def outside_safe(fonts: FontBook, scene: Scene, safe: float) -> list[Finding]:
     """TKG501 for each text, symbol or badge nearer the cut than the safe zone allows."""
     found = []
     b = scene.bleed
-    for part in scene.parts:
-        ink = extent(fonts, scene, part) if part.kind in PRINTED else None
-        if ink is None:
-            continue
+    for part, ink in inked(fonts, scene):
         margins = {"left": ink[0] - b, "top": ink[1] - b, "right": scene.width - b - ink[2],
                    "bottom": scene.height - b - ink[3]}
         side = min(margins, key=margins.__getitem__)

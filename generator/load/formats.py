@@ -20,10 +20,7 @@ MAX_WIDTH = 99  # a printed text is a few words: a huge width would only allocat
 
 def format_problem(text: str) -> str:
     """Why `text` is not a format string of plain names ("" when it is)."""
-    try:
-        parts = list(string.Formatter().parse(text))
-    except ValueError as exc:
-        return f"{exc} (write {{{{ and }}}} for a literal brace)"
+    parts, problem = parse_format(text)
     for _, name, spec, conversion in parts:
         if name is None:
             continue
@@ -31,12 +28,30 @@ def format_problem(text: str) -> str:
             return "{} needs a name"
         if not NAME.match(name):
             return f"{{{name}}} is not a name (lowercase words joined by dots, no [ ])"
-        if conversion is not None:
-            return f"{{{name}!{conversion}}}: no conversions"
-        if "{" in (spec or ""):
-            return f"{{{name}:{spec}}}: no fields inside a format spec"
-        if any(int(run) > MAX_WIDTH for run in re.findall(r"\d+", spec or "")):
-            return f"{{{name}:{spec}}}: widths and precisions go up to {MAX_WIDTH}"
+        problem = spec_problem(name, spec, conversion)
+        if problem:
+            return problem
+    return problem
+
+
+def parse_format(text: str) -> tuple[list[tuple], str]:
+    """The (literal, name, spec, conversion) parts of a format string, and why it cannot
+    be parsed ("" when it can)."""
+    try:
+        return list(string.Formatter().parse(text)), ""
+    except ValueError as exc:
+        return [], f"{exc} (write {{{{ and }}}} for a literal brace)"
+
+
+def spec_problem(name: str, spec: str | None, conversion: str | None) -> str:
+    """Why a field's conversion or format spec is refused ("" when it is not): no
+    conversions, no fields nested in the spec, no width or precision over MAX_WIDTH."""
+    if conversion is not None:
+        return f"{{{name}!{conversion}}}: no conversions"
+    if "{" in (spec or ""):
+        return f"{{{name}:{spec}}}: no fields inside a format spec"
+    if any(int(run) > MAX_WIDTH for run in re.findall(r"\d+", spec or "")):
+        return f"{{{name}:{spec}}}: widths and precisions go up to {MAX_WIDTH}"
     return ""
 
 

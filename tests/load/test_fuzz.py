@@ -78,10 +78,10 @@ def _paths(node, prefix=()):
             yield from _paths(value, (*prefix, i))
 
 
-@st.composite
-def structure_mutations(draw):
-    name = draw(st.sampled_from(sorted(CANON)))
-    data = yaml.safe_load(CANON[name])
+def mutate(draw, text: str) -> str:
+    """The YAML `text` with one value replaced or removed, or a key added anywhere
+    (`draw` is a composite strategy's)."""
+    data = yaml.safe_load(text)
     path = draw(st.sampled_from(list(_paths(data))[1:]))
     parent = data
     for step in path[:-1]:
@@ -93,7 +93,13 @@ def structure_mutations(draw):
         del parent[path[-1]]
     elif isinstance(parent, dict):
         parent[draw(st.text(min_size=1, max_size=10))] = draw(values)
-    return name, yaml.safe_dump(data, allow_unicode=True)
+    return yaml.safe_dump(data, allow_unicode=True)
+
+
+@st.composite
+def structure_mutations(draw):
+    name = draw(st.sampled_from(sorted(CANON)))
+    return name, mutate(draw, CANON[name])
 
 
 @FUZZ

@@ -7,13 +7,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.cli import cli
-from tests.load.test_fuzz import _paths, values
+from tests.load.test_fuzz import mutate
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "tests" / "fixtures" / "pieces" / "first-player"
@@ -48,19 +47,7 @@ def run_validate(root: Path, pieces: str, layout: str) -> None:
 @st.composite
 def mutated(draw, text: str):
     """The YAML with one value replaced, removed or a key added anywhere."""
-    data = yaml.safe_load(text)
-    path = draw(st.sampled_from(list(_paths(data))[1:]))
-    parent = data
-    for step in path[:-1]:
-        parent = parent[step]
-    action = draw(st.sampled_from(["replace", "delete", "add-key"]))
-    if action == "replace":
-        parent[path[-1]] = draw(values)
-    elif action == "delete":
-        del parent[path[-1]]
-    elif isinstance(parent, dict):
-        parent[draw(st.text(min_size=1, max_size=10))] = draw(values)
-    return yaml.safe_dump(data, allow_unicode=True)
+    return mutate(draw, text)
 
 
 @FUZZ
