@@ -30,7 +30,6 @@ from generator.draw.kit import Kit  # noqa: E402
 from generator.layout import load_layout  # noqa: E402
 from generator.load.content import load_content  # noqa: E402
 from generator.products import png, tts  # noqa: E402
-from generator.products.kinds import gutter_keys  # noqa: E402
 from generator.products.request import BuildRequest  # noqa: E402
 
 TARGET = 5.0  # seconds, all PNGs at 300 ppi
@@ -65,7 +64,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     game = load_content(ROOT / "content").game
-    layouts = (load_layout(ROOT / "templates", "default", gutter_keys()),)
+    layouts = (load_layout(ROOT / "templates", "default"),)
     request = BuildRequest(game, ROOT / "templates", layouts, ("a4",))
     print(f"cores: {os.cpu_count()}")
     for module, kind in ((png, "png"), (tts, "tts")):

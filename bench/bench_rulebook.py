@@ -22,7 +22,6 @@ from generator.draw.kit import Kit  # noqa: E402
 from generator.layout import load_layout  # noqa: E402
 from generator.load.content import load_content  # noqa: E402
 from generator.products import aids  # noqa: E402
-from generator.products.kinds import gutter_keys  # noqa: E402
 from generator.products.request import BuildRequest  # noqa: E402
 from generator.products.rulebook import book  # noqa: E402
 
@@ -40,7 +39,7 @@ def build_once(request: BuildRequest) -> tuple[float, int]:
 def main() -> None:
     """Time the builds and print the figures."""
     game = load_content(ROOT / "content").game
-    layouts = (load_layout(ROOT / "templates", "default", gutter_keys()),)
+    layouts = (load_layout(ROOT / "templates", "default"),)
     request = BuildRequest(game, ROOT / "templates", layouts, ("a4", "letter"))
     cold, size = build_once(request)
     times = [build_once(request)[0] for _ in range(REPEAT)]

@@ -31,9 +31,8 @@ TEMPLATES = ROOT / "templates"
 def in_process(warm: bool, runs: int = 15) -> float:
     from generator.build.memo import DrawingMemo
     from generator.check.validate import Templates, validate
-    from generator.products.kinds import gutter_keys
 
-    templates = Templates(TEMPLATES, ("default",), gutter_keys())
+    templates = Templates(TEMPLATES, ("default",))
     remembered = DrawingMemo()
     validate(CONTENT, templates, memo=remembered)  # imports, and what a warm run recalls
     timings = []
@@ -55,9 +54,8 @@ def after_one_edit(runs: int = 9) -> float:
 
     from generator.build.memo import DrawingMemo
     from generator.check.validate import Templates, validate
-    from generator.products.kinds import gutter_keys
 
-    templates = Templates(TEMPLATES, ("default",), gutter_keys())
+    templates = Templates(TEMPLATES, ("default",))
     with tempfile.TemporaryDirectory() as folder:
         content = Path(folder) / "content"
         shutil.copytree(CONTENT, content)

@@ -60,6 +60,5 @@ def kit(shipped_game):
 def load_layout(name: str = "default", templates: Path = TEMPLATES):
     """A layout as a build loads it (with the kinds table's piece kinds)."""
     from generator.layout import load_layout as load
-    from generator.products.kinds import gutter_keys
 
-    return load(templates, name, gutter_keys())
+    return load(templates, name)

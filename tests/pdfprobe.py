@@ -87,3 +87,36 @@ def fonts(reader: PdfReader) -> dict[str, bool]:
     for page in reader.pages:
         walk(page.get("/Resources"))
     return found
+
+
+WHERE = r"pages? (\d+)(?:–(\d+))?|(not in this file)"
+
+
+def cover_text(reader: PdfReader) -> str:
+    """The words of the bundle's cover, over every page it takes (it flows on when its
+    checklist is long): the pages before the first sheet."""
+    words = []
+    for page in reader.pages:
+        text = page.extract_text()
+        if " · sheet " in text:
+            break
+        words.append(text)
+    return "\n".join(words)
+
+
+def cover_rows(reader: PdfReader, names) -> dict[str, tuple[str, tuple[int, int] | None]]:
+    """The checklist's rows the cover lists of `names`: name -> (its detail, its first
+    and last page, or None when it says "not in this file"). A detail the cover wraps
+    over lines is joined again."""
+    import re
+
+    lines = cover_text(reader).splitlines()
+    rows = {}
+    for i, line in enumerate(lines):
+        if line not in names:
+            continue
+        end = next(j for j in range(i + 1, len(lines)) if re.fullmatch(WHERE, lines[j]))
+        found = re.fullmatch(WHERE, lines[end])
+        pages = None if found[3] else (int(found[1]), int(found[2] or found[1]))
+        rows[line] = (" ".join(lines[i + 1:end]), pages)
+    return rows

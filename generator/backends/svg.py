@@ -68,7 +68,7 @@ def _faces(scene: Scene, memo: Memo) -> dict[str, str]:
         metrics = book.metrics_of(Path(path))
         gids = sorted({metrics.glyph_of[c] for c in used[role] if c in metrics.glyph_of})
         key = digest("web font", code_digest(), file_digest(Path(path)), repr(gids))
-        program, _ = memo.get(key, lambda p=Path(path), g=gids: subset_program(p, g, False))
+        program, _ = memo.get(key, functools.partial(subset_program, Path(path), gids, False))
         faces[role] = "data:font/ttf;base64," + base64.b64encode(program).decode("ascii")
     return faces
 
@@ -134,8 +134,10 @@ class _Writer:
         if style.stroke:
             element["stroke"] = style.stroke
             element["stroke-width"] = fmt(style.stroke_width)
-            if style.round_caps:
-                element["stroke-linecap"] = element["stroke-linejoin"] = "round"
+            if style.cap != "butt":
+                element["stroke-linecap"] = style.cap
+            if style.join != "miter":
+                element["stroke-linejoin"] = style.join
         if style.opacity < 1:
             element["opacity"] = fmt(style.opacity)
         if style.evenodd:

@@ -18,14 +18,17 @@ import os
 import pickle
 import secrets
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from generator.core.memo import Memo
 
 T = TypeVar("T")
 MEMO_FILE = "drawings.pickle"
+
+
+Carry = tuple[Callable[[], dict[str, object]], Callable[[dict[str, object]], None]]
 
 
 class DrawingMemo(Memo):
@@ -52,9 +55,9 @@ class DrawingMemo(Memo):
                 value = make()
             self.used[key] = value
         self.touched.add(key)
-        return value
+        return cast(T, value)  # one key names one value: what `make` returns for it
 
-    def _recall(self, key: str):
+    def _recall(self, key: str) -> object | None:
         raw = self.remembered.get(key)
         if raw is None:
             return None
@@ -71,7 +74,7 @@ class DrawingMemo(Memo):
         result = work()
         return result, sorted(self.touched)
 
-    def keep(self, keys) -> None:
+    def keep(self, keys: Iterable[str]) -> None:
         """Keep these remembered entries for next time though this build did not ask for
         them: they belong to a kind whose files were reused as they were."""
         for key in keys:
@@ -83,13 +86,19 @@ class DrawingMemo(Memo):
         forked child hands back: the rest its parent has already)."""
         return {k: v for k, v in self.used.items() if k not in before}
 
+    def carry(self) -> Carry:
+        """How a forked child's work reaches this memo (`parallel.run_jobs`'s `carry`):
+        what it used or made since now, taken in here as if made here."""
+        before = set(self.used)
+        return (lambda: self.since(before)), self.used.update
+
     def load(self, data: bytes | None) -> None:
         """Remember the values of an earlier build, if this user's key signed them.
 
         The memo is a pickle, and unpickling runs code; an output folder copied from
         somewhere else must not, so anything not signed here is simply not used.
         """
-        self.__init__()
+        DrawingMemo.__init__(self)
         key = _signing_key()
         if not data or key is None or len(data) <= SIGNATURE:
             return

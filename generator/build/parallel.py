@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
+C = TypeVar("C")  # what a job leaves behind, carried back from a child (`run_jobs`)
 
 
 def _can_fork() -> bool:
@@ -37,7 +38,7 @@ def _split(jobs: Sequence, weights: Sequence[float]) -> tuple[list[int], list[in
 
 
 def run_jobs(jobs: Sequence[Callable[[], T]], weights: Sequence[float] | None = None,
-             carry: tuple[Callable[[], object], Callable[[object], None]] | None = None,
+             carry: tuple[Callable[[], C], Callable[[C], None]] | None = None,
              ) -> list[T]:
     """Call every job and return the results in order, using a second core if it helps.
 
@@ -52,6 +53,7 @@ def run_jobs(jobs: Sequence[Callable[[], T]], weights: Sequence[float] | None = 
     pid = os.fork()
     if pid == 0:  # the child: run its share, send it back, and leave without cleanup
         os.close(read_end)
+        payload: tuple[str, tuple[list[T], object] | BaseException]
         try:
             done = [jobs[i]() for i in there]
             payload = ("ok", (done, carry[0]() if carry else None))

@@ -39,6 +39,7 @@ from generator.core.errors import ContentError
 from generator.load.digests import code_digest, tree_digest
 
 if TYPE_CHECKING:  # the products load when something is rendered, not for "nothing changed"
+    from generator.check.validate import Products
     from generator.draw.kit import Kit
     from generator.products.kinds import Kind
     from generator.products.request import BuildRequest, Export
@@ -81,21 +82,18 @@ class BuildResult:
 def known_kinds(content_dir: Path | None = None) -> list[str]:
     """The kinds `--only` accepts (from the kinds table), and the kinds of piece the
     content in `content_dir` declares (content/pieces.yaml)."""
-    from generator.products.kinds import chosen_kinds
+    from generator.products.kinds import chosen_kinds, kinds_table, named
 
-    return _with_declared(chosen_kinds(), _declared(content_dir))
+    return chosen_kinds(kinds_table(named(_declared(content_dir) or ())))
 
 
 def plain_kinds(content_dir: Path | None = None) -> list[str]:
     """The kinds a build without `--only` makes (from the kinds table), declared kinds
     of piece included."""
+    from generator.products.kinds import kinds_table, named
     from generator.products.kinds import plain_kinds as plain
 
-    return _with_declared(plain(), _declared(content_dir))
-
-
-def _with_declared(table: list[str], declared: tuple[str, ...] | None) -> list[str]:
-    return sorted({*table, *(declared or ())})
+    return plain(kinds_table(named(_declared(content_dir) or ())))
 
 
 def _declared(content_dir: Path | None) -> tuple[str, ...] | None:
@@ -103,6 +101,16 @@ def _declared(content_dir: Path | None) -> tuple[str, ...] | None:
     from generator.load.pieces import declared_names
 
     return () if content_dir is None else declared_names(Path(content_dir))
+
+
+def product_checks(templates_dir: Path, kinds: Sequence[str] | None = None) -> Products:
+    """What the products among `kinds` (None: all) add to validation: the names the
+    kinds table takes, and the bundle's cover drawn for each layout and paper."""
+    from generator.check.validate import Products
+    from generator.products.checks import cover_drawings
+    from generator.products.kinds import reserved
+
+    return Products(reserved(), (cover_drawings(Path(templates_dir), kinds),))
 
 
 def inputs_digest(content_dir: Path, templates_dir: Path, papers: Sequence[str],
@@ -145,12 +153,13 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
         if strict and warnings:  # the same verdict as the build that made this output
             raise ContentError(list(warnings))
         return BuildResult(out_dir, (), warnings, (), tuple(kinds or ()))
-    from generator.products.kinds import chosen_kinds
+    from generator.products.kinds import chosen_kinds, kinds_table, named
     from generator.products.kinds import plain_kinds as plain
 
     declared = _declared(content_dir)  # pieces.yaml read once here (validation reads it all)
-    known = _with_declared(chosen_kinds(), declared)
-    kinds = list(kinds or _with_declared(plain(), declared))  # png and tts wait to be asked
+    table = kinds_table(named(declared or ()))
+    known = chosen_kinds(table)
+    kinds = list(kinds or plain(table))  # png and tts wait to be asked
     unknown = [k for k in kinds if k not in known]
     if unknown and declared is not None:  # else validation tells what is wrong
         raise ValueError(f"unknown kinds {unknown}; known: {known}")
@@ -158,7 +167,7 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
     memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
     request, kit, warnings = _validated(content_dir, templates_dir, papers, tuple(kinds),
                                         layouts, memo, strict, export)
-    return _render(request, kit, out_dir, warnings, progress, state, everything)
+    return _render(request, Built(kit, memo), out_dir, warnings, progress, state, everything)
 
 
 def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
@@ -176,12 +185,12 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
     """
     from generator.check.validate import Templates, validate
     from generator.draw.kit import Kit
-    from generator.products.kinds import gutter_keys
     from generator.products.request import BuildRequest, Export
 
     # The templates are rendered by the kinds that print them, on both cores, and their
     # problems stop the build there just as well (nothing is written before all is made).
-    report = validate(content_dir, Templates(templates_dir, layouts, gutter_keys(), False),
+    report = validate(content_dir, Templates(templates_dir, layouts,
+                                             product_checks(templates_dir, kinds), False),
                       memo=memo, run=partial(_both_cores, memo))
     if report.game is None or not report.passed(strict):
         raise ContentError(list(report.diagnostics))
@@ -199,14 +208,24 @@ class _Job:
     key: str
 
 
-def _render(request: BuildRequest, kit: Kit, out_dir: Path, warnings: tuple[Diagnostic, ...],
+@dataclass(frozen=True)
+class Built:
+    """The build's kit and its memo, which is the kit's own (the memo's cache between
+    builds, which the kit knows only as a `Memo`)."""
+
+    kit: Kit
+    memo: DrawingMemo
+
+
+def _render(request: BuildRequest, built: Built, out_dir: Path,
+            warnings: tuple[Diagnostic, ...],
             progress: Progress | None, state: BuildState, everything: str) -> BuildResult:
     from generator.products.kinds import idle, planned
 
     kinds = planned(request)
-    reused, todo = _sort_jobs(request, kit, kinds, out_dir, state)
+    reused, todo = _sort_jobs(request, built.kit, kinds, out_dir, state)
     _tell(progress, "rendering " + (", ".join(j.kind.name for j in todo) or "nothing"), 1, 2)
-    made, memo_keys = _run_split(request, kit, todo)
+    made, memo_keys = _run_split(request, built, todo)
     new = BuildState(everything, dict(state.fingerprints), dict(state.files),
                      [d.as_dict() for d in warnings], dict(state.memo))
     for job in todo:
@@ -215,14 +234,14 @@ def _render(request: BuildRequest, kit: Kit, out_dir: Path, warnings: tuple[Diag
         new.files[name] = entries(made[name])
         new.memo[name] = memo_keys[name]
     for name in reused:  # their drawings stay remembered for when they change again
-        kit.memo.keep(state.memo.get(name, ()))
+        built.memo.keep(state.memo.get(name, ()))
     stale = idle(request)  # asked for, nothing to make (compare with one layout)
     for name in stale:
         for remembered in (new.fingerprints, new.files, new.memo):
             remembered.pop(name, None)
     _tell(progress, "writing", 2, 2)
     by_kind = {**reused, **made}
-    written = _write(out_dir, [a for k in kinds for a in by_kind[k.name]], new, kit.memo,
+    written = _write(out_dir, [a for k in kinds for a in by_kind[k.name]], new, built.memo,
                      [*(k.name for k in kinds), *stale], reused, request.papers)
     return BuildResult(out_dir, tuple(written.files), warnings, tuple(made), tuple(reused),
                        written.changed)
@@ -256,13 +275,13 @@ def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, memo: Dr
                    in_place, papers)
 
 
-def _run_split(request: BuildRequest, kit: Kit, todo: list[_Job]
+def _run_split(request: BuildRequest, built: Built, todo: list[_Job]
                ) -> tuple[dict[str, list[Artefact]], dict[str, list[str]]]:
     """Render the kinds to do, a kind made per paper split so both cores share the work.
 
     Returns the artefacts of each kind and the memo keys its drawing asked for.
     """
-    memo = kit.memo
+    kit, memo = built.kit, built.memo
     calls, weights, owners = [], [], []
     for job in todo:
         kind = job.kind
@@ -272,8 +291,7 @@ def _run_split(request: BuildRequest, kit: Kit, todo: list[_Job]
             calls.append(partial(memo.track, partial(kind.artefacts, part, kit)))
             weights.append(kind.weight / len(parts))
             owners.append(kind.name)
-    before = set(memo.used)
-    results = run_jobs(calls, weights, carry=(lambda: memo.since(before), memo.used.update))
+    results = run_jobs(calls, weights, carry=memo.carry())
     made: dict[str, list[Artefact]] = {job.kind.name: [] for job in todo}
     keys: dict[str, set[str]] = {job.kind.name: set() for job in todo}
     for owner, (artefacts, touched) in zip(owners, results, strict=True):
@@ -290,8 +308,7 @@ def _both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[lis
     """
     if memo.remembered:
         return [check() for check in checks]
-    before = set(memo.used)
-    return run_jobs(checks, carry=(lambda: memo.since(before), memo.used.update))
+    return run_jobs(checks, carry=memo.carry())
 
 
 def _read(path: Path) -> bytes | None:

@@ -21,12 +21,12 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.build.writer import UNLISTED, manifest_entry
+from generator.build.writer import UNLISTED, entry_artefact, manifest_entry
 from generator.core.artefacts import Artefact
 
 CACHE_DIR = ".tkg-cache"
 STATE = "state.json"
-FORMAT = 2  # bump when the state's shape changes
+FORMAT = 3  # bump when the state's shape changes
 
 
 
@@ -70,7 +70,9 @@ def load_state(out_dir: Path) -> BuildState:
                       data["memo"])
 
 
-ENTRY = {"path": str, "kind": str, "pages": int, "bytes": int, "sha256": str}
+ENTRY = {"path": str, "kind": str, "paper": (str, type(None)), "language": (str, type(None)),
+         "pages": int, "bytes": int, "sha256": str}
+GUIDES = "guides"  # a piece's entry also has these: [bleed, safe, face]
 WARNING = {"path": str, "line": int, "column": int, "severity": str, "code": str,
            "message": str, "hint": str}
 
@@ -95,9 +97,17 @@ def _mapping_of(value: object, good) -> bool:
                                            for k, v in value.items())
 
 
-def _record(value: object, fields: dict[str, type]) -> bool:
-    return (isinstance(value, dict) and set(value) == set(fields)
-            and all(type(value[k]) is kind for k, kind in fields.items()))
+def _record(value: object, fields: dict) -> bool:
+    if not isinstance(value, dict):
+        return False
+    extra = set(value) - set(fields)
+    if extra - {GUIDES} or not set(fields) <= set(value):
+        return False
+    if GUIDES in extra and not (isinstance(value[GUIDES], list) and len(value[GUIDES]) == 3
+                                and all(type(v) in (int, float) for v in value[GUIDES])):
+        return False
+    return all(type(value[k]) in (kind if isinstance(kind, tuple) else (kind,))
+               for k, kind in fields.items())
 
 
 def state_artefact(state: BuildState) -> Artefact:
@@ -120,8 +130,7 @@ def reuse(out_dir: Path, listed: list[dict]) -> list[Artefact] | None:
             return None
         if hashlib.sha256(data).hexdigest() != entry["sha256"]:
             return None  # edited or damaged by hand: render it again
-        found.append(Artefact(entry["path"], data, entry["kind"], entry["pages"],
-                              entry["sha256"]))
+        found.append(entry_artefact(entry, data))
     return found
 
 

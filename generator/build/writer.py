@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 
 from generator.build.claim import claim, mark
 from generator.build.journal import apply, clear_stages, commit, stage
-from generator.core.artefacts import Artefact, paper_of
+from generator.core.artefacts import Artefact
 from generator.core.errors import OutputError
 
 MANIFEST = "manifest.json"
@@ -35,9 +35,22 @@ class Published:
 
 
 def manifest_entry(a: Artefact) -> dict:
-    """One file as the manifest (and the build cache) lists it."""
-    return {"path": a.path, "kind": a.kind, "pages": a.pages, "bytes": len(a.data),
-            "sha256": a.sha256}
+    """One file as the manifest (and the build cache) lists it: its axes (kind, paper,
+    language), its pages, size and hash, and a piece's guides for the preview."""
+    entry: dict[str, object] = {"path": a.path, "kind": a.kind, "paper": a.paper,
+                                "language": a.language, "pages": a.pages,
+                                "bytes": len(a.data), "sha256": a.sha256}
+    if a.guides is not None:
+        entry["guides"] = list(a.guides)
+    return entry
+
+
+def entry_artefact(entry: dict, data: bytes) -> Artefact:
+    """The artefact a manifest entry lists, with `data` read back from the output."""
+    guides = entry.get("guides")
+    return Artefact(entry["path"], data, entry["kind"], entry["pages"], entry["sha256"],
+                    paper=entry["paper"], language=entry["language"],
+                    guides=tuple(guides) if guides is not None else None)
 
 
 def manifest_bytes(artefacts: Sequence[Artefact], kept: Sequence[dict] = ()) -> bytes:
@@ -162,8 +175,9 @@ class _Made:
     papers: set[str] | None
 
     def covers(self, entry: dict) -> bool:
-        """True when this build makes what the earlier manifest's `entry` was made as."""
-        paper = paper_of(entry["path"])
+        """True when this build makes what the earlier manifest's `entry` was made as: its
+        kind, and its paper (a file of every paper is every build's)."""
+        paper = entry.get("paper")
         return entry.get("kind") in self.kinds and (
             self.papers is None or not paper or paper in self.papers)
 

@@ -1,57 +1,92 @@
-"""The declared kinds of piece checked as they will print, in every layout asked for.
+"""Every kind of piece checked as it will print, in every layout asked for.
 
-Each kind needs a look in the layout (TKG608). Every item is then drawn, front and
-back, exactly as a build draws it (`generator.draw.declared`), and what the drawing
-could not do is told where it is caused: at the look's line (an unknown name, a box
-outside the piece, a missing image named there) or at the item's (a field missing, a
-value that is no element). The drawings are then preflighted where it is cheap: the
-safe zone (inside the disc of a round piece), missing glyphs, small type and small
-insignias (TKG501, TKG504, TKG507, TKG513), told once for alike pieces.
+The built-in kinds (tiles, life tokens, Oinks, player aids), the kinds content/pieces.yaml
+declares and the drawings the products add (the bundle's cover) are checked alike:
+each needs a look in the layout (TKG608); every item is drawn, front and back, exactly
+as a build draws it (`generator.draw.piece`), and what the drawing could not do is told
+where it is caused: at the look's line (an unknown name, a box outside the piece, a
+missing image named there) or at the item's (a field missing, a value that is no
+element, words too long for their box). Each drawing is then preflighted
+(`generator.check.preflight`), its findings told once for alike pieces.
 """
 
 from __future__ import annotations
 
 import difflib
-import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
-from generator.check.preflight_findings import Examined, Finding, Piece, grouped, seen
-from generator.check.preflight_glyphs import missing_glyphs
-from generator.check.preflight_place import (
-    LENIENCY,
-    as_box,
-    entry,
-    inked,
-    outside_safe,
-)
-from generator.check.preflight_sizes import small_insignias, small_text
+from generator.check.preflight import examined
+from generator.check.preflight_findings import Piece, Seen, seen
 from generator.core.diagnostics import Diagnostic, diagnostic
-from generator.core.digest import digest
-from generator.core.model import NOWHERE, PieceKind
-from generator.draw.declared import BACK, FRONT, Drawn, piece_scene
+from generator.core.errors import ContentError
+from generator.core.model import NOWHERE, Item, PieceKind
 from generator.draw.kit import Kit
+from generator.draw.piece import BACK, FRONT, Drawn, built_in, drawn
 from generator.draw.resolve import Problem
-from generator.draw.scene import Scene
 from generator.layout.look import Look
 from generator.layout.model import Layout
-from generator.load.digests import code_digest
+from generator.load.builtin import OINK, TILE, TOKEN
+
+# Drawings the products make for a layout, to be checked like the pieces: (the kind,
+# its look, the item, the drawing). The bundle's cover is one.
+Extra = Callable[[Kit, Layout], list[tuple[PieceKind, Look, Item, Drawn]]]
 
 
-def check_pieces(kit: Kit, layouts: tuple[Layout, ...]) -> list[Diagnostic]:
-    """Every problem of the game's declared pieces in `layouts`."""
-    found: list[Diagnostic] = []
-    seen_pieces = []
+@dataclass(frozen=True)
+class Checked:
+    """What the pieces' drawing found: the problems, and the preflight's findings."""
+
+    problems: list[Diagnostic]
+    findings: list[Seen]
+
+
+def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | None = None,
+                 extras: Sequence[Extra] = ()) -> Checked:
+    """Every problem of the game's pieces in `layouts`, and what the preflight finds.
+    With `templates_dir` the player aids are drawn too (their words are templates')."""
+    problems: list[Diagnostic] = []
+    findings: list[Seen] = []
+    kinds = [*(built_in(kit, name) for name in (TILE, TOKEN, OINK)),
+             *_aids(kit, templates_dir), *kit.game.pieces]
     for layout in layouts:
-        for kind in kit.game.pieces:
+        for kind in kinds:
             look = layout.look(kind.name)
             if look is None:
-                found.append(_no_look(kind, layout))
+                problems.append(_no_look(kind, layout))
                 continue
-            bound = _bound_fields(look)
-            for drawn, item_id in _drawings(kit, kind, look):
-                found += [_told(p, kind, layout, bound) for p in drawn.problems]
-                piece = _piece(kind, item_id)
-                seen_pieces += seen(_examined(kit, look, drawn.scene), piece, layout)
-    return list(dict.fromkeys(found)) + grouped(seen_pieces)
+            for item, done in _drawings(kit, kind, look):
+                _tell(kit, kind, look, item, done, layout, problems, findings)
+        if any(d.is_error for d in problems):
+            continue  # what the products draw holds the pieces: only pieces that draw
+        for extra in extras:
+            for kind, look, item, done in extra(kit, layout):
+                _tell(kit, kind, look, item, done, layout, problems, findings)
+    return Checked(list(dict.fromkeys(problems)), findings)
+
+
+def _aids(kit: Kit, templates_dir: Path | None) -> list[PieceKind]:
+    """The player aids, when their template renders (its own checks say why not)."""
+    if templates_dir is None:
+        return []
+    from generator.text.context import game_context
+    from generator.text.pieces import aid_kind
+
+    try:
+        return [aid_kind(kit.game, templates_dir, game_context(kit.game, kit.memo), kit.memo)]
+    except ContentError:
+        return []
+
+
+def _tell(kit: Kit, kind: PieceKind, look: Look, item: Item | None, done: Drawn,
+          layout: Layout, problems: list[Diagnostic], findings: list[Seen]) -> None:
+    """A drawing's problems at their places, and its preflight's findings, every page."""
+    bound = _bound_fields(look)
+    problems += [_told(p, kind, layout, bound) for p in done.problems]
+    piece = _piece(kind, item, done)
+    for scene in done.every_page:
+        findings += seen(examined(kit, look, scene, piece), piece, layout)
 
 
 def _no_look(kind: PieceKind, layout: Layout) -> Diagnostic:
@@ -63,16 +98,14 @@ def _no_look(kind: PieceKind, layout: Layout) -> Diagnostic:
                       f"pieces: in the {layout.name!r} layout", hint)
 
 
-def _drawings(kit: Kit, kind: PieceKind, look: Look) -> list[tuple[Drawn, str]]:
+def _drawings(kit: Kit, kind: PieceKind, look: Look) -> Iterator[tuple[Item | None, Drawn]]:
     """Each item's front and back (a shared back once), with the item it shows."""
-    found = []
     for item in kind.items:
-        found.append((piece_scene(kit, kind, look, item, FRONT), item.id))
+        yield item, drawn(kit, kind, look, item, FRONT)
         if look.backs == "per-item":
-            found.append((piece_scene(kit, kind, look, item, BACK), item.id))
+            yield item, drawn(kit, kind, look, item, BACK)
     if look.backs == "shared":
-        found.append((piece_scene(kit, kind, look, None, BACK), ""))
-    return found
+        yield None, drawn(kit, kind, look, None, BACK)
 
 
 def _bound_fields(look: Look) -> dict[str, str]:
@@ -81,8 +114,9 @@ def _bound_fields(look: Look) -> dict[str, str]:
     while todo:
         prim = todo.pop()
         todo += prim.children
-        if isinstance(prim.get("field"), str):
-            found[f"{prim.entry}.field"] = prim.get("field")
+        field = prim.get("field")
+        if isinstance(field, str):
+            found[f"{prim.entry}.field"] = field
     return found
 
 
@@ -91,6 +125,7 @@ def _told(problem: Problem, kind: PieceKind, layout: Layout,
     """A problem at its place: the item's field or line, or the look's entry."""
     where = layout.where(problem.entry) if problem.entry else NOWHERE
     name = bound.get(problem.entry) if problem.code == "TKG604" else None
+    in_layout = f" (in the {layout.name!r} layout)" if problem.code == "TKG305" else ""
     if name and "." not in name and not any(name in dict(i.fields) for i in kind.items):
         # `field: x` can only mean an item's field: when no item has it, the items lack it
         # (TKG603), rather than the look naming nothing (TKG604, a format's typo).
@@ -98,50 +133,28 @@ def _told(problem: Problem, kind: PieceKind, layout: Layout,
                           f"{name!r}, which its look uses at {where}; add '{name}:' to each "
                           "of its items")
     if not problem.item:
-        return diagnostic(problem.code, where, problem.message)
+        return diagnostic(problem.code, where, problem.message + in_layout)
     item = next(i for i in kind.items if i.id == problem.item)
     if problem.field:
         return diagnostic(problem.code, item.place(problem.field), problem.message)
     asked = f" at {where}" if problem.entry else ""
-    return diagnostic(problem.code, item.where, problem.message + asked)
+    return diagnostic(problem.code, item.where, problem.message + in_layout + asked)
 
 
-def _piece(kind: PieceKind, item_id: str) -> Piece:
-    """The preflight's name for one drawing (its content's line: the item's)."""
-    item = next((i for i in kind.items if i.id == item_id), None)
-    label = f"{kind.name} {item_id!r}" if item else f"the back of {kind.name}"
-    return Piece(label, f"{kind.name} piece", item.where if item else kind.where)
+def _piece(kind: PieceKind, item: Item | None, done: Drawn) -> Piece:
+    """The preflight's name for one drawing, where its content and its art are written."""
+    if item is None:  # a shared back: the seal of a tile's back is not read in play
+        return Piece(f"the {kind.name} back", f"{kind.name} back", kind.where,
+                     insignias=False)
+    art = done.images[0] if done.images else None
+    art_where = next((item.place(f) for f, v in item.fields
+                      if art is not None and isinstance(v, str) and v and _ends_with(art, v)),
+                     item.where)
+    return Piece(f"{kind.name} {item.id!r}", kind.name, item.where, art, art_where)
 
 
-def _examined(kit: Kit, look: Look, scene: Scene) -> Examined:
-    """What the preflight finds on one drawing, remembered by what it reads."""
-    key = digest("preflight declared", code_digest(), scene.name, scene.digest,
-                 repr(scene.parts), look.shape, repr(look.safe), *kit.assets)
-
-    def examine() -> Examined:
-        fonts = kit.fonts
-        placed = round_safe(kit, scene, look) if look.shape == "round" else \
-            outside_safe(fonts, scene, look.safe)
-        findings = [*placed, *missing_glyphs(fonts, scene), *small_text(scene),
-                    *small_insignias(scene)]
-        return Examined(scene.name, (scene.width, scene.height), tuple(findings))
-
-    return kit.memo.get(key, examine)
-
-
-def round_safe(kit: Kit, scene: Scene, look: Look) -> list[Finding]:
-    """TKG501 for each text, symbol or badge whose ink reaches nearer the disc's edge
-    than the safe zone allows (a round piece's corners are cut away)."""
-    found = []
-    r = look.size[0] / 2
-    cx, cy = scene.width / 2, scene.height / 2
-    for part, ink in inked(kit.fonts, scene):
-        far = max(math.hypot(x - cx, y - cy) for x in (ink[0], ink[2]) for y in (ink[1], ink[3]))
-        margin = r - far
-        if margin >= look.safe - LENIENCY:
-            continue
-        told = (f"the {part.name} runs {-margin:.1f} mm past the disc's edge" if margin < 0 else
-                f"the {part.name} comes {margin:.1f} mm from the disc's edge, inside the "
-                f"{look.safe:g} mm safe zone")
-        found.append(Finding("TKG501", part.name, entry(part), told, as_box(ink), margin))
-    return found
+def _ends_with(path: Path, written: str) -> bool:
+    """Whether `path` is the file `written` names, relative to some folder (what
+    `Path.match` says, without compiling a pattern for every field of every item)."""
+    parts = Path(written).parts
+    return 0 < len(parts) <= len(path.parts) and path.parts[-len(parts):] == parts

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # Pillow, under the canvas, loads only when a piece is painte
 TEXT_GOOD, LEAST = 4.5, 3.0
 LOOKED_AT = ("text", "badge", "symbol")  # the parts whose backgrounds are measured
 PPM = 2.0  # pixels a millimetre: plenty for an average
+MAX_PIXELS = 60_000  # a mat or a page is painted coarser: its averages need no more
 
 
 def contrasts(scene: Scene) -> list[Finding]:
@@ -30,7 +31,8 @@ def contrasts(scene: Scene) -> list[Finding]:
 
     watched = tuple((x, y, x + w, y + h) for p in scene.parts if p.kind in LOOKED_AT
                     for x, y, w, h in (p.box,))
-    canvas = Canvas(scene.width, scene.height, PPM, watched)
+    ppm = min(PPM, (MAX_PIXELS / (scene.width * scene.height)) ** 0.5)
+    canvas = Canvas(scene.width, scene.height, ppm, watched)
     found: list[Finding] = []
     for part in scene.parts:
         items = scene.items_of(part)
@@ -76,9 +78,7 @@ def _symbol(part: Part, symbol: Group, canvas: Canvas) -> list[Finding]:
     ratio = contrast(ink, behind)
     if ratio >= LEAST:
         return []
-    settings = part.source.split(".slots")[0] if part.kind == "badge" else (
-        part.source.rpartition(".")[0])
-    return [Finding("TKG505", f"{part.name} symbol", f"{settings}.symbol_colour",
+    return [Finding("TKG505", f"{part.name} symbol", f"{part.source}.colour",
                     f"the symbol of the {part.name}, {ink} on {behind}, contrasts "
                     f"{ratio:.2f}:1; a symbol needs {LEAST:g}:1", part.box, ratio)]
 

@@ -24,6 +24,8 @@ def art_pictures(memo: Memo, scene: Scene, piece: Piece) -> list[Finding]:
     if art is None or piece.art is None:
         return []
     found = []
+    width: float  # the picture's size: a PNG's pixels, or an SVG's viewBox units
+    height: float
     pictures = images(scene.items_of(art))
     if pictures:
         found += _resolution(memo, pictures[0], art.box, art.source)

@@ -1,5 +1,6 @@
-"""Where things print: inside the safe zone (TKG501), art over the whole bleed (TKG502),
-and no two parts on top of each other unless the layout allows it (TKG503)."""
+"""Where things print: text, symbols and badges inside the safe zone (TKG501), every
+shape on its piece (TKG515), art over the whole bleed (TKG502), and no two parts on top
+of each other unless the layout allows it (TKG503)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from itertools import combinations
 
 from generator.check.preflight_findings import ART, LAYOUT, Finding
 from generator.draw.fonts import FontBook
-from generator.draw.geometry import Bounds, bounds
+from generator.draw.geometry import Bounds, bounds, rough_bounds
 from generator.draw.ink import ink_bounds
 from generator.draw.scene import Part, Scene, Text
 
@@ -43,7 +44,10 @@ def as_box(b: Bounds) -> tuple[float, float, float, float]:
 
 
 def entry(part: Part) -> str:
-    """The layout entry a part's place is written at (a text's box, a badge's slot)."""
+    """The layout entry a part's place is written at (a text's box, a badge's place in
+    its repeat's `at:`)."""
+    if part.placed:
+        return part.placed
     return f"{part.source}.box" if part.kind in ("text", "plate") else part.source
 
 
@@ -71,6 +75,58 @@ def outside_safe(fonts: FontBook, scene: Scene, safe: float) -> list[Finding]:
                 f"{safe:g} mm safe zone")
         found.append(Finding("TKG501", part.name, entry(part), told, as_box(ink), margin))
     return found
+
+
+def round_safe(fonts: FontBook, scene: Scene, face: float, safe: float) -> list[Finding]:
+    """TKG501 for each text, symbol or badge whose ink reaches nearer the disc's edge
+    than the safe zone allows (a round piece's corners are cut away); `face` is the
+    disc's diameter."""
+    found = []
+    r = face / 2
+    cx, cy = scene.width / 2, scene.height / 2
+    for part, ink in inked(fonts, scene):
+        far = max(math.hypot(x - cx, y - cy) for x in (ink[0], ink[2]) for y in (ink[1], ink[3]))
+        margin = r - far
+        if margin >= safe - LENIENCY:
+            continue
+        told = (f"the {part.name} runs {-margin:.1f} mm past the disc's edge" if margin < 0 else
+                f"the {part.name} comes {margin:.1f} mm from the disc's edge, inside the "
+                f"{safe:g} mm safe zone")
+        found.append(Finding("TKG501", part.name, entry(part), told, as_box(ink), margin))
+    return found
+
+
+def off_piece(scene: Scene) -> list[Finding]:
+    """TKG515 for each shape drawn mostly off its piece, past the bleed's edge: a grid
+    whose last row runs off a mat, a circle placed outside the card. A shape the piece's
+    edge merely cuts (rings running out of a tile's back) is a design."""
+    found = []
+    for part in scene.parts:
+        if part.kind in PRINTED:
+            continue  # their place is the safe zone's to judge
+        if part.kind == "art":  # a picture is clipped to its box: the box says enough
+            x, y, w, h = part.box
+            boxes: list[Bounds] = [(x, y, x + w, y + h)]
+        else:  # shapes: bounds from their points, no curve flattened
+            boxes = [b for item in scene.items_of(part) if (b := rough_bounds(item))]
+        lost = [b for b in boxes if _outside(b, scene) > 0.5]
+        if lost:
+            x0, y0 = min(b[0] for b in lost), min(b[1] for b in lost)
+            x1, y1 = max(b[2] for b in lost), max(b[3] for b in lost)
+            shapes = f"{len(lost)} of its shapes lie" if len(lost) > 1 else "it lies"
+            found.append(Finding("TKG515", part.name, part.source, f"the {part.name} is drawn "
+                                 f"off the piece: {shapes} mostly beyond the "
+                                 f"{scene.width:g} x {scene.height:g} mm drawing, where "
+                                 "nothing prints", (x0, y0, x1 - x0, y1 - y0), -1.0))
+    return found
+
+
+def _outside(b: Bounds, scene: Scene) -> float:
+    """The share of a box (x0, y0, x1, y1) lying outside the scene (bleed included)."""
+    w, h = max(b[2] - b[0], 0.1), max(b[3] - b[1], 0.1)
+    inside_w = max(0.0, min(b[2], scene.width) - max(b[0], 0.0))
+    inside_h = max(0.0, min(b[3], scene.height) - max(b[1], 0.0))
+    return 1.0 - (min(inside_w, w) * min(inside_h, h)) / (w * h)
 
 
 def framed(scene: Scene, box: tuple[float, float, float, float]) -> bool:
@@ -106,14 +162,15 @@ def art_cover(scene: Scene) -> list[Finding]:
     items = [i for p in art for i in scene.items_of(p)]
     bare = ImageOps.invert(canvas.coverage(items, until_full=True))
     if frame:  # only the picture inside its own box counts
-        bare = bare.crop(tuple(round(v * PPM) for v in (x, y, x + w, y + h)))
+        left, top, right, bottom = (round(v * PPM) for v in (x, y, x + w, y + h))
+        bare = bare.crop((left, top, right, bottom))
     box = bare.getbbox()
     if box is None or box[2] - box[0] < 2 or box[3] - box[1] < 2:  # under 1 mm: edge pixels
         return []
-    mm = tuple(v / PPM for v in box)
+    x0, y0, x1, y1 = (v / PPM for v in box)
     return [Finding("TKG502", "art picture", art[0].source, f"the art's picture leaves "
-                    f"{mm[2] - mm[0]:.1f} x {mm[3] - mm[1]:.1f} mm of the piece bare",
-                    as_box(mm), 0.0, ART)]
+                    f"{x1 - x0:.1f} x {y1 - y0:.1f} mm of the piece bare",
+                    as_box((x0, y0, x1, y1)), 0.0, ART)]
 
 
 def overlaps(fonts: FontBook, scene: Scene) -> list[Finding]:

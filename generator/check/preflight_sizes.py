@@ -42,9 +42,7 @@ def small_insignias(scene: Scene) -> list[Finding]:
             longer = max(ink[2] - ink[0], ink[3] - ink[1]) if ink else 0.0
             if longer >= INSIGNIA_MM - 1e-6:
                 continue
-            settings = part.source.split(".slots")[0] if part.kind == "badge" else (
-                part.source.rpartition(".")[0])
-            found.append(Finding("TKG513", f"{element} silhouette", f"{settings}.symbol",
+            found.append(Finding("TKG513", f"{element} silhouette", f"{part.source}.size",
                                  f"the {element} silhouette inks {longer:.2f} mm on its longer "
                                  f"side; insignias need {INSIGNIA_MM:g} mm",
                                  as_box(ink) if ink else part.box, longer))
@@ -55,7 +53,7 @@ def _silhouettes(kind: str, items: tuple, name: str) -> list[tuple[Group, str]]:
     """The silhouettes in a part, each with its element's name: inside a badge, the group
     among its shapes (the badge's label names the element); a symbol part is one."""
     if kind == "symbol":
-        return [(items[0], name.removesuffix(" symbol"))]
+        return [(items[0], items[0].label.split()[-1] if items[0].label else name)]
     return [(child, badge.label.split()[-1]) for badge in items
             for child in badge.children if isinstance(child, Group)]
 

@@ -1,5 +1,5 @@
-"""The rulebook and player-aid templates rendered as the build renders them: every
-syntax error (TKG301) and unknown name (TKG302) of every template."""
+"""The rulebook, player-aid and cover templates rendered as the build renders them:
+every syntax error (TKG301) and unknown name (TKG302) of every template."""
 
 from __future__ import annotations
 
@@ -9,15 +9,22 @@ from generator.core.diagnostics import Diagnostic
 from generator.core.errors import ContentError
 from generator.core.memo import Memo
 from generator.core.model import Game
+from generator.text.cover import Line, cover_context, cover_words
 from generator.text.sections import rendered_aids, rendered_sections
+
+# A checklist line like the bundle's, for the cover's template to be tried on.
+SAMPLE = (Line("World tiles", "48 tiles, one shared back", "pages 3–10", ("tile-back",)),)
 
 
 def check_templates(templates_dir: Path, game: Game, context: dict,
                     memo: Memo) -> list[Diagnostic]:
-    """The templates' problems (none when they render): the rulebook's, then the aid's."""
+    """The templates' problems (none when they render): the rulebook's, the aid's, then
+    the cover's."""
     found: list[Diagnostic] = []
+    cover = cover_context(game, "a4", SAMPLE, "3–4", bool(game.pieces))
     for render in (lambda: rendered_sections(templates_dir, context, memo),
-                   lambda: rendered_aids(templates_dir, game, context, memo)):
+                   lambda: rendered_aids(templates_dir, game, context, memo),
+                   lambda: cover_words(templates_dir, cover, memo)):
         try:
             render()
         except ContentError as exc:

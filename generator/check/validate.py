@@ -2,9 +2,10 @@
 
 Everything `tkg build` could find wrong is found here, all in one run: the content's
 files and shape, the game's rules, the art, insignia and font files, and (given the
-templates folder) the layouts and the rulebook and aid templates, tile text that
-does not fit its box, and the preflight of every piece as it will print. A build
-validates first and draws only a game that passed.
+templates folder) the layouts and the rulebook, aid and cover templates, every piece
+drawn in every layout (text that does not fit its box included), and the preflight of
+every piece as it will print, the bundle's cover too. A build validates first and
+draws only a game that passed.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from generator.check.art import check_art
 from generator.check.fonts import check_fonts
 from generator.check.game import check_game, tiles_phrase
 from generator.check.layouts import load_layouts
-from generator.check.pieces import check_pieces
+from generator.check.pieces import Checked, Extra, check_pieces
+from generator.check.preflight_findings import grouped
 from generator.check.templates import check_templates
-from generator.core.diagnostics import Diagnostic, Severity, sort_key
+from generator.core.diagnostics import Diagnostic, Severity, diagnostic, sort_key
 from generator.core.memo import Memo
 from generator.core.model import Game
 from generator.draw.kit import Kit
@@ -72,14 +74,25 @@ class Report:
 
 
 @dataclass(frozen=True)
+class Products:
+    """What the products know that the checks need: the names their kinds table takes
+    (no declared kind may take one: TKG609) and the drawings they add for a layout
+    (the bundle's cover), checked like the pieces. The build and `tkg validate` give
+    the products' (`generator.products.checks.products`)."""
+
+    reserved: tuple[str, ...] = ()
+    extras: tuple[Extra, ...] = ()
+
+
+@dataclass(frozen=True)
 class Templates:
-    """The templates folder and the layouts to check in it, with the piece kinds a
-    layout's sheets may name (`generator.products.kinds.gutter_keys`), and whether the
-    rulebook's templates are rendered here (a build renders them where it prints them)."""
+    """The templates folder and the layouts to check in it, what the products add, and
+    whether the rulebook's templates are rendered here (a build renders them where it
+    prints them)."""
 
     folder: Path
     layouts: tuple[str, ...] = ("default",)
-    pieces: tuple[str, ...] = ()
+    products: Products = Products()
     texts: bool = True
 
 
@@ -104,25 +117,30 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
     """
     loaded = load_content(content_dir)
     found = list(loaded.diagnostics)
-    game, layouts, waiting = loaded.game, (), False
+    game, waiting = loaded.game, False
+    layouts: tuple[Layout, ...] = ()
     if game is not None:
         kit = Kit(game, memo or Memo())
         found += check_game(game)
         if templates is not None:  # checking for print: the files a build reads
             found += [d for found_by in run([partial(check_art, kit), partial(check_fonts, kit)])
                       for d in found_by]
-            layouts, problems = load_layouts(templates.folder, templates.layouts,
-                                             templates.pieces)
+            layouts, problems = load_layouts(templates.folder, templates.layouts)
             # The templates print worked examples solved from the game: only a game
             # that keeps its rules has them (a broken one could take the solver long).
             waiting = templates.texts and any(d.is_error for d in found)
             texts = templates.texts and not waiting
             found += problems + (_templates(templates.folder, kit) if texts else [])
+            found += _taken(game, templates.products.reserved)
             if not any(d.is_error and not d.code.startswith("TKG2") for d in found):
-                found += check_pieces(kit, layouts)  # they draw: sound files and layouts
-            if not any(d.is_error for d in found):
-                found += _overflows(kit, layouts)
-                found += _preflight(kit, layouts, templates.folder)
+                # The pieces draw: sound files and layouts. The aids and the cover show
+                # the templates' words, solved from the game: only for a sound game.
+                sound = not any(d.is_error for d in found)
+                checked = check_pieces(kit, layouts, templates.folder if sound else None,
+                                       templates.products.extras if sound else ())
+                found += checked.problems
+                if not any(d.is_error for d in found):
+                    found += _preflight(kit, layouts, checked)
     if balance and game is not None and not any(d.is_error for d in found):
         from generator.sim.balance import balance_diagnostics  # heavy: only when asked
 
@@ -143,17 +161,16 @@ def _templates(folder: Path, kit: Kit) -> list[Diagnostic]:
     return check_templates(folder, kit.game, context, kit.memo)
 
 
-def _preflight(kit: Kit, layouts: tuple[Layout, ...], folder: Path) -> list[Diagnostic]:
-    """TKG501-TKG514: every piece as it will print (`generator.check.preflight`). It
-    runs here, on one core: shipping the faces it draws back from a second core costs
-    more than drawing them."""
-    from generator.check.preflight import preflight  # draws: only for a sound game
-
-    return preflight(kit, layouts, folder)
+def _taken(game: Game, reserved: tuple[str, ...]) -> list[Diagnostic]:
+    """TKG609 for a declared kind named like one of tkg's own kinds or folders."""
+    return [diagnostic("TKG609", kind.where, f"the kind name {kind.name!r} is taken: tkg's "
+                       f"own kinds and folders are {', '.join(reserved)}")
+            for kind in game.pieces if kind.name in reserved]
 
 
-def _overflows(kit: Kit, layouts: tuple[Layout, ...]) -> list[Diagnostic]:
-    """TKG305: tile text that does not fit its box, in every layout (drawn text only)."""
-    from generator.draw.pieces import overflows
+def _preflight(kit: Kit, layouts: tuple[Layout, ...], checked: Checked) -> list[Diagnostic]:
+    """TKG501-TKG515: every piece as it will print (`generator.check.preflight`), each
+    finding once for alike pieces, and what the layouts and the colours show."""
+    from generator.check.preflight import layout_findings  # draws: only for a sound game
 
-    return [d for layout in layouts for d in overflows(kit, layout)]
+    return grouped(checked.findings) + layout_findings(kit, layouts)

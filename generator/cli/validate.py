@@ -34,12 +34,12 @@ def command(content_dir: Path, templates_dir: Path, layouts: tuple[str, ...], fm
     docs/preflight.md): all in one run, each problem at its file, line and column.
     """
     from generator.build.memo import checks_memo, keep_checks
+    from generator.build.pipeline import product_checks
     from generator.check.validate import Templates, validate
-    from generator.products.kinds import gutter_keys
 
     memo, kept = checks_memo(content_dir)
     report = validate(content_dir, Templates(templates_dir, layouts or ("default",),
-                                             gutter_keys()), balance, memo)
+                                             product_checks(templates_dir)), balance, memo)
     keep_checks(memo, kept)
     emit_report(report, fmt)
     if not report.passed(strict):

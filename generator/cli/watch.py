@@ -63,7 +63,7 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
                             layouts=layouts or ("default",))
 
     def pieces():
-        return run(kinds=preview_kinds())
+        return run(kinds=preview_kinds(content_dir))
 
     stop = threading.Event()
     try:

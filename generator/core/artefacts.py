@@ -9,36 +9,27 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import PurePosixPath
 
 PAPERS = ("a4", "letter")
 
 
-def paper_of(path: str) -> str:
-    """The paper a file is made for, or "" for a file of every paper (an SVG, a font).
-
-    Every kind names a file of one paper the same way: `-<paper>` ending its name
-    (`pnp-a4.pdf`, `rulebook/rulebook-letter.pdf`) or a `<paper>/` folder on its way
-    (`pdf/a4/player-aids.pdf`). A build for one paper keeps the other paper's files.
-    """
-    parts = PurePosixPath(path).parts
-    for paper in PAPERS:
-        if paper in parts[:-1] or PurePosixPath(path).stem.endswith(f"-{paper}"):
-            return paper
-    return ""
-
-
-
-
 @dataclass(frozen=True)
 class Artefact:
-    """One output file: its path under the output folder, bytes, kind and page count."""
+    """One output file: its path under the output folder, bytes, and its axes: the kind
+    that made it, the paper it is for and its language. Nothing reads these back out of
+    the file's name: the manifest records them and the writer goes by them (a build for
+    one paper keeps the other paper's files, and only those)."""
 
     path: str  # posix path relative to the output folder, e.g. "svg/tiles/ember-hollow.svg"
     data: bytes
     kind: str  # the --only kind that made it: tiles, tokens, rulebook, aids, ...
     pages: int = 0  # pages for a PDF, 0 otherwise
     known_sha256: str = field(default="", repr=False, compare=False)  # if already hashed
+    paper: str | None = None  # one of PAPERS for a file of one paper; None: of every paper
+    language: str | None = None  # the language of its words; None: one language for all
+    # How the live preview draws guides on a piece's SVG: its bleed and safe zone, and a
+    # round piece's face across (0: square), mm; not in the file.
+    guides: tuple[float, float, float] | None = field(default=None, compare=False)
     # A line for the build's summary (the bundle: its sheets per kind); not in the file.
     note: str = field(default="", repr=False, compare=False)
 

@@ -151,9 +151,13 @@ CODES: dict[str, Code] = {
                    "symbol file."),
     "TKG514": Code(Severity.WARNING, "A font size without a unit, read as points",
                    "Write the unit, e.g. \"9pt\" (or \"3mm\")."),
+    "TKG515": Code(Severity.WARNING, "A shape is drawn (mostly) off its piece",
+                   "Move or shrink the shape in the layout, or make the piece larger: "
+                   "beyond the bleed's edge nothing prints."),
     # -- declared kinds of piece: content/pieces.yaml and a layout's pieces: (docs/pieces.md)
     "TKG601": Code(Severity.ERROR, "A piece's look names an unknown primitive",
-                   "Use rect, circle, line, text, symbol, image, grid or repeat."),
+                   "Use rect, circle, line, polygon, path, text, flow, symbol, image, grid or "
+                   "repeat."),
     "TKG602": Code(Severity.ERROR, "A kind of piece is declared wrongly",
                    "Fix the value at the position shown; docs/pieces.md lists every key and "
                    "what it takes."),

@@ -15,7 +15,7 @@ write"). Two kinds of entry:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 T = TypeVar("T")
 Obj = TypeVar("Obj")
@@ -32,7 +32,8 @@ class Memo:
         """The value for `key`, made by `make()` the first time."""
         if key not in self.used:
             self.used[key] = make()
-        return self.used[key]
+        # one key names one value, so it is what `make` returned for it
+        return cast(T, self.used[key])
 
     def per(self, obj: Obj, what: str, make: Callable[[Obj], T]) -> T:
         """The value `make(obj)` for this very object, made once."""
@@ -41,4 +42,4 @@ class Memo:
         if found is None or found[0] is not obj:
             found = (obj, make(obj))
             self._per[slot] = found
-        return found[1]
+        return cast(T, found[1])  # one object and `what` name one value: what `make` made

@@ -128,8 +128,9 @@ class Item:
 
 @dataclass(frozen=True)
 class PieceKind:
-    """A kind of piece declared in content/pieces.yaml: its items and how the bundle's
-    checklist names it. Its look is the layout's (`pieces:`)."""
+    """A kind of piece: its items and how the bundle's checklist names it. Its look is
+    the layout's (`pieces:`). Declared in content/pieces.yaml, or one of the built-in
+    kinds made from the content (`generator.load.builtin`: tiles, tokens, Oinks...)."""
 
     name: str  # the --only name, the manifest's kind, the look's key in the layout
     title: str  # the checklist's line, e.g. "World mats"
@@ -137,6 +138,12 @@ class PieceKind:
     items: tuple[Item, ...]
     bundle: bool = True  # its sheets are part of the print-and-play bundle
     where: Location = field(default=NOWHERE, repr=False, compare=False)  # as an item's
+    # How its drawings are named: "<prefix>-<item id>" ("tile-ember-hollow"); empty: a
+    # declared kind's "piece-<name>".
+    prefix: str = ""
+    # The SVG titles of a front and of a back, formats over the item's names; empty: a
+    # declared kind's "<title>: <item id>".
+    captions: tuple[str, str] | tuple[()] = ()
 
     @property
     def count(self) -> int:
@@ -282,6 +289,14 @@ class Game:
     def font(self, role: str) -> Path | None:
         """The TTF file for a typographic role, if the content names one."""
         return dict(self.fonts).get(role)
+
+    def font_file(self, role: str) -> Path:
+        """The TTF file of a role every game has (the content schema requires each role:
+        a KeyError here is a game made some other way)."""
+        path = self.font(role)
+        if path is None:
+            raise KeyError(f"the game names no font for {role!r} text")
+        return path
 
     def font_location(self, role: str) -> Location:
         """Where game.yaml names a role's font file (NOWHERE if it does not)."""

@@ -49,20 +49,21 @@ def art_fault(memo: Memo, tile: Tile) -> str:
     The file is read as the drawing reads it. The verdict is kept apart from the shapes,
     so checking an unchanged file again unpickles no drawing.
     """
-    if tile.art is None:
+    art = tile.art
+    if art is None:
         return ""
 
     def judge() -> str:
         try:
-            if tile.art.suffix.lower() == ".svg":
-                svg_art(memo, tile.art)
+            if art.suffix.lower() == ".svg":
+                svg_art(memo, art)
             else:
-                png_art(memo, tile.art)
+                png_art(memo, art)
         except (ValueError, OSError) as exc:  # ArtError is a ValueError
             return reason(exc)
         return ""
 
-    return memo.get(digest("art verdict", code_digest(), file_digest(tile.art)), judge)
+    return memo.get(digest("art verdict", code_digest(), file_digest(art)), judge)
 
 
 def reason(exc: Exception) -> str:
@@ -72,6 +73,8 @@ def reason(exc: Exception) -> str:
 
 def art_problem(tile: Tile, why: str) -> Diagnostic:
     """TKG304 at the tile's `art:`: which file, and why it cannot be drawn."""
+    if tile.art is None:
+        raise ValueError(f"the tile {tile.id!r} has no art file to find fault with")
     return diagnostic("TKG304", tile.art_where, f"the art of {tile.id!r}, "
                       f"{display_path(tile.art)}, cannot be drawn: {why}")
 

@@ -20,9 +20,13 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def symbol_ink(badge: str, light: str) -> str:
-    """The light ink on a badge unless it reads poorly there (e.g. sky blue); then dark."""
-    return light if contrast(badge, light) >= 3.0 else DARK
+SYMBOL_CONTRAST, TEXT_CONTRAST = 3.0, 4.5  # WCAG: graphics, and text
+
+
+def symbol_ink(badge: str, light: str, least: float = SYMBOL_CONTRAST) -> str:
+    """The light ink on a badge unless it reads poorly there (e.g. sky blue); then dark.
+    `least` is the contrast it must reach: a symbol's 3:1, or text's 4.5:1."""
+    return light if contrast(badge, light) >= least else DARK
 
 
 def tint(colour: str, amount: float) -> str:

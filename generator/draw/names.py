@@ -1,7 +1,8 @@
 """The names a declared piece's formats may use, and their values for one item.
 
 - the item's fields: `{id}`, `{copies}`, `{label}`...;
-- the game: `{game.title}`, `{game.version}`;
+- the game: `{game.title}`, `{game.version}`, `{game.edition}` ("Playtest edition"
+  while a rule is a draft) and `{game.tiles}` (the tiles content/tiles.yaml lists);
 - the rule numbers as content/game.yaml writes them: `{rules.oink.capacity}`,
   `{rules.world.rows}`, `{rules.spaces.face_up}`, and `{rules.spaces.row}` (the
   spaces in table order, the face-down stack in the middle: A, B, O, C, D);
@@ -14,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from generator.core.model import Game, Item
+from generator.core.model import Element, Game, Item
+from generator.load.rules import edition
 
 
 def game_names(game: Game) -> dict[str, object]:
     """What every piece of the game may name: its title, version and rule numbers."""
-    names: dict[str, object] = {"game.title": game.title, "game.version": game.version}
+    names: dict[str, object] = {"game.title": game.title, "game.version": game.version,
+                                "game.edition": edition(game.rules),
+                                "game.tiles": len(game.tiles)}
     for section in game.rules.sections:
         for key, value in section.values:
             names[f"rules.{section.name}.{key}"] = value
@@ -59,6 +63,6 @@ class Names:
                 return element.name if tail == "name" else element.colour
         raise KeyError(name)
 
-    def element(self, value: object):
+    def element(self, value: object) -> Element | None:
         """The element whose id `value` is, or None."""
         return next((e for e in self.game.elements if e.id == value), None)

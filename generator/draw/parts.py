@@ -58,12 +58,14 @@ def overflows(style: TextStyle, text: str, fonts: FontBook, max_lines: int) -> b
 
 
 def symbol(memo: Memo, element: Element, cx: float, cy: float, size: float,
-           colour: str) -> Group:
-    """The element's silhouette centred on (cx, cy), `size` mm on its longer side."""
+           colour: str, label: str = "") -> Group:
+    """The element's silhouette centred on (cx, cy), `size` mm on its longer side
+    (`label`: its SVG group's class)."""
     (vx, vy, vw, vh), shapes = element_symbol(memo, element)
     scale = size / max(vw, vh)
     return Group(recolour(shapes, colour),
-                 translate=(cx - (vx + vw / 2) * scale, cy - (vy + vh / 2) * scale), scale=scale)
+                 translate=(cx - (vx + vw / 2) * scale, cy - (vy + vh / 2) * scale), scale=scale,
+                 label=label)
 
 
 def badge(memo: Memo, element: Element, cx: float, cy: float, diameter: float,

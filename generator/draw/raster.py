@@ -19,6 +19,7 @@ from generator.draw.geometry import SCENE, Bounds, Place, bounds, rough_bounds, 
 from generator.draw.scene import Ellipse, Gradient, Group, Image, Path, Rect, Style
 
 BANDS = 24  # steps of a gradient
+Region = tuple[int, int, int, int]  # a box of pixels: left, top, right, bottom
 
 
 class Canvas:
@@ -82,17 +83,19 @@ class Canvas:
         alpha = round(255 * style.opacity)
         if style.fill:
             self._fill(*self._outline(item, place, alpha, True), style.fill, item, place)
-        if item_stroke(item):
+        if style.stroke and item_stroke(item):
             self._fill(*self._outline(item, place, alpha, False), style.stroke, item, place)
 
-    def _fill(self, mask: PilImage.Image, region, paint, item, place: Place) -> None:
+    def _fill(self, mask: PilImage.Image, region: Region | None, paint: str | Gradient, item,
+              place: Place) -> None:
         if region is None:
             return
-        if isinstance(paint, Gradient):
-            paint = self._gradient(paint, item, place).crop(region)
-        self.image.paste(paint, region, mask.crop(region))
+        colour = (self._gradient(paint, item, place).crop(region) if isinstance(paint, Gradient)
+                  else paint)
+        self.image.paste(colour, region, mask.crop(region))
 
-    def _outline(self, item, place: Place, value: int, filled: bool):
+    def _outline(self, item, place: Place, value: int,
+                 filled: bool) -> tuple[PilImage.Image, Region | None]:
         """The mask of an item's fill (`filled`) or of its stroke, and the pixel region
         it paints inside its clip (None when that is nothing)."""
         mask = PilImage.new("L", self.size, 0)
@@ -113,7 +116,7 @@ class Canvas:
             mask = self._path(item, place, value, filled, width)
         return mask, self._region(mask.getbbox(), place)
 
-    def _region(self, painted, place: Place):
+    def _region(self, painted: Region | None, place: Place) -> Region | None:
         """The painted pixel box cut to the clip (None when nothing is left)."""
         if painted is None or place.clip is None:
             return painted

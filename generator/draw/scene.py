@@ -1,9 +1,9 @@
 """Drawings as data: the one description both the SVG and the PDF backends draw.
 
 A `Scene` is a list of primitives in millimetres, y pointing down, origin at the
-top-left of the piece's bleed. `pieces` builds scenes from the model and a layout;
-`svg` turns a scene into SVG text and `pdf` draws it on a reportlab canvas, so the two
-outputs come from the same geometry and cannot disagree.
+top-left of the piece's bleed. `generator.draw.piece` builds scenes from the model and
+a layout's looks; `svg` turns a scene into SVG text and `pdf` draws it on a reportlab
+canvas, so the two outputs come from the same geometry and cannot disagree.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ class Style:
     stroke_width: float = 0.0
     opacity: float = 1.0  # applies to fill and stroke alike
     evenodd: bool = False  # fill rule, for silhouettes with holes
-    round_caps: bool = False
+    cap: str = "butt"  # a stroke's ends: butt, round or square
+    join: str = "miter"  # a stroke's corners: miter, round or bevel
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,7 @@ class Part:
     layer: bool = False  # other parts may lie over or under it (art, plates, backgrounds)
     content: bool = False  # what it shows comes from the content (a tile's words or art)
     round: bool = False  # the box bounds a circle (a badge)
+    placed: str = ""  # the layout entry of its place, when not its own (a repeat's `at:`)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """A scene put together part by part, each part saying what it is and where it came from.
 
-The pieces (`generator.draw.pieces`) draw through a `Sketch`: the items come out exactly
+The painter (`generator.draw.paint`) draws through a `Sketch`: the items come out exactly
 as they would be listed by hand, and beside them the scene's `parts` record which run of
 items is the name, a badge or the art, with the layout entry that placed it. The
 backends read only the items; the preflight reads the parts.
@@ -24,6 +24,7 @@ class Sketch:
     def __init__(self) -> None:
         self.items: list = []
         self.parts: list[Part] = []
+        self.placed = ""  # the entry of the place the parts drawn now are put at, if any
 
     def add(self, kind: str, name: str, source: str, box: Box, items, *, layer: bool = False,
             content: bool = False, round: bool = False) -> None:
@@ -34,7 +35,7 @@ class Sketch:
         start = len(self.items)
         self.items += items
         self.parts.append(Part(kind, name, source, box, (start, len(self.items)), layer,
-                               content, round))
+                               content, round, self.placed))
 
     def text(self, name: str, source: str, style: TextStyle, text: str, fonts: FontBook,
              offset: float, max_lines: int, content: bool = False) -> None:

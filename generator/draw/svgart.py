@@ -110,7 +110,7 @@ def _xml(data: bytes) -> ET.Element:
 
 def _survey(root: ET.Element) -> _Survey:
     """Refuse what svgelements would draw wrongly; collect ids and gradients."""
-    named = {e.get("id"): e for e in root.iter() if e.get("id")}
+    named = {key: e for e in root.iter() if (key := e.get("id"))}
     tags = {key: e.tag.removeprefix(_NS) for key, e in named.items()}
     paints = {key: _paint_server(named[key], tag) for key, tag in tags.items()
               if tag in ("linearGradient", "radialGradient", "pattern")}
@@ -183,9 +183,9 @@ def _paint_server(node: ET.Element, tag: str) -> Gradient | str:
     if node.get("spreadMethod", "pad") != "pad":
         return f"a reflected or repeated gradient (#{key})"
     try:
-        ends = (_fraction(node.get(k, d), k) for k, d in
-                (("x1", "0"), ("y1", "0"), ("x2", "1"), ("y2", "0")))
-        return Gradient(*ends, _stops(node))
+        x1, y1, x2, y2 = (_fraction(node.get(k, d), k) for k, d in
+                          (("x1", "0"), ("y1", "0"), ("x2", "1"), ("y2", "0")))
+        return Gradient(x1, y1, x2, y2, _stops(node))
     except ArtError as exc:
         return f"{exc} in the gradient #{key}"
 
@@ -309,8 +309,12 @@ def _style(shape: se.Shape, alpha: float, survey: _Survey) -> Style:
         raise ArtError("a fill and a stroke of different opacities")  # Style has one
     alpha *= fill_alpha if fill else stroke_alpha
     width = float(shape.implicit_stroke_width) if stroke else 0.0
+    # Round caps come with round joins, as they always have here (a stroke's ends and
+    # corners both soft): art drawn before the painter had joins prints as it did.
+    ends = "round" if values.get("stroke-linecap") == "round" else "butt"
     return Style(fill, stroke, width, min(max(alpha, 0.0), 1.0),
-                 values.get("fill-rule") == "evenodd", values.get("stroke-linecap") == "round")
+                 values.get("fill-rule") == "evenodd", ends, "round" if ends == "round" else
+                 "miter")
 
 
 def _paint(text: str | None, survey: _Survey) -> tuple[str | Gradient | None, float]:

@@ -39,7 +39,7 @@ def builtin_shapes(name: str) -> tuple:
 
     d, paint = BUILTIN[name]
     if paint == "stroke":
-        style = Style(stroke="#000000", stroke_width=STROKE, round_caps=True)
+        style = Style(stroke="#000000", stroke_width=STROKE, cap="round", join="round")
     else:
         style = Style(fill="#000000", evenodd=paint == "evenodd")
     return (Path(path_commands(d), style),)

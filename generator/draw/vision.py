@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 
-Matrix = tuple[tuple[float, float, float], ...]
+RGB = tuple[float, float, float]
+Matrix = tuple[RGB, RGB, RGB]  # 3 x 3, a row per channel out
 
 # Machado et al. 2009, severity 1.0 (linear RGB in, linear RGB out).
 PROTANOPIA: Matrix = ((0.152286, 1.052583, -0.204868),
@@ -31,15 +32,13 @@ VISIONS: tuple[tuple[str, Matrix], ...] = (
     ("normal vision", NORMAL), ("greyscale", GREYSCALE), ("deuteranopia", DEUTERANOPIA),
     ("protanopia", PROTANOPIA), ("tritanopia", TRITANOPIA))
 
-RGB = tuple[float, float, float]
-
 
 def to_linear(colour: str) -> RGB:
     """#rrggbb as linear-light RGB in 0-1 (the sRGB transfer curve undone)."""
-    def channel(c: int) -> float:
-        v = c / 255
+    def channel(at: int) -> float:
+        v = int(colour[at:at + 2], 16) / 255
         return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-    return tuple(channel(int(colour[i:i + 2], 16)) for i in (1, 3, 5))  # type: ignore[return-value]
+    return channel(1), channel(3), channel(5)
 
 
 def to_hex(rgb: RGB) -> str:
@@ -54,7 +53,8 @@ def to_hex(rgb: RGB) -> str:
 def seen(colour: str, matrix: Matrix) -> str:
     """The colour as it looks through `matrix` (one of VISIONS' matrices)."""
     rgb = to_linear(colour)
-    return to_hex(tuple(sum(m * c for m, c in zip(row, rgb, strict=True)) for row in matrix))
+    r, g, b = (sum(m * c for m, c in zip(row, rgb, strict=True)) for row in matrix)
+    return to_hex((r, g, b))
 
 
 def lab(colour: str) -> RGB:

@@ -5,8 +5,8 @@ the result. The grid is the largest that fits inside the printable margin with r
 for crop marks, centred across the page, so a back page mirrored across the page's
 vertical axis puts each back exactly behind its front after a long-edge flip.
 
-A layout gives each kind of piece a gutter (the gap between neighbouring trims, half
-of it showing each piece's bleed), or `densest`: the grid holding the most pieces,
+A look gives its piece a gutter (the gap between neighbouring trims, half of it
+showing each piece's bleed), or `densest`: the grid holding the most pieces,
 with the widest gutter from MIN_GUTTER to MAX_GUTTER that keeps that many, or, when
 shared cuts hold more, no gutter at all (neighbours share one cut, the crop marks
 start at the cut's end).
@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError
+from generator.layout.look import DENSEST
 from generator.layout.model import SheetLayout
 
 
@@ -82,15 +83,16 @@ class Grid:
 
 
 def grid_for(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: float,
-             kind: str) -> Grid:
-    """The largest centred grid of `piece`-sized trims that fits the paper with its marks.
+             gutter: float | str, what: str = "piece") -> Grid:
+    """The largest centred grid of `piece`-sized trims that fits the paper with its marks,
+    `gutter` mm apart (or DENSEST: the most a page holds).
 
     A piece that does not fit even once is the layout's problem, not a render failure:
-    ContentError with a TKG303 at the layout's `sheets:` section.
+    ContentError with a TKG605 at the layout's `sheets:` section.
     """
-    grid = fit(sheet, paper, piece, bleed, kind)
+    grid = fit(sheet, paper, piece, bleed, gutter, what)
     if isinstance(grid, str):
-        raise ContentError([diagnostic("TKG303", sheet.where, grid)])
+        raise ContentError([diagnostic("TKG605", sheet.where, grid)])
     return grid
 
 
@@ -100,16 +102,16 @@ GUTTER_STEP = 0.05  # mm: `densest` gutters are whole multiples, for tidy number
 
 
 def fit(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: float,
-        kind: str) -> Grid | str:
+        gutter: float | str, what: str = "piece") -> Grid | str:
     """The grid of `grid_for`, or why there is none (a message for the designer)."""
-    if kind in sheet.densest:
+    if gutter == DENSEST:
         grid = densest(sheet, paper, piece, bleed)
     else:
-        grid = _grid(sheet, paper, piece, bleed, sheet.gutter(kind), sheet.marks.offset)
+        grid = _grid(sheet, paper, piece, bleed, float(gutter), sheet.marks.offset)
     if grid is None:
         w, h = piece
-        article = "an" if kind[0] in "aeiou" else "a"
-        return (f"{article} {kind} of {w:g} x {h:g} mm does not fit on {paper} paper "
+        article = "an" if what[0] in "aeiou" else "a"
+        return (f"{article} {what} of {w:g} x {h:g} mm does not fit on {paper} paper "
                 f"with a {sheet.margin:g} mm margin and crop marks")
     return grid
 
@@ -146,10 +148,3 @@ def _grid(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: flo
     height = rows * h + (rows - 1) * gutter
     return Grid((pw, ph), piece, round(gutter, 4), shown, columns, rows, (pw - width) / 2,
                 (ph - height) / 2, offset)
-
-
-def fit_gutter(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: float,
-               gutter: float) -> Grid | None:
-    """The largest centred grid with a gutter of its own (a declared piece's, from its
-    look rather than the layout's `sheets: gutter:`), or None when none fits."""
-    return _grid(sheet, paper, piece, bleed, gutter, sheet.marks.offset)

@@ -15,7 +15,7 @@ from generator.core.errors import ContentError
 from generator.core.model import Location
 from generator.core.paths import display_path
 from generator.layout.model import Layout
-from generator.layout.reader import LayoutReader
+from generator.layout.reader import read_layout
 from generator.load.yamlsource import YMap, load_yaml
 
 LAYOUTS = "layouts"
@@ -38,19 +38,18 @@ def layout_names(templates_dir: Path) -> list[str]:
     return sorted(p.stem for p in (templates_dir / LAYOUTS).glob("*.yaml"))
 
 
-def load_layout(templates_dir: Path, name: str, pieces: tuple[str, ...]) -> Layout:
-    """The layout `name` with its `extends` chain merged; ContentError (TKG303) if invalid.
+def load_layout(templates_dir: Path, name: str) -> Layout:
+    """The layout `name` with its `extends` chain merged; ContentError (TKG303, and the
+    looks' TKG601-TKG608) if invalid.
 
-    `pieces` are the piece kinds its `sheets: gutter:` may name (the kinds table's
-    `gutter_keys()`). A build loads each layout once, in validation, and hands the
-    result down in its request.
+    A build loads each layout once, in validation, and hands the result down in its
+    request.
     """
     problems: list[Diagnostic] = []
     data = _resolve(templates_dir, name, problems, (), None)
     if data is None or problems:
         raise ContentError(problems)
-    reader = LayoutReader(problems, pieces)
-    layout = reader.layout(name, data)
+    layout = read_layout(name, data, problems)
     if problems:
         raise ContentError(problems)
     return layout
@@ -86,7 +85,7 @@ def _resolve(templates_dir: Path, name: str, problems: list[Diagnostic],
                                    "extends must name another layout"))
         return None
     parent = _resolve(templates_dir, parent_name, problems, (*chain, name), data.where("extends"))
-    return None if parent is None else merge(parent, data)
+    return None if parent is None else merge_maps(parent, data)
 
 
 def _refusal(folder: Path, name: str, chain: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -118,6 +117,11 @@ def merge(base: object, over: object) -> object:
     """
     if not (isinstance(base, YMap) and isinstance(over, YMap)):
         return over
+    return merge_maps(base, over)
+
+
+def merge_maps(base: YMap, over: YMap) -> YMap:
+    """`over` laid on `base` key by key (`merge`, for two mappings)."""
     result = YMap(over.loc)
     for source in (base, over):
         for key, value in source.items():

@@ -1,8 +1,8 @@
-"""Whether a declared piece can print on a paper, the way its look says it prints."""
+"""Whether a piece can print on a paper, the way its look says it prints."""
 
 from __future__ import annotations
 
-from generator.layout.imposition import fit_gutter
+from generator.layout.imposition import fit
 from generator.layout.look import Look
 from generator.layout.model import SheetLayout
 from generator.layout.tiling import tiling
@@ -14,10 +14,8 @@ def fit_problem(look: Look, sheets: SheetLayout, paper: str) -> str:
     at most `tiling.MAX_PAGES` pages."""
     w, h = look.size
     if look.sheets == "grid":
-        grid = fit_gutter(sheets, paper, look.size, look.bleed, look.gutter)
-        return "" if grid is not None else (
-            f"a {look.kind} piece of {w:g} x {h:g} mm does not fit on {paper} paper with "
-            f"a {sheets.margin:g} mm margin and crop marks")
+        grid = fit(sheets, paper, look.size, look.bleed, look.gutter, f"{look.kind} piece")
+        return grid if isinstance(grid, str) else ""
     if look.sheets == "uncut":
         pw, ph = sheets.paper(paper)
         room = (pw - 2 * sheets.margin, ph - 2 * sheets.margin)

@@ -1,198 +1,61 @@
-"""Turn a merged layout mapping into `Layout` data, reporting every problem as TKG303.
+"""Turn a merged layout mapping into `Layout` data: its sheets and the look of every
+kind of piece, in the one dialect (docs/pieces.md).
 
-A broken value is reported and replaced by a placeholder so reading goes on and
-finds the other problems; the loader raises if anything was reported. Besides types,
-the reader checks ranges (no zero trims or negative sizes) and DESIGN.md's print
-conventions (margin, crop marks, bleed, token and insignia sizes), and that every
-piece fits on every paper, so a layout that loads can be drawn. The single values are
-read by `generator.layout.values`.
+A broken value is reported and replaced by a placeholder so reading goes on and finds
+the other problems; the loader raises if anything was reported. Problems of the file
+and its `sheets:` are TKG303; of a look TKG602 (TKG601 for an unknown primitive, TKG605
+for a piece no paper holds). Besides types, the reader checks ranges and DESIGN.md's
+print conventions: the margin and crop marks, and what the built-in kinds need of their
+looks (`generator.load.builtin.CONVENTIONS`: a bleed, a token's size, the cover's page).
 """
 
 from __future__ import annotations
 
 from generator.core.artefacts import PAPERS
 from generator.core.diagnostics import Diagnostic, diagnostic
-from generator.layout.imposition import fit
-from generator.layout.look_reader import LookReader
-from generator.layout.model import (
-    BackLayout,
-    DiscLayout,
-    Insignias,
-    Layout,
-    Marks,
-    Seal,
-    SheetLayout,
-    TextStyle,
-    TileLayout,
-)
-from generator.layout.textformat import FORMAT_FIELDS, format_problem
-from generator.layout.values import ANY, NON_NEGATIVE, POSITIVE, ValueReader, places_of
+from generator.layout.look import BACKS, DENSEST, PAGE, SHAPES, SHEETS, Look
+from generator.layout.look_fit import fit_problem
+from generator.layout.model import Layout, Marks, SheetLayout
+from generator.layout.prims import PrimReader
+from generator.layout.values import ANY, NON_NEGATIVE, POSITIVE, places_of
+from generator.load.builtin import CONVENTIONS, convention
 from generator.load.yamlsource import YList, YMap
 
-ALIGN = ("start", "middle", "end")
-# DESIGN.md's print conventions, in mm.
-MIN_INSIGNIA = 8.0
-MIN_TOKEN = 19.0  # a life token's disc
+SECTIONS = ("extends", "sheets", "pieces")
+OLD_SECTIONS = ("tile", "back", "token", "oink")  # the fixed schema before issue 21
 MIN_MARGIN = 6.35  # printers cannot print closer to the paper's edge (0.25 in)
 MARK_WIDTH = (0.15, 0.25)  # thin crop marks
-DENSEST = "densest"  # a gutter the imposition picks: the most pieces a sheet can hold
-TEXT_KEYS = ("box", "font", "size", "min_size", "colour", "align", "plate", "plate_opacity",
-             "plate_radius", "text", "format", "colour_on_light", "layer")
-# The texts that sit on an element's colour, where `colour_on_light` means something.
-ON_ELEMENT = ("oink.name", "oink.capacity")
+LOOK_KEYS = ("shape", "size", "bleed", "safe", "sheets", "gutter", "overlap", "backs",
+             "disc", "background", "surround", "front", "back")
 
 
-class LayoutReader(ValueReader):
-    """Reads the sections of one merged layout, appending problems to a shared list."""
-
-    def __init__(self, problems: list[Diagnostic], pieces: tuple[str, ...]):
-        super().__init__(problems)
-        self.pieces = pieces  # the piece kinds `sheets: gutter:` may name
-
-    def template(self, s: YMap, where: str) -> str:
-        """A text's `format`: only the names `where` provides, no attribute, index or !r."""
-        text = self.text(s, "format")
-        if not text:
-            return text
-        fields = FORMAT_FIELDS.get(where)
-        if fields is None:
-            self.fail(s, "format", f"{where} takes no format (only "
-                      f"{' and '.join(FORMAT_FIELDS)} do)")
-            return ""
-        problem = format_problem(text, fields)
-        if problem:
-            known = ", ".join("{" + name + "}" for name in fields)
-            self.problems.append(diagnostic("TKG303", s.where("format"),
-                                            f"format {text!r}: {problem}", f"use {known}"))
-            return ""
-        return text
-
-    def style(self, m: YMap, key: str, where: str = "") -> TextStyle:
-        """A text style: box, font, size, colour, optional plate, optional format."""
-        where = where or key
-        s = self.section(m, key, TEXT_KEYS)
-        size = self.font_size(s, "size", where)
-        min_size = self.font_size(s, "min_size", where, size)
-        if "min_size" in s and size > 0 and min_size > size:
-            self.fail(s, "min_size", f"min_size ({min_size:g} mm) must not be larger than "
-                      f"size ({size:g} mm)")
-        align = self.text(s, "align", "middle")
-        if align not in ALIGN:
-            self.fail(s, "align", f"align must be one of {', '.join(ALIGN)}")
-        plate = self.colour(s, "plate") if "plate" in s else None
-        return TextStyle(self.box(s, "box"), self.font(s, "font"), size, min_size,
-                         self.colour(s, "colour"), align, plate,
-                         self.number(s, "plate_opacity", 1.0, 0.0, 1.0),
-                         self.length(s, "plate_radius", 0.0, NON_NEGATIVE), self.text(s, "text"),
-                         self.template(s, where), self.on_light(s, where), self.flag(s, "layer"))
-
-    def on_light(self, s: YMap, where: str) -> str | None:
-        """The dark ink of a text on an element's colour (only there)."""
-        if "colour_on_light" not in s:
-            return None
-        if where not in ON_ELEMENT:
-            self.fail(s, "colour_on_light", "colour_on_light is only for text on an element's "
-                      f"colour ({', '.join(ON_ELEMENT)})")
-            return None
-        return self.colour(s, "colour_on_light")
+class LayoutReader(PrimReader):
+    """Reads one merged layout, appending problems to a shared list."""
 
     def layout(self, name: str, data: YMap) -> Layout:
         """Every section of the layout."""
         for key in data:
-            if key not in ("extends", "tile", "back", "token", "oink", "sheets", "pieces"):
+            if key in OLD_SECTIONS:
+                self.problems.append(diagnostic(
+                    "TKG303", data.key_where(key), f"{key}: is the old layout dialect: every "
+                    "piece is now a look under pieces: (pieces: tile: front: ...)",
+                    "see docs/pieces.md, and templates/layouts/default.yaml for the tile"))
+            elif key not in SECTIONS:
                 self.fail(data, key, f"unknown section {key!r}")
-        tile, back = self.tile(data), self.back(data)
-        token, oink, sheets = self.disc(data, "token"), self.disc(data, "oink"), self.sheets(data)
-        looks = LookReader(self.problems)  # the declared pieces' looks (docs/pieces.md)
-        pieces = looks.looks(data)
-        layout = Layout(name, tile, back, token, oink, sheets, tuple(sorted(self.fonts)),
-                        tuple(sorted(places_of(data).items())),
-                        tuple(self.bare_sizes + looks.bare_sizes), pieces)
-        if not self.problems:  # sizes are sound: every piece must fit on every paper
-            self.fits(layout)
-        if not self.problems:
-            looks.fit_all(pieces, sheets, data)
+        sheets = self.sheets(data)
+        written = self.written(data)
+        looks = tuple(self.look(kind, m) for kind, m in written.items())
+        layout = Layout(name, sheets, tuple(sorted(self.fonts)),
+                        tuple(sorted(places_of(data).items())), tuple(self.bare_sizes), looks)
+        if not self.problems:  # sizes are sound: every piece must print on every paper
+            for look in looks:
+                self.fits(look, sheets, written[look.kind])
         return layout
 
-    def fits(self, layout: Layout) -> None:
-        """Report each piece that does not fit on a paper (at the `sheets:` section)."""
-        sheets = layout.sheets
-        pieces = {"tile": layout.tile, "token": layout.token, "oink": layout.oink}
-        for paper, _ in sheets.papers:
-            for kind, piece in pieces.items():
-                grid = fit(sheets, paper, (piece.trim, piece.trim), piece.bleed, kind)
-                if isinstance(grid, str):
-                    self.problems.append(diagnostic("TKG303", sheets.where, grid))
-
-    def tile(self, data: YMap) -> TileLayout:
-        """The tile face section."""
-        t = self.section(data, "tile", ("trim", "bleed", "safe", "background", "art", "name",
-                                        "insignias", "flavour", "number"))
-        return TileLayout(self.length(t, "trim"), self.bleed(t),
-                          self.length(t, "safe", bound=NON_NEGATIVE), self.colour(t, "background"),
-                          self.box(t, "art"), self.style(t, "name", "tile.name"),
-                          self.insignias(t), self.style(t, "flavour", "tile.flavour"),
-                          self.style(t, "number", "tile.number"))
-
-    def insignias(self, t: YMap) -> Insignias:
-        """Badge look and the slots for 1-4 insignias."""
-        i = self.section(t, "insignias", ("badge", "symbol", "ring", "ring_width",
-                                          "symbol_colour", "slots", "layer"))
-        symbol = self.length(i, "symbol", bound=ANY)  # the minimum below says more than "> 0"
-        if "symbol" in i and symbol < MIN_INSIGNIA:
-            self.fail(i, "symbol", f"insignias must be at least {MIN_INSIGNIA:g} mm, "
-                      f"not {symbol:g} mm")
-        return Insignias(self.length(i, "badge"), symbol, self.colour(i, "ring"),
-                         self.length(i, "ring_width", bound=NON_NEGATIVE),
-                         self.colour(i, "symbol_colour"), self.slots(i), self.flag(i, "layer"))
-
-    def bleed(self, m: YMap) -> float:
-        """A piece's bleed: more than 0, so a slightly off cut shows no white edge."""
-        value = self.length(m, "bleed", bound=ANY)
-        if "bleed" in m and value <= 0:
-            self.fail(m, "bleed", f"bleed must be more than 0 mm (art must run past the cut), "
-                      f"not {value:g} mm")
-        return value
-
-    def slots(self, i: YMap) -> tuple[tuple[tuple[float, float], ...], ...]:
-        """slots: {1: [[x, y]], 2: [[x, y], [x, y]], ...} for 1 to 4 insignias."""
-        s = self.section(i, "slots", ("1", "2", "3", "4"))
-        result = []
-        for count in (1, 2, 3, 4):
-            points = s.get(str(count))
-            if not isinstance(points, YList) or len(points) != count:
-                self.fail(s, str(count), f"slots {count} must list {count} point(s) [x, y]")
-                points = []
-            result.append(tuple(self.pair(p, s, str(count)) for p in points))
-        return tuple(result)
-
-    def back(self, data: YMap) -> BackLayout:
-        """The shared back."""
-        b = self.section(data, "back", ("background", "pattern", "seal", "title", "subtitle"))
-        s = self.section(b, "seal", ("centre", "radius", "badge", "symbol", "ring",
-                                     "ring_width"))
-        seal = Seal(self.pair(s.get("centre"), s, "centre"), self.length(s, "radius"),
-                    self.length(s, "badge"), self.length(s, "symbol"), self.colour(s, "ring"),
-                    self.length(s, "ring_width", bound=NON_NEGATIVE))
-        return BackLayout(self.colour(b, "background"), self.colour(b, "pattern"), seal,
-                          self.style(b, "title", "back.title"),
-                          self.style(b, "subtitle", "back.subtitle"))
-
-    def disc(self, data: YMap, key: str) -> DiscLayout:
-        """A token or Oink section."""
-        d = self.section(data, key, ("trim", "bleed", "disc", "symbol", "ring", "ring_width",
-                                     "symbol_colour", "surround", "name", "capacity"))
-        extras = {k: self.style(d, k, f"{key}.{k}") for k in ("name", "capacity") if k in d}
-        disc = self.length(d, "disc", bound=ANY if key == "token" else POSITIVE)
-        if key == "token":
-            self.at_least(d, "disc", disc, MIN_TOKEN, "life tokens must be easy to pick up")
-        return DiscLayout(self.length(d, "trim"), self.bleed(d), disc, self.length(d, "symbol"),
-                          self.colour(d, "ring"), self.length(d, "ring_width", bound=NON_NEGATIVE),
-                          self.colour(d, "symbol_colour"), self.colour(d, "surround"), **extras)
-
     def sheets(self, data: YMap) -> SheetLayout:
-        """Paper sizes, margin, crop marks and gutters."""
-        s = self.section(data, "sheets", ("papers", "margin", "marks", "gutter"))
+        """Paper sizes, margin and crop marks (TKG303)."""
+        code, self.code = self.code, "TKG303"
+        s = self.section(data, "sheets", ("papers", "margin", "marks"))
         named = s.get("papers")
         p = self.section(s, "papers", tuple(named) if isinstance(named, YMap) else ())
         papers = tuple((name, self.pair(p[name], p, name, POSITIVE)) for name in sorted(p))
@@ -209,12 +72,107 @@ class LayoutReader(ValueReader):
             self.fail(m, "width", f"crop marks must be {low:g}-{high:g} mm wide, not {width:g} mm")
         marks = Marks(self.length(m, "length"), self.length(m, "offset", bound=NON_NEGATIVE),
                       width, self.colour(m, "colour"))
-        g = self.section(s, "gutter", self.pieces)
-        densest = tuple(k for k in sorted(g) if g[k] == DENSEST)
-        gutters = tuple((k, self.length(g, k, bound=NON_NEGATIVE)) for k in sorted(g)
-                        if k not in densest)
         margin = self.length(s, "margin", bound=ANY)
         self.at_least(s, "margin", margin, MIN_MARGIN, "printers cannot print nearer the edge")
-        return SheetLayout(papers, margin, marks, gutters, data.key_where("sheets"),
-                           self.pieces, densest)
+        self.code = code
+        return SheetLayout(papers, margin, marks, data.key_where("sheets"))
 
+    def written(self, data: YMap) -> dict[str, YMap]:
+        """Every look as written under `pieces:`, by kind; a built-in kind's missing is
+        TKG608."""
+        section = data.get("pieces")
+        if not isinstance(section, YMap):
+            self.fail(data, "pieces", "pieces must map each kind's name to its look"
+                      if "pieces" in data else "missing 'pieces' (the look of every piece)")
+            return {}
+        for rule in CONVENTIONS:
+            if rule.name not in section:
+                self.problems.append(diagnostic(
+                    "TKG608", data.key_where("pieces"), f"the layout has no look for the "
+                    f"{rule.what} (pieces: {rule.name}:)",
+                    "a layout that `extends: default` has the default's"))
+        return {kind: self.section(section, kind, LOOK_KEYS) for kind in section}
+
+    def look(self, kind: str, m: YMap) -> Look:
+        """One kind's look."""
+        shape = self.choice(m, "shape", SHAPES, "square")
+        backs = self.choice(m, "backs", BACKS, "none")
+        sheets = self.choice(m, "sheets", SHEETS, "grid")
+        entry = f"pieces.{kind}"
+        if backs in ("none", "face") and "back" in m:
+            self.fail(m, "back", f"back: draws nothing with backs: {backs} (say shared or "
+                      "per-item)")
+        if backs != "none" and sheets == "split":
+            self.fail(m, "backs", "a piece split over pages has no back: backs: none")
+        for key in ("surround", "disc"):
+            if key in m and shape != "round":
+                self.fail(m, key, f"{key} is a round piece's only")
+        back = self.prims(m, "back", f"{entry}.back") if backs in ("shared", "per-item") else ()
+        if backs in ("shared", "per-item") and "back" not in m:
+            self.fail(m, "backs", f"backs: {backs} needs a back: (its primitives)")
+        size, page = self.size(m, shape)
+        look = Look(kind, shape, size, self.length(m, "bleed", 0.0, NON_NEGATIVE),
+                    self.length(m, "safe", 3.0, NON_NEGATIVE), sheets, self.gutter(m),
+                    self.length(m, "overlap", 12.0, POSITIVE), backs,
+                    self.paint(m, "background"), self.paint(m, "surround"),
+                    self.prims(m, "front", f"{entry}.front", required=True), back,
+                    self.length(m, "disc", 0.0, POSITIVE), page)
+        self.conventions(look, m)
+        return look
+
+    def size(self, m: YMap, shape: str) -> tuple[tuple[float, float], bool]:
+        """The trim: one length (square, round), [width, height], or `page`."""
+        value = m.get("size")
+        if value == PAGE:
+            return (0.0, 0.0), True
+        if isinstance(value, YList):
+            w, h = self.pair(value, m, "size", POSITIVE)
+        else:
+            w = h = self.length(m, "size")
+        if shape != "rectangle" and abs(w - h) > 1e-9:
+            self.fail(m, "size", f"a {shape} piece has one size, not {w:g} x {h:g} mm "
+                      "(say shape: rectangle)")
+        return (w, h), False
+
+    def gutter(self, m: YMap) -> float | str:
+        """Between neighbouring trims on a grid sheet: a length, or `densest`."""
+        if m.get("gutter") == DENSEST:
+            return DENSEST
+        return self.length(m, "gutter", 4.0, NON_NEGATIVE)
+
+    def conventions(self, look: Look, m: YMap) -> None:
+        """What the rules and the print conventions ask of a built-in kind's look."""
+        rule = convention(look.kind)
+        if look.page and (rule is None or not rule.page):
+            self.fail(m, "size", "only the cover is the size of the page; give a length "
+                      "or [width, height]")
+        if rule is None:
+            return
+        if rule.page and not look.page:
+            self.fail(m, "size", f"the {rule.what} is a page of the bundle: size: page")
+        if rule.bleed and look.bleed <= 0:
+            self.fail(m, "bleed", f"the {rule.what} needs a bleed of more than 0 mm (its art "
+                      f"must run past the cut), not {look.bleed:g} mm")
+        face = look.face if look.shape == "round" else min(look.size)
+        if rule.least and face < rule.least - 1e-9:
+            key = "disc" if "disc" in m else "size"
+            self.fail(m, key, f"a {rule.what} must be at least {rule.least:g} mm across (easy "
+                      f"to pick up), not {face:g} mm")
+
+    def fits(self, look: Look, sheets: SheetLayout, m: YMap) -> None:
+        """TKG605 at the size when the piece cannot print on a paper the layout has."""
+        if look.page:
+            return
+        for paper in PAPERS:
+            if paper not in dict(sheets.papers):
+                continue
+            why = fit_problem(look, sheets, paper)
+            if why:
+                hint = "Make it smaller, or its glue flaps (overlap:) narrower" \
+                    if look.sheets == "split" else None
+                self.problems.append(diagnostic("TKG605", m.where("size"), why, hint))
+
+
+def read_layout(name: str, data: YMap, problems: list[Diagnostic]) -> Layout:
+    """The layout `name` from its merged mapping; problems are appended to `problems`."""
+    return LayoutReader(problems).layout(name, data)

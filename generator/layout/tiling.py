@@ -93,12 +93,12 @@ def tiling(sheet: SheetLayout, paper: str, size: tuple[float, float], bleed: flo
     pw, ph = sheet.paper(paper)
     border = sheet.margin + sheet.marks.offset + sheet.marks.length + bleed
     room = (pw - 2 * border, ph - 2 * border)
-    counts = [_panels(size[axis], room[axis], overlap) for axis in (0, 1)]
+    columns, rows = (_panels(size[axis], room[axis], overlap) for axis in (0, 1))
     w, h = size
-    if None in counts or counts[0] * counts[1] > MAX_PAGES:
+    if columns is None or rows is None or columns * rows > MAX_PAGES:
         return (f"a {what} of {w:g} x {h:g} mm cannot be printed on {paper} paper even split "
                 f"into pages (at most {MAX_PAGES} pages with {overlap:g} mm glue flaps)")
-    return Tiling((pw, ph), size, bleed, overlap, counts[0], counts[1])
+    return Tiling((pw, ph), size, bleed, overlap, columns, rows)
 
 
 def _panels(length: float, room: float, overlap: float) -> int | None:

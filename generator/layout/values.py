@@ -7,9 +7,11 @@ the other problems (`generator.layout.reader` reads the sections with these).
 
 from __future__ import annotations
 
+import re
+
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Location
-from generator.layout.model import Box
+from generator.layout.look import Frame, Length, Rel
 from generator.layout.units import parse_font_size, parse_length
 from generator.load.schema import COLOUR, control_problem, type_error, unknown_keys
 from generator.load.yamlsource import YList, YMap
@@ -17,6 +19,9 @@ from generator.load.yamlsource import YList, YMap
 # The range a length may take: sizes must be more than 0, gaps and offsets at least 0,
 # positions anything (art starts in the bleed, at -3).
 POSITIVE, NON_NEGATIVE, ANY = "positive", "non-negative", "any"
+# A length measured from the piece's size: "width", "height / 2", "width - 20mm".
+_RELATIVE = re.compile(r"^\s*(width|height)\s*(?:/\s*(\d+(?:\.\d+)?)\s*)?"
+                       r"(?:([+-])\s*(\S.*?))?\s*$")
 
 
 class ValueReader:
@@ -65,13 +70,14 @@ class ValueReader:
             if default is None:
                 self.fail(m, key, f"missing font size {key!r}")
             return default or 0.0
+        written = m[key]
         try:
-            value, bare = parse_font_size(m[key])
+            value, bare = parse_font_size(written)
         except ValueError as exc:
             self.fail(m, key, f"{key}: {exc}")
             return 0.0
-        if bare:
-            self.bare_sizes.append((f"{entry}.{key}", float(m[key]), m.where(key)))
+        if bare and isinstance(written, int | float):  # bare: it is a number
+            self.bare_sizes.append((f"{entry}.{key}", float(written), m.where(key)))
         self.bounded(m, key, value, POSITIVE)
         return value
 
@@ -145,11 +151,29 @@ class ValueReader:
         self.fail(m, key, f"{key} must be a pair like [31.75, 40]")
         return 0.0, 0.0
 
-    def box(self, m: YMap, key: str) -> Box:
-        """A box {x, y, w, h}: anywhere (it may start in the bleed), but not empty."""
+    def position(self, m: YMap, key: str, default: float | None = None,
+                 bound: str = ANY) -> Length:
+        """A length in mm, or one measured from the piece's size ("width - 20mm",
+        "height / 2"): what a look places on a piece whose size may change."""
+        value = m.get(key)
+        match = _RELATIVE.match(value) if isinstance(value, str) else None
+        if match is None:
+            return self.length(m, key, default, bound)
+        of, part, sign, rest = match.groups()
+        try:
+            plus = parse_length(rest) if rest else 0.0
+            share = 1.0 / float(part) if part else 1.0
+        except (ValueError, ZeroDivisionError) as exc:
+            self.fail(m, key, f"{key}: {exc} (write e.g. \"width - 20mm\" or \"height / 2\")")
+            return 0.0
+        return Rel(of, share, -plus if sign == "-" else plus)
+
+    def box(self, m: YMap, key: str) -> Frame:
+        """A box {x, y, w, h}: anywhere (it may start in the bleed), but not empty; each
+        side may be measured from the piece's size."""
         b = self.section(m, key, ("x", "y", "w", "h"))
-        return Box(self.length(b, "x", bound=ANY), self.length(b, "y", bound=ANY),
-                   self.length(b, "w"), self.length(b, "h"))
+        return Frame(self.position(b, "x"), self.position(b, "y"),
+                     self.position(b, "w", bound=POSITIVE), self.position(b, "h", bound=POSITIVE))
 
 
 def places_of(data: YMap, prefix: str = "") -> dict[str, Location]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from jinja2 import Environment, StrictUndefined
 
-from generator.check.preflight_findings import Spot, spot_of
+from generator.check.preflight_findings import Box, Spot, spot_of
 from generator.live.pieces import Piece
 from generator.live.status import BuildOutcome
 
@@ -39,7 +39,8 @@ class Finding:
 def findings(outcome: BuildOutcome, pieces: dict[str, Piece]) -> tuple[list[Finding], dict]:
     """The preflight's findings with their crops, and each piece's outlines (HTML of an
     SVG drawn over its thumbnail) by SVG path. `pieces` are every SVG of the manifest."""
-    shown, marks = [], {}
+    shown: list[Finding] = []
+    marks: dict[str, tuple[tuple[float, float], list[tuple[Box, str]]]] = {}  # size, boxes
     for d in outcome.diagnostics:
         spot = spot_of(d.message)
         if spot is None:

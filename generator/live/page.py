@@ -45,7 +45,8 @@ _OBJECT = _ENV.from_string("""{% macro svg_object(item, css="", title=False) -%}
 {% if title %} title="{{ item.name }}"{% endif %}>
 {{- item.name }}</object>
 {%- endmacro %}""")
-_ENV.globals["svg_object"] = _OBJECT.module.svg_object
+# a template module's macros are attributes jinja2 sets when it runs the template
+_ENV.globals["svg_object"] = _OBJECT.module.svg_object  # type: ignore[attr-defined]
 
 # `nav`, `status`, `filter`, `preflight` and `pdfs` are always there (if empty), so an
 # open page can take each from the next version of the page.
@@ -101,7 +102,8 @@ _GALLERY = _ENV.from_string("""
 <div class="grid">
 {% for p in group.items %}<figure class="piece {{ group.css }}" data-path="{{ p.path }}" \
 data-version="{{ p.version }}" data-elements="{{ p.elements | join(' ') }}"\
-{% if p.guides %} data-guides="{{ p.guides.bleed | mm }} {{ p.guides.safe | mm }}"{% endif %} \
+{% if p.guides %} data-guides="{{ p.guides.bleed | mm }} {{ p.guides.safe | mm }} \
+{{ p.guides.face | mm }}"{% endif %} \
 tabindex="0">
 <img class="thumb" src="/files/{{ p.path }}?v={{ p.version }}" alt="{{ p.name }}">
 {% if p.path in marks %}{{ marks[p.path] | safe }}{% endif %}

@@ -13,16 +13,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generator.products.kinds import preview_groups
+from generator.products.kinds import kinds_table, named, preview_groups
 
 
 @dataclass(frozen=True)
 class Guides:
     """Where to draw the guides on an enlarged piece, mm: the bleed outside the cut,
-    and the safe zone's margin inside it."""
+    the safe zone's margin inside it, and a round piece's face across (0: square)."""
 
     bleed: float
     safe: float
+    face: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -78,9 +79,15 @@ def gallery(manifest: dict, index: object) -> Gallery:
     elements = tuple(dict.fromkeys(e for t in known.tiles for e in t.elements))
     files = [(f["path"], str(f.get("sha256", ""))[:12]) for f in manifest.get("files", [])
              if isinstance(f, dict) and str(f.get("path", "")).endswith(".svg")]
+    guides = {f["path"]: found for f in manifest.get("files", []) if isinstance(f, dict)
+              and (found := _guides(f.get("guides"))) is not None}
     groups = []
-    for g in preview_groups(path for path, _ in files):  # declared kinds: by their files
-        items = [_piece(path, version, tiles, elements, known)
+    # The page has only the manifest: the kinds it lists beside the table's own are the
+    # declared kinds of piece.
+    listed = [f.get("kind") for f in manifest.get("files", []) if isinstance(f, dict)]
+    for g in preview_groups(kinds_table(named(k for k in dict.fromkeys(listed)
+                                              if isinstance(k, str)))):
+        items = [_piece(path, version, tiles, elements, known, guides.get(path))
                  for path, version in files if path.startswith(g.prefix)]
         groups.append(Group(g.key, g.title, g.css, tuple(sorted(items, key=_order(
             tiles, elements, [p.path for p in items])))))
@@ -93,15 +100,28 @@ def element_name(element: str) -> str:
 
 
 def _piece(path: str, version: str, tiles: dict, elements: tuple[str, ...],
-           known: _Index) -> Piece:
+           known: _Index, guides: Guides | None) -> Piece:
+    # The manifest gives each piece's guides (from its look); an older output's tile
+    # index gave the tiles' only.
     if path in tiles:
         tile = tiles[path][1]
-        return Piece(path, version, tile.name, tile.number, tile.elements, known.guides)
+        return Piece(path, version, tile.name, tile.number, tile.elements,
+                     guides or known.guides)
     stem = _stem(path)
     if stem in elements:
-        return Piece(path, version, element_name(stem), elements=(stem,))
-    guides = known.guides if path == known.back else None
+        return Piece(path, version, element_name(stem), elements=(stem,), guides=guides)
+    guides = guides or (known.guides if path == known.back else None)
     return Piece(path, version, stem.replace("-", " "), guides=guides)
+
+
+def _guides(value: object) -> Guides | None:
+    """A manifest entry's guides [bleed, safe, face], or None if they are not sound."""
+    if not isinstance(value, list) or len(value) != 3:
+        return None
+    try:
+        return Guides(*(_length(v) for v in value))
+    except ValueError:
+        return None
 
 
 def _order(tiles: dict, elements: tuple[str, ...], listed: list[str]):
@@ -143,6 +163,7 @@ def _tile(entry: object) -> _Tile:
 
 
 def _length(value: object) -> float:
-    if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
+    if isinstance(value, bool) or not isinstance(value, int | float) or \
+            not math.isfinite(value) or value < 0:
         raise ValueError("not a length")
     return float(value)

@@ -175,7 +175,7 @@ async function enlarge(figure) {
 
 function drawGuides(dialog, guides, width, height) {
   const svg = dialog.querySelector("svg.guides");
-  const [bleed, safe] = (guides || "").split(" ").map(Number);
+  const [bleed, safe, face] = (guides || "").split(" ").map(Number);
   const known = guides && bleed >= 0 && safe >= 0;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.classList.toggle("none", !known);
@@ -183,17 +183,22 @@ function drawGuides(dialog, guides, width, height) {
     toggle.disabled = !known;
   }
   dialog.querySelector(".note").textContent = known
-    ? `bleed ${bleed} mm, safe zone ${safe} mm inside the cut`
-    : "no guides: the layout gives a bleed and safe zone for tiles only";
+    ? `bleed ${bleed} mm, safe zone ${safe} mm inside the ${face > 0 ? "disc" : "cut"}`
+    : "no guides: this file was built before its piece had them; build again";
   if (!known) { return; }
   const box = (inset) => [inset, inset, width - 2 * inset, height - 2 * inset];
   const [x, y, w, h] = box(bleed);
   svg.querySelector(".bleed").setAttribute("d",
     `M0 0H${width}V${height}H0Z M${x} ${y}V${y + h}H${x + w}V${y}Z`);
   for (const [name, inset] of [["trim", bleed], ["safe", bleed + safe]]) {
-    const rect = svg.querySelector(`.${name}`), [rx, ry, rw, rh] = box(inset);
+    const rect = svg.querySelector(`.${name}`);
+    // A round piece's safe zone is a disc inside its face (its corners are cut away).
+    const round = name === "safe" && face > 0;
+    const [rx, ry, rw, rh] = round
+      ? box((width - face) / 2 + safe) : box(inset);
     rect.setAttribute("x", rx); rect.setAttribute("y", ry);
     rect.setAttribute("width", Math.max(rw, 0)); rect.setAttribute("height", Math.max(rh, 0));
+    rect.setAttribute("rx", round ? Math.max(rw, 0) / 2 : 0);
   }
 }
 

@@ -19,7 +19,7 @@ import importlib
 MODULES = (
     # What validation and the kinds table load.
     "generator.check.validate", "generator.check.preflight", "generator.products.kinds",
-    "generator.products.rulebook.pages", "generator.products.rulebook.richtext",
+    "generator.products.rulebook.pages", "generator.products.checks", "generator.draw.flow",
     "generator.draw.kit", "generator.draw.svgart", "generator.text.play",
     "generator.text.templating", "generator.sim.playlog",
     # What the drawings and files are made with, imported where they are first used.

@@ -86,11 +86,14 @@ def _inside(path: Path, folder: Path) -> bool:
     return path.resolve().is_relative_to(folder)
 
 
-def preview_kinds() -> list[str]:
-    """The kinds whose files the preview's gallery shows (a `preview` in the kinds table)."""
-    from generator.products.kinds import KINDS  # loaded with the first rebuild, not before
+def preview_kinds(content_dir: Path) -> list[str]:
+    """The kinds whose files the preview's gallery shows (a `preview` in the kinds table),
+    the kinds content/pieces.yaml declares among them."""
+    from generator.load.pieces import declared_names  # loaded with the first rebuild
+    from generator.products.kinds import kinds_table, named
+    from generator.products.kinds import preview_kinds as shown
 
-    return [kind.name for kind in KINDS if kind.preview]
+    return shown(kinds_table(named(declared_names(content_dir) or ())))
 
 
 def output_missing(options: WatchOptions, status: BuildStatus) -> bool:
@@ -116,7 +119,7 @@ def run_build(build: Callable[[], object], changed: tuple[str, ...] = ()) -> Bui
         message = f"internal error: {type(exc).__name__}: {exc} (please report it)"
         return BuildOutcome(False, (), changed, time.perf_counter() - start, message)
     diagnostics = tuple(getattr(result, "diagnostics", ()))
-    summary = getattr(result, "summary", list)()
+    summary: list[str] = getattr(result, "summary", list)()
     return BuildOutcome(True, diagnostics, changed, time.perf_counter() - start,
                         summary[-1] if summary else "",
                         tuple(getattr(result, "changed", ())),

@@ -17,8 +17,8 @@ from generator.load import content_schema as S
 from generator.load.files import content_file
 from generator.load.pieces import load_pieces
 from generator.load.rules import rules_from_sections
-from generator.load.schema import COLOUR, read_map
-from generator.load.yamlsource import YList, YMap, load_yaml
+from generator.load.schema import COLOUR, Field, read_map
+from generator.load.yamlsource import Source, YList, YMap, load_yaml
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_ID = 64  # an id names output files: long enough for any name, short for any disk
@@ -47,7 +47,8 @@ class _Reader:
         self.root = root
         self.diagnostics: list[Diagnostic] = []
 
-    def fields(self, value, where, fields, what) -> dict | None:
+    def fields(self, value: object, where: Location, fields: tuple[Field, ...],
+               what: str) -> dict | None:
         return read_map(value, where, fields, what, self.diagnostics)
 
     def items(self, data: dict, key: str) -> list[tuple[object, Location]]:
@@ -78,10 +79,13 @@ class _Reader:
 def _elements(r: _Reader, data: dict) -> tuple[tuple[Element, ...], set[str]]:
     """The sound elements, and every id declared (so one broken element does not
     make every tile that names it an error too)."""
-    result, seen = [], {}
+    result: list[Element] = []
+    seen: dict[str, Location] = {}
     for item, where in r.items(data, "elements"):
         f = r.fields(item, where, S.ELEMENT, "element")
-        if not f or not {"id", "name", "colour", "symbol"} <= f.keys():
+        needed = {"id", "name", "colour", "symbol"}
+        # fields come only from a mapping, so `item` is a YMap whenever `f` is sound
+        if not f or not isinstance(item, YMap) or not needed <= f.keys():
             if f and isinstance(f.get("id"), str):
                 seen.setdefault(f["id"], where)
             continue
@@ -103,23 +107,31 @@ def _elements(r: _Reader, data: dict) -> tuple[tuple[Element, ...], set[str]]:
 
 
 def _insignias(r: _Reader, item: YMap, elements: set[str]) -> tuple[str, ...] | None:
-    listing: YList = item["insignias"]
+    listing = item["insignias"]
+    if not isinstance(listing, YList):  # never: read_map passes only a list of text
+        return None
+    found: list[str] = []
     ok = True
     for i, element in enumerate(listing):
-        if element not in elements:
+        if isinstance(element, str) and element in elements:
+            found.append(element)
+        else:
             known = ", ".join(sorted(elements))
             r.diagnostics.append(diagnostic(
                 "TKG107", listing.where(i), f"unknown element {element!r}",
                 f"known elements: {known}"))
             ok = False
-    return tuple(listing) if ok else None
+    return tuple(found) if ok else None
 
 
 def _tiles(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[list[Tile], bool]:
-    tiles, ids, names, complete = [], {}, {}, True
+    tiles: list[Tile] = []
+    ids: dict[str, Location] = {}
+    names: dict[str, Location] = {}
+    complete = True
     for number, (item, where) in enumerate(r.items(data, "tiles"), start=1):
         f = r.fields(item, where, S.TILE, "tile")
-        if not f or not {"id", "name", "insignias"} <= f.keys():
+        if not f or not isinstance(item, YMap) or not {"id", "name", "insignias"} <= f.keys():
             complete = False
             continue
         bad_id = not r.slug(f["id"], item.where("id"), "tile id")
@@ -142,7 +154,7 @@ def _oinks(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[Oink,
     result = []
     for item, where in r.items(data, "oinks"):
         f = r.fields(item, where, S.OINK, "oink")
-        if not f or not {"element", "name"} <= f.keys():
+        if not f or not isinstance(item, YMap) or not {"element", "name"} <= f.keys():
             continue
         if f["element"] not in elements:
             r.diagnostics.append(diagnostic(
@@ -170,10 +182,12 @@ def _fonts(r: _Reader, data: dict, top: YMap) -> dict:
 def _rules(r: _Reader, data: dict, top: YMap) -> Rules | None:
     rules_map = data.get("rules")
     top_fields = r.fields(rules_map, top.where("rules"), S.RULES_TOP, "rules")
-    if top_fields is None:
+    if top_fields is None or not isinstance(rules_map, YMap):  # fields mean a mapping
         return None
-    sections, complete = [], True
+    sections: list[Rule] = []
+    complete = True
     for name, fields in S.RULE_SECTIONS.items():
+        values: dict[str, object] | None
         if top_fields.get(name) is None and name in S.OPTIONAL:
             # Left out: every key its default, and the draft the schema gives it.
             values = {f.name: f.default for f in fields} | {"draft": S.OPTIONAL[name]}
@@ -212,8 +226,9 @@ def load_content(content_dir: Path) -> Loaded:
     pieces, problems = load_pieces(content_dir, *((parts["elements"], parts["oinks"])
                                                   if parts else ((), ())))
     found = tuple(r.diagnostics + problems)
-    sound = parts is not None and rules_parts is not None and not any(d.is_error for d in found)
-    game = Game(**parts, **rules_parts, content_dir=content_dir, pieces=pieces) if sound else None
+    game = None
+    if parts is not None and rules_parts is not None and not any(d.is_error for d in found):
+        game = Game(**parts, **rules_parts, content_dir=content_dir, pieces=pieces)
     return Loaded(game, found, _count(tiles_src.data, "tiles"), _count(tiles_src.data, "elements"))
 
 
@@ -222,14 +237,14 @@ def _count(data: object, key: str) -> int:
     return len(items) if isinstance(items, list) else 0
 
 
-def _tiles_file(r: _Reader, src) -> dict | None:
+def _tiles_file(r: _Reader, src: Source) -> dict | None:
     if src.data is None:
         return None
     where = Location(src.display, 1, 1)
     data = r.fields(src.data, where, S.TILES_TOP, "tiles.yaml")
-    if data is None:
-        return None
     top = src.data
+    if data is None or not isinstance(top, YMap):  # fields mean a mapping
+        return None
     info = None
     if "game" in data:
         info = r.fields(data["game"], top.where("game"), S.GAME_INFO, "game")
@@ -248,13 +263,13 @@ def _tiles_file(r: _Reader, src) -> dict | None:
             "elements": elements, "tiles": tuple(tiles), "tokens": tokens, "oinks": oinks}
 
 
-def _game_file(r: _Reader, src) -> dict | None:
+def _game_file(r: _Reader, src: Source) -> dict | None:
     if src.data is None:
         return None
     data = r.fields(src.data, Location(src.display, 1, 1), S.GAME_TOP, "game.yaml")
-    if data is None:
-        return None
     top = src.data
+    if data is None or not isinstance(top, YMap):  # fields mean a mapping
+        return None
     rules = _rules(r, data, top)
     balance = _balance(r, data, top)
     fonts = _fonts(r, data, top)

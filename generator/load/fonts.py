@@ -52,6 +52,9 @@ class FaceMetrics:
     stem_v: float
     width_of: dict[str, float]  # character -> advance, one lookup a character
     code_of: dict[int, int]  # original glyph id -> smallest code point mapped to it
+    # glyph id -> outline box (x0, y0, x1, y1) in ems, y up, for glyph 0 and every mapped
+    # glyph that has an outline: where text puts ink (`generator.draw.ink`)
+    ink: dict[int, tuple[float, float, float, float]]
 
 
 def read_metrics(path: Path) -> FaceMetrics:
@@ -166,7 +169,32 @@ def _metrics_of(font: TTFont) -> FaceMetrics:
         # reportlab (after pdflib) does.
         stem_v=float(50 + int((weight / 65.0) ** 2)),
         width_of={chr(code): advance_of(gid) for code, gid in sorted(chars.items())},
-        code_of=code_of)
+        code_of=code_of, ink=_ink_boxes(font, (0, *code_of)))
+
+
+def _ink_boxes(font: TTFont, glyphs) -> dict[int, tuple[float, float, float, float]]:
+    """Each glyph's outline box in ems, from the head of its `glyf` record.
+
+    Every TrueType glyph record starts with its contour count and its box, so the boxes
+    are read from the raw table through `loca`, without decompiling any outline.
+    """
+    upm = font["head"].unitsPerEm
+    long_offsets = font["head"].indexToLocFormat == 1
+    loca, glyf = font.reader["loca"], font.reader["glyf"]
+    width, code = (4, ">I") if long_offsets else (2, ">H")
+    scale = 1 if long_offsets else 2  # short offsets count 16-bit words
+    boxes = {}
+    for gid in glyphs:
+        at = gid * width
+        if at + 2 * width > len(loca):
+            continue
+        start, end = (struct.unpack_from(code, loca, at + i * width)[0] * scale for i in (0, 1))
+        if end - start < 10 or start + 10 > len(glyf):
+            continue  # an empty record: a glyph without outline, like a space
+        contours, x0, y0, x1, y1 = struct.unpack_from(">hhhhh", glyf, start)
+        if contours:
+            boxes[gid] = (x0 / upm, y0 / upm, x1 / upm, y1 / upm)
+    return boxes
 
 
 def _vertical(font: TTFont, scale) -> tuple[int, float, float, float]:

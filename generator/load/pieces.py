@@ -10,11 +10,13 @@ positioned diagnostic; a kind with a problem is left out, so the others are chec
 from __future__ import annotations
 
 import re
+from itertools import repeat
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Element, Item, Location, Oink, PieceKind
 from generator.core.paths import display_path
+from generator.load.builtin import element_items, oink_items
 from generator.load.formats import format_problem
 from generator.load.schema import (
     Field,
@@ -88,13 +90,13 @@ def declared_names(content_dir: Path) -> tuple[str, ...] | None:
     return tuple(source.data)
 
 
-def _kind(name: str, value: object, top: YMap, elements, oinks,
-          found: list[Diagnostic]) -> PieceKind | None:
+def _kind(name: str, value: object, top: YMap, elements: tuple[Element, ...],
+          oinks: tuple[Oink, ...], found: list[Diagnostic]) -> PieceKind | None:
     at = top.key_where(name)
     if not _name_ok(name, at, found):
         return None
     fields = read_map(value, top.where(name), KIND, f"the kind {name!r}", found)
-    if fields is None:
+    if fields is None or not isinstance(value, YMap):  # read_map told what it is instead
         return None
     ok = _about_ok(fields.get("about"), value, found)
     if ("items" in value) == ("each" in value):
@@ -108,7 +110,8 @@ def _kind(name: str, value: object, top: YMap, elements, oinks,
         items = _generated(fields["each"], fields.get("copies", 1), value.where("each"),
                            elements, oinks, found)
     else:
-        items = _items(name, value["items"], found)
+        listing = value["items"]  # a list: read_map checked it
+        items = _items(name, listing, found) if isinstance(listing, YList) else None
     if items is None or not ok or not {"name", "about", "bundle"} <= fields.keys():
         return None  # each problem is told already
     return PieceKind(name, fields["name"], fields["about"], items, fields["bundle"], at)
@@ -132,28 +135,25 @@ def _about_ok(about: object, value: YMap, found: list[Diagnostic]) -> bool:
     return not problem
 
 
-def _generated(each: str, copies: int, at: Location, elements, oinks,
-               found: list[Diagnostic]) -> tuple[Item, ...] | None:
+def _generated(each: str, copies: int, at: Location, elements: tuple[Element, ...],
+               oinks: tuple[Oink, ...], found: list[Diagnostic]) -> tuple[Item, ...] | None:
     """One item per Oink (id: its element; element, name: the Oink's) or per element."""
     if each not in EACH:
         found.append(diagnostic("TKG602", at, f"each must be {' or '.join(EACH)}, not "
                                 f"{each!r}"))
         return None
-    # Each item stands where its Oink or element is written: what its words cause is
-    # told there.
-    if each == "oink":
-        rows = [(o.element, {"element": o.element, "name": o.name}, o.where) for o in oinks]
-    else:
-        rows = [(e.id, {"element": e.id, "name": e.name}, e.where) for e in elements]
-    return tuple(Item(i, copies, tuple(f.items()), where,
-                      tuple((k, where) for k in ("id", "copies", *f))) for i, f, where in rows)
+    items = oink_items(oinks, copies) if each == "oink" else \
+        element_items(elements, repeat(copies))
+    return tuple(items)
 
 
 def _items(kind: str, listing: YList, found: list[Diagnostic]) -> tuple[Item, ...] | None:
     if not listing:
         found.append(diagnostic("TKG602", listing.loc, f"the kind {kind!r} has no items"))
         return None
-    items, ids, ok = [], {}, True
+    items: list[Item] = []
+    ids: dict[str, Location] = {}  # where each id is first written
+    ok = True
     for index, value in enumerate(listing):
         item = _item(value, listing.where(index), found)
         if item is None:
@@ -191,8 +191,8 @@ def _item(value: object, where: Location, found: list[Diagnostic]) -> Item | Non
                                 f"outside 1..{MAX_COPIES}"))
     fields = [(k, _field(k, v, value, found)) for k, v in value.items()
               if k not in ("id", "copies")]
-    if len(found) > before:
-        return None
+    if len(found) > before or not isinstance(ident, str) or not isinstance(copies, int):
+        return None  # each problem is told already
     places = tuple((k, value.where(k)) for k in value)
     return Item(ident, copies, tuple(fields), where, places)
 

@@ -6,27 +6,60 @@ from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Rule, Rules
 
 
+def edition(rules: Rules) -> str:
+    """What the printed pieces call this edition: a playtest one while a rule is a draft."""
+    return "Playtest edition" if rules.is_draft else "Edition"
+
+
 def rules_from_sections(sections: tuple[Rule, ...], diagnostics: list[Diagnostic]) -> Rules:
     """The `Rules` the sections describe; contradictions become TKG212 diagnostics."""
     s = {rule.name: rule for rule in sections}
+
+    def number(section: str, key: str) -> int:
+        return _whole(s[section], key)
+
     rules = Rules(
-        players_min=s["players"]["min"], players_max=s["players"]["max"],
-        tiles_dealt=s["setup"]["tiles_dealt"], starting_tokens=s["setup"]["starting_tokens"],
-        trade_zone_start=s["setup"]["trade_zone_per_element"],
-        oink_capacity=s["oink"]["capacity"], draw_count=s["draw"]["tokens"],
-        trade_give=s["trade"]["give"], trade_get=s["trade"]["get"],
-        blind_cost=s["procure"]["blind_cost"],
-        grid_rows=s["world"]["rows"], grid_columns=s["world"]["columns"],
-        end_tiles=s["world"]["end_tiles"],
-        face_up_spaces=tuple(s["spaces"]["face_up"]), blind_space=s["spaces"]["blind"],
-        score_match=s["scoring"]["match"], score_other=s["scoring"]["other"],
-        score_unsealed=s["scoring"]["unsealed"],
-        turn_cap=s["simulation"]["turn_cap"],
+        players_min=number("players", "min"), players_max=number("players", "max"),
+        tiles_dealt=number("setup", "tiles_dealt"),
+        starting_tokens=number("setup", "starting_tokens"),
+        trade_zone_start=number("setup", "trade_zone_per_element"),
+        oink_capacity=number("oink", "capacity"), draw_count=number("draw", "tokens"),
+        trade_give=number("trade", "give"), trade_get=number("trade", "get"),
+        blind_cost=number("procure", "blind_cost"),
+        grid_rows=number("world", "rows"), grid_columns=number("world", "columns"),
+        end_tiles=number("world", "end_tiles"),
+        face_up_spaces=_names(s["spaces"], "face_up"), blind_space=_name(s["spaces"], "blind"),
+        score_match=number("scoring", "match"), score_other=number("scoring", "other"),
+        score_unsealed=number("scoring", "unsealed"),
+        turn_cap=number("simulation", "turn_cap"),
         drafts=tuple(rule.name for rule in sections if rule.draft),
         sections=sections,
     )
     diagnostics.extend(_contradictions(rules, s))
     return rules
+
+
+# The schema has checked each value's kind (generator.load.content_schema); these only
+# tell the type checker so, and fail loudly should a value ever get past it.
+def _whole(rule: Rule, key: str) -> int:
+    value = rule[key]
+    if not isinstance(value, int):
+        raise TypeError(f"rules.{rule.name}.{key} is {value!r}, not a whole number")
+    return value
+
+
+def _name(rule: Rule, key: str) -> str:
+    value = rule[key]
+    if not isinstance(value, str):
+        raise TypeError(f"rules.{rule.name}.{key} is {value!r}, not text")
+    return value
+
+
+def _names(rule: Rule, key: str) -> tuple[str, ...]:
+    value = rule[key]
+    if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"rules.{rule.name}.{key} is {value!r}, not a list of text")
+    return tuple(v for v in value if isinstance(v, str))
 
 
 def _contradictions(rules: Rules, s: dict[str, Rule]) -> list[Diagnostic]:

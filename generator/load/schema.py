@@ -135,26 +135,37 @@ def unknown_keys(mapping: YMap, names: Sequence[str], what: str, code: str = "TK
 
 def _value_problem(field: Field, value: object, where: Location,
                    what: str) -> Diagnostic | None:
-    """A number out of range or not finite, or a text holding a control character."""
-    if field.kind in ("int", "float"):
+    """A number out of range or not finite, or a text holding a control character.
+
+    The value is already of the field's kind (`_kind_ok`).
+    """
+    if field.kind in ("int", "float") and isinstance(value, int | float):
         if not math.isfinite(value):
             return diagnostic("TKG104", where, f"{what}.{field.name} is {value}, not a finite "
                               "number")
         return _range_problem(field, value, where, what)
-    texts = [value] if field.kind == "str" else value if field.kind == "str_list" else []
+    if field.kind == "str" and isinstance(value, str):
+        texts = [value]
+    else:
+        texts = _texts(value) if field.kind == "str_list" else []
     return next((found for text in texts
                  if (found := control_problem(text, where, f"{what}.{field.name}"))), None)
 
 
+def _texts(value: object) -> list[str]:
+    """The items of a str_list value (every one a text: `_kind_ok` checked them)."""
+    return [text for text in value if isinstance(text, str)] if isinstance(value, YList) else []
+
+
 def _cleaned(field: Field, value: object) -> object:
-    if field.kind == "str":
+    if field.kind == "str" and isinstance(value, str):
         return printed_text(value)
     if field.kind == "str_list":
-        return [printed_text(text) for text in value]
+        return [printed_text(text) for text in _texts(value)]
     return value
 
 
-def _range_problem(field: Field, value: object, where: Location, what: str) -> Diagnostic | None:
+def _range_problem(field: Field, value: float, where: Location, what: str) -> Diagnostic | None:
     too_low = field.low is not None and value < field.low
     too_high = field.high is not None and value > field.high
     if not (too_low or too_high):

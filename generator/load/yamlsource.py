@@ -35,7 +35,7 @@ class Unsafe:
 UNSAFE = Unsafe()
 
 
-class YMap(dict):
+class YMap(dict[str, object]):
     """A mapping that knows where it, each key and each value stand."""
 
     def __init__(self, loc: Location):
@@ -53,7 +53,7 @@ class YMap(dict):
         return self.key_locs.get(key, self.loc)
 
 
-class YList(list):
+class YList(list[object]):
     """A sequence that knows where it and each item stand."""
 
     def __init__(self, loc: Location):
@@ -94,6 +94,7 @@ class _Converter:
         # Aliases share a node; reuse the result so an alias bomb stays linear.
         if id(node) in self._seen:
             return self._seen[id(node)]
+        value: object
         if isinstance(node, yaml.MappingNode):
             value = self._mapping(node)
         elif isinstance(node, yaml.SequenceNode):
@@ -108,7 +109,7 @@ class _Converter:
             "TKG005", _loc(self.display, node), f"the tag {node.tag!r} is not allowed"))
         return UNSAFE
 
-    def _mapping(self, node: yaml.MappingNode) -> YMap:
+    def _mapping(self, node: yaml.MappingNode) -> YMap | Unsafe:
         if node.tag != _MAP:
             return self._unsafe(node)
         result = YMap(_loc(self.display, node))
@@ -125,7 +126,7 @@ class _Converter:
             result[key] = self.convert(value_node)
         return result
 
-    def _sequence(self, node: yaml.SequenceNode) -> YList:
+    def _sequence(self, node: yaml.SequenceNode) -> YList | Unsafe:
         if node.tag != _SEQ:
             return self._unsafe(node)
         result = YList(_loc(self.display, node))
@@ -134,7 +135,7 @@ class _Converter:
             result.append(self.convert(item))
         return result
 
-    def _scalar(self, node: yaml.ScalarNode) -> object:
+    def _scalar(self, node: yaml.Node) -> object:
         if node.tag not in _SAFE_SCALARS:
             return self._unsafe(node)
         try:

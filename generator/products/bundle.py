@@ -1,31 +1,38 @@
-"""The print-and-play bundle: a cover page of instructions and a checklist, then sheets.
+"""The print-and-play bundle: a cover of instructions and a checklist, then the sheets.
 
-One file per paper size, `pnp-<paper>.pdf`. The cover tells the player how to print
-(100 % scale, long-edge flip, one test sheet first), shows a scale bar to check it,
-and lists every component with its count, a picture and the pages it is on.
+One file per paper size, `pnp-<paper>.pdf`. The cover is a piece like any other, drawn
+from the layout's `cover` look: its words (templates/rulebook/cover.md.j2: how to
+print, at 100 % scale with a long-edge flip, one test sheet first, and every component
+with its count, pictures and pages) flow on to a second page when the checklist is
+long. Then the sheets: every grid kind's pieces packed together (`sheets.paginate`),
+then the kinds printed one a page or split over pages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from generator.backends.pdf.canvas import place, place_furniture
 from generator.backends.pdf.document import layout_key, render_pdf
 from generator.core.artefacts import Artefact
 from generator.core.digest import digest
 from generator.core.errors import RenderError
-from generator.core.model import Game
-from generator.draw.fonts import role_fonts
+from generator.core.model import Item, PieceKind
 from generator.draw.kit import Kit
-from generator.draw.scene import Path, Rect, Scene, Style, Text, scenes_digest
+from generator.draw.piece import FRONT, Drawn, Picture, drawn, look_of
+from generator.draw.scene import Scene, Text, scenes_digest
 from generator.layout.units import PT
+from generator.load.builtin import COVER
+from generator.load.digests import tree_digest
 from generator.products.fingerprint import art_digests, common
 from generator.products.request import BuildRequest
-from generator.products.sheets import Run, draw_runs, run_pages, run_ranges, run_sheets
+from generator.products.sheets import Run, Sheet, draw_runs, paginate, run_ranges, run_sheets
+from generator.text.context import RULEBOOK_DIR
+from generator.text.cover import Line, cover_context, cover_words
 
 KIND = "pnp"
-INK, SOFT, ACCENT = "#1B1A24", "#5A5566", "#B5542A"
+Canvas = object  # reportlab's canvas (a SlotCanvas); only the backends touch it
 
 
 @dataclass(frozen=True)
@@ -40,53 +47,61 @@ class Row:
 
 @dataclass(frozen=True)
 class Section:
-    """A kind's part of the bundle: its sheets and its lines on the cover.
+    """A kind's part of the bundle: its lines on the cover, and its sheets.
 
-    `pages(request, kit, paper)` and `draw(canvas, request, kit, paper)` must agree;
     `rows(request, kit, pictures)` gives the checklist lines (pictures only when asked:
     a kind not in the file is listed without them); `scenes(request, kit)` every drawing
-    the sheets place. `parts(request, kit, paper)`, when given, is the first and last
-    page (0-based within the section) of each of its parts, so each row's `part` gets
-    its own page range on the cover (parts may share a sheet); without it every row
-    gets the whole section's.
+    its sheets place. A grid kind gives `runs(request, kit, paper)`, its pieces in
+    grids, which the bundle packs with every other kind's (a row's `part` is its run);
+    a kind printed otherwise gives `pages` and `draw`, which must agree, and may say
+    its pages in words for the build's summary (`sheets`).
     """
 
-    pages: Callable[[BuildRequest, Kit, str], int]
-    draw: Callable[[object, BuildRequest, Kit, str], None]
     rows: Callable[[BuildRequest, Kit, bool], list[Row]]
     scenes: Callable[[BuildRequest, Kit], list[Scene]]
-    parts: Callable[[BuildRequest, Kit, str], list[tuple[int, int]]] | None = None
-    # Its sheets in words for the build's summary (default: its pages).
+    runs: Callable[[BuildRequest, Kit, str], list[Run]] | None = None
+    pages: Callable[[BuildRequest, Kit, str], int] | None = None
+    draw: Callable[[Canvas, BuildRequest, Kit, str], int] | None = None
     sheets: Callable[[BuildRequest, Kit, str], list[str]] | None = None
 
-    def in_words(self, name: str, request: BuildRequest, kit: Kit, paper: str) -> list[str]:
-        """The section's sheets in words, e.g. ["world tiles 4 sheets (12 a sheet)"]."""
-        if self.sheets is None:
-            return [f"{name} {self.pages(request, kit, paper)} pages"]
-        return self.sheets(request, kit, paper)
 
-    def part_ranges(self, request: BuildRequest, kit: Kit, paper: str
-                    ) -> list[tuple[int, int]]:
-        """First and last page of each part within the section (one part: all of it)."""
-        if self.parts is None:
-            return [(0, self.pages(request, kit, paper) - 1)]
-        return self.parts(request, kit, paper)
+@dataclass(frozen=True)
+class Plan:
+    """One paper's bundle after its cover: the grid sheets, then the other pages."""
+
+    runs: list[Run]
+    owners: list[tuple[str, int]]  # each run's kind and part
+    sheets: list[Sheet]
+    own: list[tuple[str, int]] = field(default_factory=list)  # other kinds' pages
+
+    @property
+    def pages(self) -> int:
+        """Pages after the cover: every sheet front and back, and the other kinds'."""
+        return 2 * len(self.sheets) + sum(pages for _, pages in self.own)
+
+    def ranges(self, first: int) -> dict[tuple[str, int], tuple[int, int]]:
+        """Each kind's part's first and last page in the file, sheets from page `first`."""
+        found = {self.owners[run]: (first + a, first + b)
+                 for run, (a, b) in run_ranges(self.sheets, True).items()}
+        page = first + 2 * len(self.sheets)
+        for name, pages in self.own:
+            if pages:
+                found[name, 0] = (page, page + pages - 1)
+            page += pages
+        return found
 
 
-def imposed(runs: Callable[[BuildRequest, Kit, str], Sequence[Run]],
-            rows: Callable[[BuildRequest, Kit, bool], list[Row]],
-            scenes: Callable[[BuildRequest, Kit], list[Scene]]) -> Section:
-    """The section of a kind whose sheets are runs of pieces in a grid (tiles, tokens);
-    each run is a part (a row with `part=i` lists the pages of run i)."""
-    return Section(lambda request, kit, paper: run_pages(runs(request, kit, paper),
-                                                         request.layout.sheets),
-                   lambda canvas, request, kit, paper: draw_runs(
-                       canvas, runs(request, kit, paper), request.layout.sheets),
-                   rows, scenes,
-                   lambda request, kit, paper: run_ranges(runs(request, kit, paper),
-                                                          request.layout.sheets),
-                   lambda request, kit, paper: run_sheets(runs(request, kit, paper),
-                                                          request.layout.sheets))
+def plan(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str, Section]],
+         paper: str) -> Plan:
+    """How the kinds' pieces fill one paper's sheets."""
+    runs, owners, own = [], [], []
+    for name, section in sections:
+        found = section.runs(request, kit, paper) if section.runs else []
+        runs += found
+        owners += [(name, part) for part in range(len(found))]
+        if section.pages is not None:
+            own.append((name, section.pages(request, kit, paper)))
+    return Plan(runs, owners, paginate(runs, request.layout.sheets), own)
 
 
 def produce_bundle(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str, Section]],
@@ -96,35 +111,50 @@ def produce_bundle(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str
     `listed` are every kind with a section, bundled or not: the cover names them all.
     """
     scenes = [s for _, section in sections for s in section.scenes(request, kit)]
-    names = [name for name, _ in sections]
     out = []
     for paper in request.papers:
-        ranges, page = {}, FIRST_SHEET_PAGE
-        for name, section in sections:
-            for part, (first, last) in enumerate(section.part_ranges(request, kit, paper)):
-                ranges[name, part] = (page + first, page + last)
-            page += section.pages(request, kit, paper)
+        laid = plan(request, kit, sections, paper)
+        cover, _ = cover_of(request, kit, paper, listed, laid)
+        pages = cover.pages
 
-        def draw(canvas, paper=paper, ranges=ranges):
+        def draw(canvas, paper=paper, cover=cover, laid=laid) -> None:
             print_dialog(canvas)
-            cover(canvas, request, kit, paper, _checklist_rows(request, kit, listed, ranges))
+            draw_cover(canvas, request, paper, cover)
+            draw_runs(canvas, laid.runs, request.layout.sheets, duplex=True, sheets=laid.sheets,
+                      owners=[name for name, _ in laid.owners])
             for _, section in sections:
-                section.draw(canvas, request, kit, paper)
+                if section.draw is not None:
+                    section.draw(canvas, request, kit, paper)
 
-        key = layout_key("pnp", kit, scenes, paper, repr(names), repr(request.layout),
-                         repr([look.placing for look in request.layout.pieces]))
-        data, pages = render_pdf(kit, f"print-and-play, {paper.upper()}", draw, key, scenes)
-        if pages != page - 1:  # the cover's page ranges would point at the wrong sheets
-            raise RenderError(f"pnp-{paper}.pdf has {pages} pages, its cover lists {page - 1}")
-        words = [w for name, s in sections for w in s.in_words(name, request, kit, paper)]
-        out.append(Artefact(f"pnp-{paper}.pdf", data, KIND, pages,
-                            note=f"pnp-{paper}.pdf: {pages} pages; " + ", ".join(words)))
+        drawings = [*cover.drawn.every_page, *scenes]
+        key = layout_key("pnp", kit, drawings, paper, repr([n for n, _ in sections]),
+                         repr(request.layout), repr([look.placing for look in
+                                                     request.layout.pieces]),
+                         repr(cover.drawn.pictures))
+        data, count = render_pdf(kit, f"print-and-play, {paper.upper()}", draw, key, drawings)
+        if count != pages + laid.pages:  # the cover's page ranges would point elsewhere
+            raise RenderError(f"pnp-{paper}.pdf has {count} pages, its cover lists "
+                              f"{pages + laid.pages}")
+        words = [w for name, s in sections for w in _in_words(name, s, request, kit, paper, laid)]
+        out.append(Artefact(f"pnp-{paper}.pdf", data, KIND, count, paper=paper,
+                            note=f"pnp-{paper}.pdf: {count} pages; " + ", ".join(words)))
     return out
+
+
+def _in_words(name: str, section: Section, request: BuildRequest, kit: Kit, paper: str,
+              laid: Plan) -> list[str]:
+    """A kind's sheets in words, e.g. ["world tiles 4 sheets (12 a sheet)"]."""
+    mine = [i for i, (owner, _) in enumerate(laid.owners) if owner == name]
+    words = [w for w in run_sheets(laid.runs, laid.sheets)
+             if any(w.startswith(laid.runs[i].name + " ") for i in mine)]
+    if section.sheets is not None:
+        words += section.sheets(request, kit, paper)
+    return words
 
 
 def fingerprint_bundle(request: BuildRequest, kit: Kit,
                        sections: Sequence[tuple[str, Section]]) -> str:
-    """The bundle: every piece it imposes, the sheet layout and the counts on its cover."""
+    """The bundle: every piece it imposes, the layout and the counts on its cover."""
     game = request.game
     scenes = [s for _, section in sections for s in section.scenes(request, kit)]
     return digest(*common(request, kit, KIND), *art_digests(game),
@@ -132,7 +162,11 @@ def fingerprint_bundle(request: BuildRequest, kit: Kit,
                   scenes_digest(scenes), repr(game.tokens.per_element), repr(game.rules),
                   # how many of each piece the sheets and the cover count
                   repr([t.copies for t in game.tiles]), repr(game.pieces),
-                  repr(request.layout.pieces))
+                  repr(request.layout.pieces), _templates(request))
+
+
+def _templates(request: BuildRequest) -> str:
+    return tree_digest(request.templates_dir / RULEBOOK_DIR)
 
 
 def print_dialog(canvas) -> None:
@@ -146,139 +180,40 @@ def print_dialog(canvas) -> None:
     canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
 
 
-def _checklist_rows(request: BuildRequest, kit: Kit, listed: Sequence[tuple[str, Section]],
-                    ranges: dict[tuple[str, int], tuple[int, int]]) -> list[tuple[Row, str]]:
-    """Each checklist line with where it is in the file."""
-    rows = []
-    for name, section in listed:
-        bundled = (name, 0) in ranges
-        rows += [(row, _where(ranges.get((name, row.part))))
-                 for row in section.rows(request, kit, bundled)]
-    return rows
+# -- the cover --------------------------------------------------------------------------
 
+def cover_of(request: BuildRequest, kit: Kit, paper: str,
+             listed: Sequence[tuple[str, Section]], laid: Plan) -> tuple[Cover, int]:
+    """The cover drawn for `paper`, and the page its first sheet is on.
 
-class _Pen:
-    """Collects the cover's lines of text and rules, in mm from the page's top-left."""
-
-    def __init__(self, game: Game):
-        self.game = game
-        self.items: list = []
-
-    def text(self, x: float, y: float, text: str, role: str, size_pt: float,
-             ink: str = INK, align: str = "start") -> None:
-        self.items.append(Text(x, y, text, role, size_pt / PT, ink, align))
-
-    def rule(self, x0: float, x1: float, y: float, ink: str = ACCENT, width: float = 0.4):
-        self.items.append(Path((("M", x0, y), ("L", x1, y)), Style(stroke=ink,
-                                                                   stroke_width=width)))
-
-    def box(self, x: float, y: float, w: float, h: float, fill: str | None = None,
-            stroke: str | None = None, width: float = 0.0) -> None:
-        self.items.append(Rect(x, y, w, h, Style(fill=fill, stroke=stroke, stroke_width=width)))
-
-    def draw(self, canvas, what: str, width: float, height: float) -> None:
-        """Place everything collected as one drawing the size of the page."""
-        roles = {item.font for item in self.items if isinstance(item, Text)}
-        place_furniture(canvas, what, width, height, self.items, role_fonts(self.game, roles))
-
-
-# Page 2 is the cover's blank back, so every sheet front lands on an odd page and the
-# whole file prints double-sided with each back behind its front.
-FIRST_SHEET_PAGE = 3
-
-INSTRUCTIONS = (
-    ("Print at 100 % scale.", "Choose “Actual size”; turn off “Fit to page”. "
-     "The bar at the bottom of this page must measure exactly 50 mm."),
-    ("Print double-sided, flip on the long edge.", "The file asks your printer for this; "
-     "each back follows its front, mirrored, and one-sided sheets have a blank back."),
-    ("Print one test sheet first.", f"Print pages {FIRST_SHEET_PAGE}–{FIRST_SHEET_PAGE + 1} "
-     "only, hold the sheet to the light and check that fronts and backs line up."),
-    ("Cut on the crop marks.", "The short lines in the margins mark every cut; where two "
-     "pieces touch, one cut parts them."),
-)
-
-
-def cover(canvas, request: BuildRequest, kit: Kit, paper: str,
-          rows: Sequence[tuple[Row, str]]) -> None:
-    """The first page: title, how to print, the component checklist, a scale bar.
-
-    `rows` are the checklist's lines, each with where it is in the file.
+    The cover takes an even number of pages, so every sheet's front lands on an odd
+    page and the file prints double-sided with each back behind its front; the page
+    ranges it lists depend on how long it is, so it is drawn until they agree.
     """
-    width, height = request.layout.sheets.paper(paper)
-    canvas.setPageSize((width * PT, height * PT))
-    pen, game, m = _Pen(kit.game), kit.game, 20.0
-    pen.text(m, 30, game.title, "title", 26)
-    edition = " · Playtest edition" if game.rules.is_draft else ""
-    pen.text(m, 39, f"Print-and-play · version {game.version}{edition} · {paper.upper()}",
-             "italic", 13, SOFT)
-    pen.rule(m, width - m, 44)
-    y = _instructions(pen, m, 54, width - m)
-    y = _checklist(canvas, pen, game, rows, m, y + 6, width - m, height, paper)
-    _scale_bar(pen, m, height - 22)
-    pen.draw(canvas, f"cover-{paper}", width, height)
-    canvas.showPage()
-    _blank_back(canvas, game, width, height)
+    first = 3
+    for _ in range(4):
+        lines, shown = checklist(request, kit, listed, laid.ranges(first))
+        cover = draw_cover_piece(request, kit, paper, lines, shown, first)
+        needed = cover.pages + 1
+        if needed == first:
+            return cover, first
+        first = needed
+    raise RenderError(f"the {paper} cover's length does not settle")
 
 
-def _blank_back(canvas, game: Game, width: float, height: float) -> None:
-    """Page 2: the back of the instructions, left blank on purpose."""
-    canvas.setPageSize((width * PT, height * PT))
-    pen = _Pen(game)
-    pen.text(width / 2, height / 2, "This page is left blank: it is the back of the "
-             "instructions, so that every sheet and its back print on one piece of paper.",
-             "italic", 9, SOFT, "middle")
-    pen.draw(canvas, "blank-back", width, height)
-    canvas.showPage()
-
-
-def _instructions(pen: _Pen, x: float, y: float, right: float) -> float:
-    pen.text(x, y, "Before you print", "heading", 16)
-    y += 8
-    for number, (head, body) in enumerate(INSTRUCTIONS, start=1):
-        pen.text(x, y, f"{number}", "black", 11, ACCENT)
-        pen.text(x + 7, y, head, "bold", 10.5)
-        y += 5
-        pen.text(x + 7, y, body, "body", 8.8, SOFT)
-        y += 8
-    return y
-
-
-def _checklist(canvas, pen: _Pen, game: Game, rows: Sequence[tuple[Row, str]], x: float,
-               y: float, right: float, height: float, paper: str) -> float:
-    pen.text(x, y, "What to print and cut", "heading", 16)
-    y += 6
-    # The rows share what the page has left above the scale bar, up to a full row each;
-    # on a shorter page (Letter) their pictures shrink to fit.
-    room = height - BOTTOM_ROOM - y - 2 * TEXT_ROW
-    step = min(PICTURE_ROW, room / max(len(rows), 1))
-    for row, where in rows:
-        _box(pen, x, y + 4)
-        pen.text(x + 7, y + 7, row.name, "bold", 11)
-        pen.text(x + 7, y + 12, row.detail, "body", 9, SOFT)
-        pen.text(x + 7, y + 17, where, "body_italic", 9, SOFT)
-        px = right
-        for scene in reversed(row.pictures):
-            px -= _picture(canvas, height, scene, px, y + 1, step - 3) + 3
-        y += step
-    _box(pen, x, y + 4)
-    pen.text(x + 7, y + 7, "Rulebook", "bold", 11)
-    pen.text(x + 7, y + 12, f"a file of its own: rulebook/rulebook-{paper}.pdf (or "
-             "rulebook.html to read on a screen)", "body", 9, SOFT)
-    y += TEXT_ROW
-    _box(pen, x, y + 4)
-    pen.text(x + 7, y + 7, "Not printed", "bold", 11)
-    # Declared pieces (the shipped table mat) print the spaces; without any, they are
-    # areas on the table.
-    areas = "" if game.pieces else (
-        f"; the trade zone and spaces {', '.join(game.rules.face_up_spaces)} and "
-        f"{game.rules.blind_space} are areas on the table")
-    pen.text(x + 7, y + 12, f"an opaque bag for the life tokens{areas}", "body", 9, SOFT)
-    return y + 16
-
-
-PICTURE_ROW = 27.0  # mm a checklist row with pictures takes at most
-TEXT_ROW = 17.0  # mm a row of two lines of text takes
-BOTTOM_ROOM = 30.0  # mm kept for the scale bar at the bottom of the cover
+def checklist(request: BuildRequest, kit: Kit, listed: Sequence[tuple[str, Section]],
+              ranges: dict[tuple[str, int], tuple[int, int]]
+              ) -> tuple[list[Line], dict[str, Scene]]:
+    """Each checklist line with where it is in the file, and the pieces they picture."""
+    lines: list[Line] = []
+    shown: dict[str, Scene] = {}
+    for name, section in listed:
+        bundled = any(owner == name for owner, _ in ranges)
+        for row in section.rows(request, kit, bundled):
+            shown.update((s.name, s) for s in row.pictures)
+            lines.append(Line(row.name, row.detail, _where(ranges.get((name, row.part))),
+                              tuple(s.name for s in row.pictures)))
+    return lines, shown
 
 
 def _where(pages: tuple[int, int] | None) -> str:
@@ -288,30 +223,73 @@ def _where(pages: tuple[int, int] | None) -> str:
     return f"page {first}" if first == last else f"pages {first}–{last}"
 
 
-def _picture(canvas, height: float, scene, right: float, top: float, most: float) -> float:
-    # Pictures show the cut piece (bleed clipped away), tiles and cards larger than
-    # tokens, none larger than `most`; the longer side of the trim sets the size.
-    # Returns the width drawn.
-    trim_w, trim_h = scene.width - 2 * scene.bleed, scene.height - 2 * scene.bleed
-    longest = max(trim_w, trim_h)
-    size = min(most, 24.0 if longest > 50 else 18.0 if longest > 30 else 13.0)
-    scale = size / longest
-    w, h = trim_w * scale, trim_h * scale
-    x, bottom = right - w, height - top - h
+def cover_kind(paper: str, words: str) -> PieceKind:
+    """The cover as a kind of piece with one item: this paper's."""
+    label = "A4" if paper == "a4" else paper.capitalize()
+    item = Item(paper, 1, (("paper", label), ("text", words)))
+    return PieceKind(COVER, "Cover", "", (item,), prefix="cover",
+                     captions=("{game.title}: print-and-play, {paper}", ""))
+
+
+@dataclass(frozen=True)
+class Cover:
+    """A paper's cover drawn, and the pieces its pages picture (by scene name)."""
+
+    drawn: Drawn
+    shown: Mapping[str, Scene]
+
+    @property
+    def pages(self) -> int:
+        """The cover's pages, a blank back included when it has an odd number."""
+        return 2 * -(-len(self.drawn.every_page) // 2)
+
+
+def draw_cover_piece(request: BuildRequest, kit: Kit, paper: str, lines: list[Line],
+                     shown: dict[str, Scene], first: int) -> Cover:
+    """The cover's pages for `paper`, its words flowing from the template."""
+    context = cover_context(request.game, paper, lines, f"{first}–{first + 1}",
+                            bool(request.game.pieces))
+    words = cover_words(request.templates_dir, context, kit.memo)
+    kind = cover_kind(paper, words)
+    trims = {name: scene.trim for name, scene in shown.items()}
+    cover = drawn(kit, kind, look_of(request.layout, COVER), kind.items[0], FRONT,
+                  size=request.layout.sheets.paper(paper), pictures=trims)
+    return Cover(cover, shown)
+
+
+def draw_cover(canvas, request: BuildRequest, paper: str, cover: Cover) -> None:
+    """The cover's pages with the pieces they picture, then a blank back if it has an
+    odd number of pages."""
+    width, height = request.layout.sheets.paper(paper)
+    for page, pictures in zip(cover.drawn.every_page, cover.drawn.pictures, strict=True):
+        canvas.setPageSize((width * PT, height * PT))
+        place(canvas, page, 0, 0)
+        for picture in pictures:
+            _picture(canvas, height, cover.shown[picture[0]], picture)
+        canvas.showPage()
+    if len(cover.drawn.every_page) % 2:
+        _blank_back(canvas, request, width, height)
+
+
+def _picture(canvas, height: float, scene: Scene, picture: Picture) -> None:
+    """A piece on the cover: the cut piece (its bleed clipped away), `w` mm wide."""
+    _, x, y, w = picture
+    trim_w, trim_h = scene.trim
+    scale = w / trim_w
+    h = trim_h * scale
+    bottom = height - y - h
     clip = (x * PT, bottom * PT, w * PT, h * PT)
     place(canvas, scene, (x - scene.bleed * scale) * PT, (bottom - scene.bleed * scale) * PT,
           scale=scale, clip=clip)
-    return w
 
 
-def _box(pen: _Pen, x: float, y: float) -> None:
-    pen.box(x, y, 4, 4, stroke=INK, width=0.35)
-
-
-def _scale_bar(pen: _Pen, x: float, y: float) -> None:
-    for i in range(5):  # alternating 10 mm blocks read more precisely than one long bar
-        if i % 2 == 0:
-            pen.box(x + i * 10, y - 2.5, 10, 2.5, fill=INK)
-    pen.rule(x, x + 50, y, INK, 0.3)
-    pen.text(x + 55, y - 0.2, "50 mm at 100 % scale: measure this bar before you print the "
-             "rest", "body", 8.5, SOFT)
+def _blank_back(canvas, request: BuildRequest, width: float, height: float) -> None:
+    """The back of the cover, left blank on purpose (and saying so)."""
+    game = request.game
+    canvas.setPageSize((width * PT, height * PT))
+    line = Text(width / 2, height / 2, "This page is left blank: it is the back of the "
+                "instructions, so that every sheet and its back print on one piece of paper.",
+                "italic", 9 / PT, "#5A5566", "middle")
+    place_furniture(canvas, "blank-back", width, height, [line],
+                    [("italic", game.font_file("italic"))])
+    canvas.showPage()

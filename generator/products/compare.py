@@ -15,7 +15,7 @@ from generator.backends.svg import scene_svg
 from generator.core.artefacts import Artefact
 from generator.core.digest import digest
 from generator.draw.kit import Kit
-from generator.draw.pieces import tile_scene
+from generator.draw.piece import tile_face
 from generator.draw.scene import Scene, Text, scenes_digest
 from generator.layout.units import PT
 from generator.products.fingerprint import art_digests, common
@@ -28,7 +28,7 @@ ROWS = 4  # tiles a page, per layout: large enough to judge, small enough to com
 
 def comparison_scenes(request: BuildRequest, kit: Kit) -> dict[str, tuple[Scene, ...]]:
     """Every tile's scene in each compared layout, by layout name."""
-    return {layout.name: tuple(tile_scene(kit, tile, layout) for tile in request.game.tiles)
+    return {layout.name: tuple(tile_face(kit, layout, tile) for tile in request.game.tiles)
             for layout in request.compare}
 
 
@@ -45,7 +45,7 @@ def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
     for paper in request.papers:
         data, pages = render_pdf(kit, f"layouts compared, {paper.upper()}",
                                  lambda c, p=paper: _sheets(c, request, scenes, p))
-        out.append(Artefact(f"compare/layouts-{paper}.pdf", data, KIND, pages))
+        out.append(Artefact(f"compare/layouts-{paper}.pdf", data, KIND, pages, paper=paper))
     return out
 
 
@@ -86,7 +86,7 @@ def _sheets(canvas, request: BuildRequest, scenes: dict[str, tuple[Scene, ...]],
     column = (width - 2 * MARGIN - GAP * (len(names) - 1)) / len(names)
     size = min(column, (height - 2 * MARGIN - HEADER - GAP * (ROWS - 1)) / ROWS)
     per_page = ROWS
-    font = ("bold", request.game.font("bold"))
+    font = ("bold", request.game.font_file("bold"))
     headers = [Text(MARGIN + i * (column + GAP), MARGIN + 6, f"layout: {name}", "bold",
                     11 / PT, "#000000") for i, name in enumerate(names)]
     tiles = range(len(request.game.tiles))

@@ -1,23 +1,26 @@
 """The one table of output kinds: what makes each, its fingerprint, its bundle section,
-its preview, its sheet gutters.
+its preview, its print-shop file.
 
 `tkg build --only`, the print-and-play bundle, the preview gallery, the manifest and
-the build cache all read this table. A new kind of output is one module (a `produce`
-and a `fingerprint` function, optionally a bundle `SECTION`) and one line in `KINDS`.
+the build cache all read this table, and the names it takes are checked against the
+content's own kinds here (`reserved`). A new kind of output is one module (a `produce`
+and a `fingerprint` function, optionally a bundle `SECTION`) and one line in `KINDS`;
+a kind of piece declared in content/pieces.yaml gets a line of its own
+(`kinds_table`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from generator.core.artefacts import Artefact
 from generator.core.digest import digest
 from generator.core.model import Game, PieceKind
 from generator.draw.kit import Kit
+from generator.load.builtin import BUILT_IN
 from generator.products import aids, compare, declared, png, tiles, tokens, tts
 from generator.products.bundle import Section, fingerprint_bundle, produce_bundle
-from generator.products.designs import aid_designs
 from generator.products.printshop import PrintShop, print_shop_file, print_shop_key
 from generator.products.request import BuildRequest
 from generator.products.rulebook import book
@@ -36,6 +39,10 @@ class PreviewGroup:
     prefix: str
 
 
+def _always(request: BuildRequest) -> bool:
+    return True
+
+
 @dataclass(frozen=True)
 class Kind:
     """One kind of output."""
@@ -46,8 +53,7 @@ class Kind:
     weight: float = 1.0  # rough cost, so the two cores get even shares
     section: Section | None = None  # its sheets in the print-and-play bundle
     preview: tuple[PreviewGroup, ...] = ()
-    gutters: tuple[str, ...] = ()  # the piece kinds of `sheets: gutter:` in a layout
-    needs: Callable[[BuildRequest], bool] = lambda request: True  # built by a plain build?
+    needs: Callable[[BuildRequest], bool] = _always  # has something to make?
     per_paper: bool = False  # made one paper at a time (both cores share it)
     chosen: bool = True  # offered by --only (the bundle is made with what it holds)
     print_shop: PrintShop | None = None  # its print-shop file: print-shop/<name>.pdf
@@ -73,58 +79,117 @@ class Kind:
         return (*self.reads, "preset") if self.print_shop else self.reads
 
 
-def _bundled(game: Game) -> list[tuple[str, Section]]:
+def bundled(game: Game) -> list[tuple[str, Section]]:
     # The bundle always holds every section: `--only tiles` remakes it, whole.
-    return [(k.name, k.section) for k in kinds_for(game) if k.section]
+    return [(k.name, k.section) for k in kinds_table(game.pieces) if k.section]
+
+
+def _bundle(request: BuildRequest, kit: Kit) -> list[Artefact]:
+    sections = bundled(request.game)
+    return produce_bundle(request, kit, sections, sections)
 
 
 def _bundle_needed(request: BuildRequest) -> bool:
-    # Remade when a kind it holds is made (the cover and sheets show that kind's pieces).
-    return any(k.section and k.name in request.kinds for k in kinds_for(request.game))
+    return bundle_needed(request.game.pieces, request.kinds)
+
+
+def bundle_needed(pieces: Sequence[PieceKind], kinds: Sequence[str]) -> bool:
+    """Whether a build of `kinds` makes the bundle: when it makes a kind the bundle holds
+    (the cover and the sheets show that kind's pieces)."""
+    return any(k.section and k.name in kinds for k in kinds_table(pieces))
 
 
 # In reading order: the bundle holds the sections in this order, and the preview shows
 # the groups in this order.
 KINDS: tuple[Kind, ...] = (
-    Kind("tiles", tiles.produce, tiles.fingerprint, 2.0, tiles.SECTION,
-         (PreviewGroup("tiles", "Tile faces", "tile", "svg/tiles/"),
-          PreviewGroup("backs", "Tile back", "back", "svg/back")), ("tile",),
-         print_shop=tiles.PRINT_SHOP),
-    Kind("tokens", tokens.produce, tokens.fingerprint, 0.5, tokens.SECTION,
-         (PreviewGroup("tokens", "Life tokens", "token", "svg/tokens/"),
-          PreviewGroup("oinks", "Oinks", "oink", "svg/oinks/")), ("token", "oink"),
-         print_shop=tokens.PRINT_SHOP),
-    Kind("aids", aids.produce, aids.fingerprint, 1.0, aids.SECTION,
-         (PreviewGroup("aids", "Player aids", "aid", "svg/aids/"),), ("card",),
-         print_shop=PrintShop("player aids", aid_designs)),
-    Kind("rulebook", book.produce, book.fingerprint, 5.0),
-    Kind("compare", compare.produce, compare.fingerprint, 1.0,
+    Kind(name="tiles", make=tiles.produce, fingerprint=tiles.fingerprint, weight=2.0,
+         section=tiles.SECTION, print_shop=tiles.PRINT_SHOP,
+         preview=(PreviewGroup("tiles", "Tile faces", "tile", "svg/tiles/"),
+                  PreviewGroup("backs", "Tile back", "back", "svg/back"))),
+    Kind(name="tokens", make=tokens.produce, fingerprint=tokens.fingerprint, weight=0.5,
+         section=tokens.SECTION, print_shop=tokens.PRINT_SHOP,
+         preview=(PreviewGroup("tokens", "Life tokens", "token", "svg/tokens/"),
+                  PreviewGroup("oinks", "Oinks", "oink", "svg/oinks/"))),
+    Kind(name="aids", make=aids.produce, fingerprint=aids.fingerprint, weight=1.0,
+         section=aids.SECTION, print_shop=PrintShop("player aids", aids.designs),
+         preview=(PreviewGroup("aids", "Player aids", "aid", "svg/aids/"),)),
+    Kind(name="rulebook", make=book.produce, fingerprint=book.fingerprint, weight=5.0),
+    Kind(name="compare", make=compare.produce, fingerprint=compare.fingerprint,
          needs=lambda request: bool(request.compare)),
-    Kind("pnp", lambda request, kit: produce_bundle(request, kit, _bundled(request.game),
-                                                    _bundled(request.game)),
-         lambda request, kit: fingerprint_bundle(request, kit, _bundled(request.game)), 4.0,
-         needs=_bundle_needed, per_paper=True, chosen=False),
+    Kind(name="pnp", make=_bundle,
+         fingerprint=lambda request, kit: fingerprint_bundle(request, kit,
+                                                             bundled(request.game)),
+         weight=4.0, needs=_bundle_needed, per_paper=True, chosen=False),
     # Exports for print shops and screens: seconds of rasterising that a print-and-play
     # build does not need, so only `--only png` / `--only tts` makes them.
-    Kind("png", png.produce, png.fingerprint, 3.0, plain=False, reads=("preset", "dpi")),
-    Kind("tts", tts.produce, tts.fingerprint, 2.0, plain=False, reads=("dpi", "base_url")),
+    Kind(name="png", make=png.produce, fingerprint=png.fingerprint, weight=3.0, plain=False,
+         reads=("preset", "dpi")),
+    Kind(name="tts", make=tts.produce, fingerprint=tts.fingerprint, weight=2.0, plain=False,
+         reads=("dpi", "base_url")),
 )
-BY_NAME = {kind.name: kind for kind in KINDS}
+
+PIECES = "svg/pieces/"  # each declared kind's SVGs are in a folder of its own here
+# The output's own folders and files, which a declared kind's name would land on.
+FOLDERS = ("fonts", "manifest", "pdf", "pieces", "print-shop", "svg")
 
 
-def chosen_kinds() -> list[str]:
+def reserved() -> tuple[str, ...]:
+    """The names no declared kind may take: the table's own kinds, the built-in pieces'
+    looks (tile, token, oink, aid, cover) and the output's folders."""
+    return tuple(sorted({*(k.name for k in KINDS), *BUILT_IN, *FOLDERS}))
+
+
+def kinds_table(pieces: Sequence[PieceKind] = ()) -> tuple[Kind, ...]:
+    """The one table: the built-in kinds, then one per declared kind of piece (in content
+    order: so the bundle holds their sections after the aids')."""
+    return (*KINDS, *(declared_kind(kind) for kind in pieces if kind.name not in reserved()))
+
+
+def named(names: Iterable[str]) -> tuple[PieceKind, ...]:
+    """Declared kinds known only by name (content/pieces.yaml read quickly for --only):
+    enough for the table's names, before the content is validated."""
+    return tuple(PieceKind(name, name, "", ()) for name in names)
+
+
+def declared_kind(kind: PieceKind) -> Kind:
+    """The table's record of a kind of piece the content declares."""
+    name = kind.name
+    return Kind(name=name, make=declared.produce(name), fingerprint=declared.fingerprint(name),
+                weight=0.3, section=declared.section(name) if kind.bundle else None,
+                preview=(piece_group(name, kind.title),),
+                print_shop=PrintShop(kind.title.lower(), declared.designs(name), copies=True))
+
+
+def piece_group(name: str, title: str = "") -> PreviewGroup:
+    """A declared kind's group in the gallery (titled from its name when the page has
+    only the manifest: "world-mats" -> "World mats")."""
+    title = title if title and title != name else name.replace("-", " ").capitalize()
+    return PreviewGroup(name, title, "piece", f"{PIECES}{name}/")
+
+
+def chosen_kinds(table: Sequence[Kind] = KINDS) -> list[str]:
     """The kinds `--only` accepts, sorted."""
-    return sorted(k.name for k in KINDS if k.chosen)
+    return sorted(k.name for k in table if k.chosen)
 
 
-def plain_kinds() -> list[str]:
+def plain_kinds(table: Sequence[Kind] = KINDS) -> list[str]:
     """The kinds a build without --only makes, sorted."""
-    return sorted(k.name for k in KINDS if k.chosen and k.plain)
+    return sorted(k.name for k in table if k.chosen and k.plain)
 
 
-def readers(option: str, kinds: list[str]) -> list[str]:
+def preview_kinds(table: Sequence[Kind] = KINDS) -> list[str]:
+    """The kinds whose files the preview's gallery shows."""
+    return [k.name for k in table if k.preview]
+
+
+def preview_groups(table: Sequence[Kind] = KINDS) -> tuple[PreviewGroup, ...]:
+    """The preview gallery's sections, in the order the page shows them."""
+    return tuple(g for k in table for g in k.preview)
+
+
+def readers(option: str, kinds: list[str], table: Sequence[Kind] = KINDS) -> list[str]:
     """Which of `kinds` read the export option `option` ("preset", "dpi", "base_url")."""
-    return [k for k in kinds if k in BY_NAME and option in BY_NAME[k].options]
+    return [k.name for k in table if k.name in kinds and option in k.options]
 
 
 def planned(request: BuildRequest) -> list[Kind]:
@@ -134,7 +199,7 @@ def planned(request: BuildRequest) -> list[Kind]:
     The order decides which kind a file several kinds write is listed under in the
     manifest (the fonts: the last to write it).
     """
-    table = kinds_for(request.game)
+    table = kinds_table(request.game.pieces)
     asked = sorted((k for k in table if k.chosen and k.name in request.kinds),
                    key=lambda k: k.name)
     return [k for k in [*asked, *(k for k in table if not k.chosen)] if k.needs(request)]
@@ -143,47 +208,5 @@ def planned(request: BuildRequest) -> list[Kind]:
 def idle(request: BuildRequest) -> list[str]:
     """Kinds asked for that have nothing to make this time (`compare` with one layout):
     whatever an earlier build made of them is stale, and goes."""
-    return [k.name for k in kinds_for(request.game) if k.chosen and k.name in request.kinds
-            and not k.needs(request)]
-
-
-def gutter_keys() -> tuple[str, ...]:
-    """Every piece kind a layout's `sheets: gutter:` may name."""
-    return tuple(sorted({g for k in KINDS for g in k.gutters}))
-
-
-def preview_groups(paths: Iterable[str] = ()) -> tuple[PreviewGroup, ...]:
-    """The preview gallery's sections, in the order the page shows them: the built-in
-    kinds', then one for each declared kind of piece among `paths` (the manifest's:
-    the page knows the files, not the content)."""
-    found = dict.fromkeys(p.split("/")[2] for p in paths
-                          if p.startswith(PIECES) and p.count("/") >= 3)
-    return (*(g for k in KINDS for g in k.preview), *(piece_group(name) for name in found))
-
-
-# -- declared kinds of piece (content/pieces.yaml, a layout's pieces:, docs/pieces.md) --
-
-PIECES = "svg/pieces/"  # each declared kind's SVGs are in a folder of its own here
-
-
-def piece_group(name: str, title: str = "") -> PreviewGroup:
-    """A declared kind's group in the gallery (titled from its name when the page has
-    only the manifest: "world-mats" -> "World mats")."""
-    return PreviewGroup(name, title or name.replace("-", " ").capitalize(), "piece",
-                        f"{PIECES}{name}/")
-
-
-def declared_kind(kind: PieceKind) -> Kind:
-    """The table's record of a kind of piece the content declares."""
-    name = kind.name
-    return Kind(name, declared.produce(name), declared.fingerprint(name), 0.3,
-                declared.section(name) if kind.bundle else None, (piece_group(name, kind.title),),
-                print_shop=PrintShop(kind.title.lower(), declared.designs(name), copies=True))
-
-
-def kinds_for(game: Game | None) -> tuple[Kind, ...]:
-    """The table for a game: the built-in kinds, then one per kind of piece its content
-    declares (in content order: so the bundle holds their sections after the aids')."""
-    if game is None or not game.pieces:
-        return KINDS
-    return (*KINDS, *(declared_kind(kind) for kind in game.pieces))
+    return [k.name for k in kinds_table(request.game.pieces)
+            if k.chosen and k.name in request.kinds and not k.needs(request)]

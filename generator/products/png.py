@@ -21,14 +21,7 @@ from generator.core.digest import digest
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene
 from generator.products import aids, declared, tiles, tokens
-from generator.products.designs import (
-    Design,
-    aid_designs,
-    distinct,
-    round_scene,
-    tile_designs,
-    token_designs,
-)
+from generator.products.designs import Design, distinct, round_scene
 from generator.products.presets import PNG_DEFAULT, Preset, preset
 from generator.products.request import BuildRequest
 
@@ -45,8 +38,8 @@ def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design
     """Every piece of the game, in the order the manifest lists them."""
     own = [d for kind in request.game.pieces
            for d in declared.designs(kind.name)(request, kit, bleed)]
-    return [*tile_designs(request, kit, bleed), *token_designs(request, kit, bleed),
-            *aid_designs(request, kit, bleed), *own]
+    return [*tiles.designs(request, kit, bleed), *tokens.designs(request, kit, bleed),
+            *aids.designs(request, kit, bleed), *own]
 
 
 def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:

@@ -2,7 +2,8 @@
 plus the preset's bleed, with TrimBox and BleedBox set (what a print shop's upload wants).
 
 The bleed is the layout's own unless `tkg build --preset` names another (`presets.py`);
-the pieces are then drawn at that bleed (`bleeds.py`), full-bleed art running to it.
+the pieces are then drawn at that bleed (`generator.draw.paint`), full-bleed art and grounds
+running to it.
 """
 
 from __future__ import annotations

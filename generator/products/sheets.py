@@ -10,7 +10,7 @@ long-edge flip.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.backends.pdf.canvas import colour, place, place_furniture
@@ -40,39 +40,6 @@ class Label:
     # page so far down that the middle cut's marks reach into the bottom margin (aids).
     first_column: bool = False
     what: str = "label"  # the name its drawing goes by in the PDF
-
-
-def draw_sheets(canvas, pieces: Sequence[Piece], grid: Grid, sheet: SheetLayout,
-                label: Label | None = None, blank_backs: bool = False) -> int:
-    """Draw every piece, page after page (fronts, then mirrored backs); return pages drawn.
-
-    One-sided pieces get no back pages, or, with `blank_backs`, an empty back page
-    after each front (the bundle prints double-sided: no piece may land behind another).
-    """
-    pages = 0
-    has_backs = any(p.back is not None for p in pieces)
-    chunks = [pieces[i:i + grid.per_page] for i in range(0, len(pieces), grid.per_page)]
-    sides = ("front", "back") if has_backs else ("front", "blank") if blank_backs else \
-        ("front",)
-    for number, chunk in enumerate(chunks, start=1):
-        for side in sides:
-            drawings = [] if side == "blank" else [
-                (p.back if side == "back" else p.front) for p in chunk]
-            draw_page(canvas, drawings, grid, sheet, back=side == "back",
-                      marks=side != "blank")
-            if label is not None:
-                text = f"{label.text} · sheet {number}/{len(chunks)}"
-                text += f" · {side}" if has_backs else " · back, left blank" \
-                    if side == "blank" else ""
-                page_label(canvas, grid, sheet, label, text, front=side == "front")
-            canvas.showPage()
-            pages += 1
-    return pages
-
-
-def sheet_pages(count: int, grid: Grid, backs: bool) -> int:
-    """Pages `draw_sheets` takes for `count` pieces: each sheet, and its back if any."""
-    return -(-count // grid.per_page) * (2 if backs else 1)
 
 
 def draw_page(canvas, drawings: Sequence[Scene | None], grid: Grid, sheet: SheetLayout,
@@ -159,23 +126,29 @@ class Sheet:
         """True when a piece on it has a back: the sheet takes a back page."""
         return any(p.back is not None for b in self.blocks for p in b.pieces)
 
-    @property
-    def pages(self) -> int:
-        """Pages the sheet takes: its front, and its back if it has one."""
-        return 2 if self.has_backs else 1
 
 
 def paginate(runs: Sequence[Run], sheet: SheetLayout) -> list[Sheet]:
     """The runs' pieces on sheets, in order, each sheet filled row by row.
 
-    A run begins in the free rows under the run before it when a row of its pieces fits
-    there with both runs' crop marks in between (the Oinks under the last life tokens),
-    and both print the same sides; the rest of it goes on sheets of its own.
+    A run small enough goes whole into the free rows under the last block of the first
+    sheet that holds it (a single marker under the Oinks); otherwise it begins in the
+    free rows under the run before it when a row of its pieces fits there, both runs'
+    crop marks in between (the Oinks under the last life tokens), and the rest of it
+    goes on sheets of its own. A row of fewer pieces than the grid has columns is
+    centred, so its crop marks are its own and each back still lands behind its front.
     """
     sheets: list[Sheet] = []
     for index, run in enumerate(runs):
         pieces = list(run.pieces)
-        below = _block_below(sheets[-1], index, run, sheet) if sheets and pieces else None
+        if not pieces:
+            continue
+        whole = _home(sheets, index, run, sheet)
+        if whole is not None:
+            at, block = whole
+            sheets[at] = Sheet((*sheets[at].blocks, block))
+            continue
+        below = _block_below(sheets[-1], index, run, sheet, pieces) if sheets else None
         if below is not None:
             sheets[-1] = Sheet((*sheets[-1].blocks, below))
             pieces = pieces[len(below.pieces):]
@@ -183,48 +156,80 @@ def paginate(runs: Sequence[Run], sheet: SheetLayout) -> list[Sheet]:
         for start in range(0, len(pieces), step):
             chunk = pieces[start:start + step]
             rows = -(-len(chunk) // run.grid.columns)
-            sheets.append(Sheet((Block(index, chunk, run.grid.first_rows(rows)),)))
+            grid = _narrowed(run.grid.first_rows(rows), len(chunk))
+            sheets.append(Sheet((Block(index, chunk, grid),)))
     return sheets
 
 
-def _block_below(last: Sheet, index: int, run: Run, sheet: SheetLayout) -> Block | None:
-    if last.has_backs != any(p.back is not None for p in run.pieces):
-        return None
-    above, grid, length = last.blocks[-1].grid, run.grid, sheet.marks.length
+def _narrowed(grid: Grid, count: int) -> Grid:
+    """The grid cut to `count` columns, centred across the page, when they fill less
+    than a row."""
+    if count >= grid.columns:
+        return grid
+    width = count * grid.piece[0] + (count - 1) * grid.gutter
+    return replace(grid, columns=count, left=(grid.paper[0] - width) / 2)
+
+
+def _room(last: Sheet, grid: Grid, sheet: SheetLayout) -> tuple[float, int]:
+    """Where a block of `grid`'s pieces could start under the sheet's last block, and
+    how many of its rows fit there (crop marks of both in between)."""
+    above, length = last.blocks[-1].grid, sheet.marks.length
     top = above.extent[3] + above.mark_zone(length) + grid.mark_zone(length)
     bottom = grid.paper[1] - sheet.margin - grid.mark_zone(length)
-    rows = int((bottom - top + grid.gutter + 1e-9) // (grid.piece[1] + grid.gutter))
-    if rows < 1:
+    return top, int((bottom - top + grid.gutter + 1e-9) // (grid.piece[1] + grid.gutter))
+
+
+def _home(sheets: list[Sheet], index: int, run: Run, sheet: SheetLayout
+          ) -> tuple[int, Block] | None:
+    """The first earlier sheet whose free rows hold the whole run, and its block there."""
+    grid, count = run.grid, len(run.pieces)
+    rows = -(-count // grid.columns)
+    for at, found in enumerate(sheets[:-1]):  # the last sheet: `_block_below`'s
+        top, room = _room(found, grid, sheet)
+        if room >= rows:
+            return at, Block(index, run.pieces, _narrowed(grid.moved_to(top, rows), count))
+    return None
+
+
+def _block_below(last: Sheet, index: int, run: Run, sheet: SheetLayout,
+                 pieces: list[Piece]) -> Block | None:
+    """The run's first pieces in the free rows under the last sheet, when that saves a
+    sheet (splitting a run over two sheets for nothing would only scatter it)."""
+    grid = run.grid
+    top, rows = _room(last, grid, sheet)
+    taken = pieces[:max(rows, 0) * grid.columns]
+    step = grid.per_page
+    if not taken or -(-(len(pieces) - len(taken)) // step) >= -(-len(pieces) // step):
         return None
-    taken = run.pieces[:rows * grid.columns]
-    return Block(index, taken, grid.moved_to(top, -(-len(taken) // grid.columns)))
+    return Block(index, taken, _narrowed(grid.moved_to(top, -(-len(taken) // grid.columns)),
+                                         len(taken)))
 
 
-def run_pages(runs: Sequence[Run], sheet: SheetLayout) -> int:
-    """Pages the runs will take: each sheet, and its back when it has one."""
-    return sum(s.pages for s in paginate(runs, sheet))
+def sheet_pages(s: Sheet, duplex: bool) -> int:
+    """Pages a sheet takes: its front and its back (a blank one when `duplex`)."""
+    return 2 if duplex or s.has_backs else 1
 
 
-def run_ranges(runs: Sequence[Run], sheet: SheetLayout) -> list[tuple[int, int]]:
+def run_ranges(sheets: Sequence[Sheet], duplex: bool) -> dict[int, tuple[int, int]]:
     """For each run, the first and last page (0-based, from the first sheet) holding it."""
-    first: dict[int, int] = {}
-    last: dict[int, int] = {}
+    found: dict[int, tuple[int, int]] = {}
     page = 0
-    for s in paginate(runs, sheet):
+    for s in sheets:
         for block in s.blocks:
-            first.setdefault(block.run, page)
-            last[block.run] = page + s.pages - 1
-        page += s.pages
-    return [(first[i], last[i]) for i in range(len(runs)) if i in first]
+            first = found.get(block.run, (page, page))[0]
+            found[block.run] = (first, page + sheet_pages(s, duplex) - 1)
+        page += sheet_pages(s, duplex)
+    return found
 
 
-def run_sheets(runs: Sequence[Run], sheet: SheetLayout) -> list[str]:
+def run_sheets(runs: Sequence[Run], sheets: Sequence[Sheet]) -> list[str]:
     """Each run's sheets in words, for the build's summary: "world tiles 4 sheets (12 a
     sheet)", "Oinks 1 sheet (under the life tokens)"."""
-    sheets = paginate(runs, sheet)
     words = []
     for index, run in enumerate(runs):
         holding = [s for s in sheets if any(b.run == index for b in s.blocks)]
+        if not holding:
+            continue
         under = [runs[s.blocks[0].run].name for s in holding if s.blocks[0].run != index]
         count = len(holding)
         where = f"under the {under[0]}" if under else f"{run.grid.per_page} a sheet"
@@ -232,19 +237,34 @@ def run_sheets(runs: Sequence[Run], sheet: SheetLayout) -> list[str]:
     return words
 
 
-def draw_runs(canvas, runs: Sequence[Run], sheet: SheetLayout) -> int:
-    """Draw every sheet of the runs, front then back; return the pages drawn."""
-    sheets = paginate(runs, sheet)
+def draw_runs(canvas, runs: Sequence[Run], sheet: SheetLayout, duplex: bool = False,
+              sheets: Sequence[Sheet] | None = None,
+              owners: Sequence[str] | None = None) -> int:
+    """Draw every sheet of the runs, front then back; return the pages drawn.
+
+    With `duplex` (the print-and-play bundle, printed double-sided) a sheet of one-sided
+    pieces gets a blank back page, so the sheets after it keep their fronts and backs
+    together and no piece is printed behind another. `sheets`: the runs paginated
+    already. `owners` names each run's kind: a sheet's label counts the sheets of the
+    kind it starts with ("world tiles · sheet 2/4"), not every kind's.
+    """
+    sheets = paginate(runs, sheet) if sheets is None else sheets
+    kinds = [owners[s.blocks[0].run] if owners else "" for s in sheets]
     pages = 0
-    for number, s in enumerate(sheets, start=1):
+    for index, s in enumerate(sheets):
         names = ", ".join(dict.fromkeys(runs[b.run].name for b in s.blocks))
         label = runs[s.blocks[0].run].label
-        for side in ("front", "back") if s.has_backs else ("front",):
+        number, count = kinds[:index + 1].count(kinds[index]), kinds.count(kinds[index])
+        sides = ("front", "back") if s.has_backs else ("front", "blank") if duplex else \
+            ("front",)
+        for side in sides:
             for block in s.blocks:
-                draw_page(canvas, [p.back if side == "back" else p.front for p in block.pieces],
-                          block.grid, sheet, back=side == "back")
-            text = f"{label.text} · {names} · sheet {number}/{len(sheets)}"
-            text += f" · {side}" if s.has_backs else ""
+                draw_page(canvas, [] if side == "blank" else [
+                    p.back if side == "back" else p.front for p in block.pieces],
+                    block.grid, sheet, back=side == "back", marks=side != "blank")
+            text = f"{label.text} · {names} · sheet {number}/{count}"
+            text += f" · {side}" if s.has_backs else " · back, left blank" \
+                if side == "blank" else ""
             page_label(canvas, s.blocks[0].grid, sheet, label, text, front=side == "front")
             canvas.showPage()
             pages += 1

@@ -15,18 +15,19 @@ import json
 
 from generator.core.artefacts import Artefact
 from generator.core.model import Game
-from generator.layout.model import TileLayout
+from generator.layout.look import Look
 
 INDEX = "svg/tiles.json"
 
 
-def tile_index(game: Game, tile: TileLayout, kind: str) -> Artefact:
+def tile_index(game: Game, look: Look, kind: str) -> Artefact:
     """Each tile's id, number, name, elements, copies and SVG in content order; the back's
     SVG; the tile's trim, bleed and safe zone in mm."""
     data = {"tiles": [{"id": t.id, "number": t.number, "name": t.name,
                        "elements": list(t.insignias), "copies": t.copies,
                        "svg": f"svg/tiles/{t.id}.svg"}
                       for t in game.tiles],
-            "back": "svg/back.svg", "trim": tile.trim, "bleed": tile.bleed, "safe": tile.safe}
+            "back": "svg/back.svg", "trim": look.size[0], "bleed": look.bleed,
+            "safe": look.safe}
     text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     return Artefact(INDEX, text.encode(), kind)

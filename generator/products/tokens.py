@@ -1,78 +1,92 @@
 """The `tokens` kind: life-token and Oink faces as SVG, and their sheets in the bundle
-(its print-shop file is made from `PRINT_SHOP`)."""
+(its print-shop file is made from `PRINT_SHOP`).
+
+Both are drawn from the layout's `token` and `oink` looks like any piece; a life
+token's copies are the tokens of its element in the bag.
+"""
 
 from __future__ import annotations
 
-from generator.backends.svg import scene_svg
 from generator.core.artefacts import Artefact
 from generator.core.digest import digest
 from generator.draw.kit import Kit
-from generator.draw.scene import Scene, scenes_digest
+from generator.draw.piece import built_in, look_of
+from generator.draw.scene import scenes_digest
 from generator.layout.imposition import grid_for
-from generator.products.bundle import Row, imposed
-from generator.products.designs import token_designs
+from generator.load.builtin import OINK, TOKEN
+from generator.products.bundle import Row, Section
+from generator.products.designs import Design, disc_of
+from generator.products.drawings import Side, printed, scenes, sides, svg_file
 from generator.products.fingerprint import common
-from generator.products.fontfiles import font_files
-from generator.products.pieceset import piece_set
+from generator.products.fontfiles import font_files, used_roles
 from generator.products.printshop import PrintShop
 from generator.products.request import BuildRequest
-from generator.products.sheets import Label, Piece, Run
+from generator.products.sheets import Label, Run
 
 KIND = "tokens"
+FOLDERS = {TOKEN: "tokens", OINK: "oinks"}  # where each one's SVGs go
+
+
+def piece_sides(request: BuildRequest, kit: Kit, name: str,
+                bleed: float | None = None) -> list[Side]:
+    """The life tokens (one item per element) or the Oinks, both sides alike."""
+    return sides(kit, built_in(kit, name), look_of(request.layout, name), bleed)
+
+
+def _drawings(request: BuildRequest, kit: Kit) -> list:
+    return [s for name in FOLDERS for s in scenes(piece_sides(request, kit, name))]
 
 
 def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
     """Life-token and Oink faces as SVG (their sheets are pages of the bundle)."""
-    ps = piece_set(request, kit)
-    game = request.game
-    out = [Artefact(f"svg/tokens/{e}.svg", scene_svg(s, kit.memo, standalone=True).encode(), KIND)
-           for e, s in zip(game.element_ids, ps.tokens, strict=True)]
-    out += [Artefact(f"svg/oinks/{o.element}.svg", scene_svg(s, kit.memo, standalone=True).encode(),
-                     KIND) for o, s in zip(game.oinks, ps.oinks, strict=True)]
-    out += font_files(game, ps.layout.fonts, KIND)
-    return out
+    out = [svg_file(kit, f"svg/{folder}/{s.item.id}.svg", s.front, KIND,
+                    look_of(request.layout, name))
+           for name, folder in FOLDERS.items() for s in piece_sides(request, kit, name)]
+    return out + font_files(request.game, used_roles(_drawings(request, kit)), KIND)
 
 
 def fingerprint(request: BuildRequest, kit: Kit) -> str:
     """Token and Oink faces."""
-    ps = piece_set(request, kit)
     # No tile art: tokens and Oinks draw only the elements' symbols (in the assets).
-    return digest(*common(request, kit, KIND), scenes_digest([*ps.tokens, *ps.oinks]),
+    looks = [look_of(request.layout, name) for name in FOLDERS]
+    return digest(*common(request, kit, KIND), scenes_digest(_drawings(request, kit)),
+                  repr(looks), repr(request.layout.fonts),
                   repr(request.game.tokens.per_element))
 
 
-def _token_pieces(request: BuildRequest, kit: Kit) -> list[Piece]:
-    """Every life token (both sides the element's face: drawn blind from a bag)."""
-    ps, game = piece_set(request, kit), request.game
-    out = []
-    for element_id, scene in zip(game.element_ids, ps.tokens, strict=True):
-        out += [Piece(scene, scene)] * game.tokens.count(element_id)
-    return out
-
-
 def _runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:
-    ps, game = piece_set(request, kit), request.game
-    font, name = ("body", game.font("body")), f"{game.title} v{game.version}"
-    sheet, d, o = ps.layout.sheets, ps.layout.token, ps.layout.oink
-    tokens = grid_for(sheet, paper, (d.trim, d.trim), d.bleed, "token")
-    oinks = grid_for(sheet, paper, (o.trim, o.trim), o.bleed, "oink")
-    label = Label(name, font)
-    return [Run(_token_pieces(request, kit), tokens, label, "life tokens"),
-            Run([Piece(s, s) for s in ps.oinks], oinks, label, "Oinks")]
+    game, sheet = request.game, request.layout.sheets
+    label = Label(f"{game.title} v{game.version}", ("body", game.font_file("body")))
+    runs = []
+    for name, what in ((TOKEN, "life tokens"), (OINK, "Oinks")):
+        look = look_of(request.layout, name)
+        grid = grid_for(sheet, paper, look.size, look.bleed, look.gutter, what)
+        runs.append(Run(printed(piece_sides(request, kit, name)), grid, label, what))
+    return runs
 
 
 def _rows(request: BuildRequest, kit: Kit, pictures: bool) -> list[Row]:
-    ps, game = piece_set(request, kit), request.game
+    game = request.game
+
+    def shown(name: str) -> tuple:
+        return tuple(s.front for s in piece_sides(request, kit, name)) if pictures else ()
+
     return [Row("Life tokens", f"{game.tokens.total} tokens, {game.tokens.per_element[0][1]} "
-                "of each element", ps.tokens if pictures else ()),
-            Row("Oinks", f"{len(game.oinks)} markers, one per player",
-                ps.oinks if pictures else (), part=1)]
+                "of each element", shown(TOKEN)),
+            Row("Oinks", f"{len(game.oinks)} markers, one per player", shown(OINK), part=1)]
 
 
-def _scenes(request: BuildRequest, kit: Kit) -> list[Scene]:
-    ps = piece_set(request, kit)
-    return [*ps.tokens, *ps.oinks]
+def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design]:
+    """The life tokens (one design per element) and the Oinks; both sides alike."""
+    game, found = request.game, []
+    for name, group in FOLDERS.items():
+        disc = disc_of(look_of(request.layout, name))
+        for s in piece_sides(request, kit, name, bleed):
+            what = f"{game.element(s.item.id).name} life token" if name == TOKEN else \
+                str(s.item.value("name"))
+            found.append(Design(group, s.item.id, what, s.front, s.back, s.item.copies, disc))
+    return found
 
 
-SECTION = imposed(_runs, _rows, _scenes)
-PRINT_SHOP = PrintShop("life tokens and Oinks", token_designs)
+SECTION = Section(_rows, _drawings, runs=_runs)
+PRINT_SHOP = PrintShop("life tokens and Oinks", designs)

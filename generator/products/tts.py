@@ -30,8 +30,9 @@ from generator.core.artefacts import PAPERS, Artefact
 from generator.core.digest import digest
 from generator.core.errors import RenderError
 from generator.draw.kit import Kit
+from generator.draw.scene import Scene
 from generator.products import declared, tabletop, tiles, tokens
-from generator.products.designs import Design, round_scene, tile_designs, token_designs
+from generator.products.designs import Design, round_scene
 from generator.products.presets import TTS_PPI
 from generator.products.request import BuildRequest
 
@@ -44,9 +45,9 @@ MAX_CARDS = 69  # the 70th cell is TTS's "hidden card" image
 def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
     """The card sheets, the back, the round pieces and the saved object."""
     dpi = request.export.dpi or TTS_PPI
-    world = tile_designs(request, kit, 0.0)
-    round_ones = token_designs(request, kit, 0.0)
-    faces = rasters(kit, [d.face for d in world] + [world[0].back], dpi)
+    world = tiles.designs(request, kit, 0.0)
+    round_ones = tokens.designs(request, kit, 0.0)
+    faces = rasters(kit, [d.face for d in world] + [_back(world[0])], dpi)
     back = png_bytes(faces.pop(), dpi)
     out = [Artefact("tts/images/tile-back.png", back, KIND)]
     cards, sheets = _deck(request, world, faces, dpi)
@@ -140,14 +141,14 @@ def _declared(request: BuildRequest, kit: Kit, dpi: int
     designs = [d for kind in request.game.pieces
                for d in declared.designs(kind.name)(request, kit, 0.0)]
     fronts = [round_scene(d) if d.disc else d.face for d in designs]
-    backs = list({d.back.name: d for d in designs if d.back is not None}.values())
-    back_scenes = [round_scene(Design(d.group, d.key, d.name, d.back, None, 1, d.disc))
-                   if d.disc else d.back for d in backs]
+    backs = list({_back(d).name: d for d in designs if d.back is not None}.values())
+    back_scenes = [round_scene(Design(d.group, d.key, d.name, _back(d), None, 1, d.disc))
+                   if d.disc else _back(d) for d in backs]
     shared = {d.group for d in designs if d.back is not None
               and sum(1 for b in backs if b.group == d.group) == 1}
-    back_path = {d.back.name: f"images/{d.group}/back.png" if d.group in shared
+    back_path = {_back(d).name: f"images/{d.group}/back.png" if d.group in shared
                  else f"images/{d.group}/{d.key}-back.png" for d in backs}
-    paths = [_image(d) for d in designs] + [back_path[d.back.name] for d in backs]
+    paths = [_image(d) for d in designs] + [back_path[_back(d).name] for d in backs]
     round_ones = [bool(d.disc) for d in [*designs, *backs]]
     drawn = [*fronts, *back_scenes]
     square = rasters(kit, [s for s, r in zip(drawn, round_ones, strict=True) if not r], dpi)
@@ -156,9 +157,16 @@ def _declared(request: BuildRequest, kit: Kit, dpi: int
     images = [(cut if r else square).pop(0) for r in round_ones]
     out = [Artefact(f"tts/{path}", data, KIND)
            for path, data in zip(paths, pngs(images, dpi), strict=True)]
-    placed = [(d, _image(d), back_path[d.back.name] if d.back is not None else _image(d))
+    placed = [(d, _image(d), back_path[_back(d).name] if d.back is not None else _image(d))
               for d in designs]
     return placed, out
+
+
+def _back(design: Design) -> Scene:
+    """The back of a design that has one (TTS shows a one-sided piece's face twice)."""
+    if design.back is None:
+        raise ValueError(f"{design.name} has no back")
+    return design.back
 
 
 def _placed(request: BuildRequest, own: list[tuple[Design, str, str]], tile_mm: float

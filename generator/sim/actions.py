@@ -12,6 +12,7 @@ and the shipped numbers it does not happen: a face-up tile is always left to ref
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import ClassVar
@@ -154,7 +155,7 @@ class Legal:
         if not empties:
             return []
         hold, here = me.hold_mask(), masks[me.grid[me.cell]]
-        found = []
+        found: list[Procure] = []
         for s, space in enumerate(state.spaces):
             if space:
                 mask = masks[space[-1]]
@@ -194,7 +195,7 @@ class Legal:
         rules, zone = self.state.rules, self.state.zone
         if sum(self.me.tokens) < rules.trade_give:
             return []
-        found = []
+        found: list[Trade] = []
         for give in multisets(self.me.tokens, rules.trade_give):
             found.extend(Trade(((give, get),)) for get in multisets(zone, rules.trade_get)
                          if not takes_back(give, get))
@@ -212,10 +213,10 @@ class Legal:
         """Every face-up space with a tile on it."""
         return [Refresh(s) for s, space in enumerate(self.state.spaces) if space]
 
-    def by_kind(self) -> dict[str, list[Action]]:
+    def by_kind(self) -> dict[str, Sequence[Action]]:
         """The legal actions grouped by kind; kinds with none are left out (a pass only
         when nothing else is legal)."""
-        groups: dict[str, list[Action]] = {
+        groups: dict[str, Sequence[Action]] = {
             "draw": [a for a in (self.draw(),) if a], "trade": self.trades(),
             "procure": self.procures(), "blind": self.blinds(), "move": self.moves(),
             "refresh": self.refreshes(), "seal": [a for a in (self.seal(),) if a],

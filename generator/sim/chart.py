@@ -14,6 +14,7 @@ import hashlib
 import html
 import io
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import matplotlib
 
@@ -25,9 +26,12 @@ from generator.core.artefacts import Artefact
 from generator.sim.report import SWEEP_COLUMNS, sweep_text, to_text
 from generator.sim.stats import Share, Summary
 
+if TYPE_CHECKING:  # the rc keys' type is newer than the oldest matplotlib the project allows
+    from matplotlib.typing import RcKeyType
+
 REPORT_FOLDER = "simulation"  # under the output folder
 REPORT_KIND = "simulation"  # the artefact kind, as listed in manifest.json
-SVG_SETTINGS = {"svg.hashsalt": "tkg-simulate", "svg.fonttype": "path"}
+SVG_SETTINGS: dict[RcKeyType, str] = {"svg.hashsalt": "tkg-simulate", "svg.fonttype": "path"}
 BLUE, ORANGE = "#0072B2", "#D55E00"  # colour-blind-safe pair
 
 

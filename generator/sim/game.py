@@ -166,7 +166,7 @@ def play_game(table: Table, players: Sequence[Player], seed: int) -> GameResult:
 
 def _result(state: GameState, players: Sequence[Player], end: str, log: Log) -> GameResult:
     final = scores(state)
-    winners = ()
+    winners: tuple[int, ...] = ()
     if end == WORLD_COMPLETE:
         winners = tuple(s for s, v in enumerate(final) if v == max(final))
     me, design_of = state.players, state.table.design_of

@@ -131,5 +131,7 @@ def example_log(game: Game, turns: int = 4) -> PlayLog:
     fewest players the rules allow, two turns each by default."""
     section = game.rules.section("simulation")
     seed = section.get("example_seed", 0) if section else 0
+    if not isinstance(seed, int):  # the schema reads only a whole number
+        raise TypeError(f"simulation.example_seed is {seed!r}, not a whole number")
     seats = max(game.rules.players_min, 2)
-    return turn_log(game, int(seed), seats, turns)
+    return turn_log(game, seed, seats, turns)

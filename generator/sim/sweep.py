@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -70,9 +71,12 @@ def parse_setting(text: str) -> Setting:
         numbers = tuple(dict.fromkeys(int(v) for v in values.split(",")))
     except ValueError:
         raise SweepError(f"{key} takes whole numbers, not {values!r}") from None
+    # every whole-number rule has both bounds in the schema
+    low = -math.inf if field.low is None else field.low
+    high = math.inf if field.high is None else field.high
     for v in numbers:
-        if not field.low <= v <= field.high:
-            raise SweepError(f"{key}={v} is outside {field.low:g}-{field.high:g}")
+        if not low <= v <= high:
+            raise SweepError(f"{key}={v} is outside {low:g}-{high:g}")
     return Setting(key, numbers)
 
 

@@ -9,7 +9,9 @@ from generator.sim.state import GameState, PlayerState
 
 def offers(state: GameState, hold: int) -> tuple[list[int], list[int]]:
     """The masks of the face-up top tiles the Oink can pay for, and of the others."""
-    masks, affordable, dear = state.table.masks, [], []
+    masks = state.table.masks
+    affordable: list[int] = []
+    dear: list[int] = []
     for space in state.spaces:
         if space:
             mask = masks[space[-1]]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from generator.sim.actions import BLOCKS, KINDS
 from generator.sim.game import GameResult
@@ -117,7 +118,7 @@ def _add(x: Mapping, y: Mapping) -> dict:
 
 def merge(a: Tally, b: Tally) -> Tally:
     """The totals of both batches: integers add, mappings add key by key."""
-    values = {}
+    values: dict[str, Any] = {}  # each field's own type: a whole number or a histogram
     for f in fields(Tally):
         x, y = getattr(a, f.name), getattr(b, f.name)
         values[f.name] = _add(x, y) if isinstance(x, Mapping) else x + y

@@ -20,6 +20,8 @@ def completions(game: Game) -> list[dict]:
     found = []
     for number, name in enumerate(game.rules.drafts, start=1):
         section = game.rules.section(name)
+        if section is None:  # never: the drafts are named from the sections (load.rules)
+            raise LookupError(f"the draft {name!r} names no rule section")
         found.append({"number": number, "name": name, "key": f"rules.{name}",
                       "title": TITLES.get(name, name),
                       "values": [{"key": k, "value": _shown(v)} for k, v in section.values]})

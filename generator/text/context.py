@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from generator.core.memo import Memo
 from generator.core.model import Game, Tile
+from generator.load.rules import edition
 from generator.text.completions import completions
 from generator.text.examples import ExampleWorld, example_world, misfit, placement_example
 from generator.text.scoring_example import scoring_example
@@ -130,7 +131,8 @@ def _rules(game: Game) -> dict:
     r = game.rules
     face_up, row = list(r.face_up_spaces), list(r.space_row)
     turn, seal = r.section("turn"), r.section("seal")
-    actions = list(turn["actions"]) if turn else []
+    listed = turn["actions"] if turn else ()
+    actions = list(listed) if isinstance(listed, tuple | list) else []  # a str_list (schema)
     return {
         "players_min": r.players_min, "players_max": r.players_max,
         "tiles_dealt": r.tiles_dealt, "tiles_returned": r.tiles_dealt - 1,
@@ -190,7 +192,7 @@ def build_context(game: Game) -> dict:
     context = {
         "title": game.title, "version": game.version,
         "playtest_edition": game.rules.is_draft,
-        "edition": "Playtest edition" if game.rules.is_draft else "Edition",
+        "edition": edition(game.rules),
         "drafts": list(game.rules.drafts),
         "draft": {s.name: s.draft for s in game.rules.sections},
         "elements": elements,

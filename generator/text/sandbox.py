@@ -86,8 +86,9 @@ def bounded_render(template: jinja2.Template, context: Mapping) -> str:
             size += len(chunk)
             if size > MAX_OUTPUT:
                 # Raised where the template stands, so the error carries its line.
-                chunks.throw(TemplateTooBig(f"the template makes more than {MAX_OUTPUT} "
-                                            "characters"))
+                # jinja2 annotates generate() as an Iterator; it is a generator function
+                chunks.throw(TemplateTooBig(  # type: ignore[attr-defined]
+                    f"the template makes more than {MAX_OUTPUT} characters"))
             parts.append(chunk)
     return "".join(parts)
 

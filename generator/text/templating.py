@@ -135,6 +135,8 @@ def render_template(env: jinja2.Environment, folder: Path, name: str,
 
 def template_source(env: jinja2.Environment, name: str) -> str:
     """A template's own text, as the loader reads it."""
+    if env.loader is None:  # as jinja2 says when asked for a template
+        raise TypeError("no loader for this environment specified")
     source, _, _ = env.loader.get_source(env, name)
     return source
 

@@ -10,13 +10,16 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from generator.build.pipeline import build
-from generator.core.artefacts import paper_of
+
+
+def entries(out: Path) -> list[dict]:
+    """The manifest's entries."""
+    return json.loads((out / "manifest.json").read_text())["files"]
 
 
 def listed(out: Path) -> dict[str, str]:
     """The manifest's files: path -> sha256."""
-    return {f["path"]: f["sha256"] for f in json.loads((out / "manifest.json").read_text())[
-        "files"]}
+    return {f["path"]: f["sha256"] for f in entries(out)}
 
 
 def pages(path: Path) -> int:
@@ -39,7 +42,7 @@ def test_one_paper_and_one_kind_keep_every_other_file(project):
     for path in before:
         assert (out / path).is_file(), path
     # The Letter files are the earlier build's, untouched; the A4 bundle is remade whole.
-    letter = [p for p in before if paper_of(p) == "letter"]
+    letter = [f["path"] for f in entries(out) if f["paper"] == "letter"]
     assert letter and all(after[p] == before[p] for p in letter)
     assert after["pnp-a4.pdf"] != before["pnp-a4.pdf"]
     assert pages(out / "pnp-a4.pdf") == full_bundle["a4"]
@@ -59,9 +62,47 @@ def test_a_comparison_goes_when_none_is_asked_for(project):
     assert (out / "svg" / "mine").is_dir() and (out / "svg" / "tiles").is_dir()
 
 
-def test_a_file_of_one_paper_is_known_by_its_name():
-    assert [paper_of(p) for p in ("pnp-a4.pdf", "rulebook/rulebook-letter.pdf",
-                                  "pdf/letter/player-aids.pdf", "compare/layouts-a4.pdf",
-                                  "svg/tiles/ember-hollow.svg", "fonts/Lato-Regular.ttf",
-                                  "print-shop/tiles.pdf")] == [
-        "a4", "letter", "letter", "a4", "", "", ""]
+def test_every_file_carries_its_paper_and_language_in_the_manifest(project):
+    content, templates, out = project / "content", project / "templates", project / "output"
+    build(content, templates, out, ("a4", "letter"), ["tiles", "aids", "rulebook"])
+    papers = {f["path"]: f["paper"] for f in entries(out)}
+    assert [papers[p] for p in ("pnp-a4.pdf", "rulebook/rulebook-letter.pdf",
+                                "pdf/letter/player-aids.pdf", "svg/tiles/ember-hollow.svg",
+                                "print-shop/tiles.pdf")] == ["a4", "letter", "letter", None,
+                                                             None]
+    assert all(f["language"] is None for f in entries(out))  # one language, for now
+
+
+CARD = """cards:
+  name: Cards
+  items:
+    - id: card-a4
+      label: A card named like a paper
+    - id: card
+      label: Another
+"""
+CARD_LOOK = """extends: default
+pieces:
+  cards:
+    size: 40mm
+    front:
+      - text: {box: {x: 4, y: 15, w: 32, h: 10}, field: label, font: body, size: 9pt,
+               colour: "#000000"}
+"""
+
+
+def test_a_removed_item_named_like_a_paper_goes_on_every_paper(project):
+    # Its file, svg/pieces/cards/card-a4.svg, is of every paper: nothing may guess from its
+    # name that it is an A4 file a Letter build must keep.
+    content, templates, out = project / "content", project / "templates", project / "output"
+    pieces = content / "pieces.yaml"
+    pieces.write_text(pieces.read_text() + "\n" + CARD)
+    (templates / "layouts" / "cards.yaml").write_text(CARD_LOOK)
+    build(content, templates, out, ("a4", "letter"), layouts=("cards",))
+    assert "svg/pieces/cards/card-a4.svg" in listed(out)
+    pieces.write_text(pieces.read_text().replace(
+        "    - id: card-a4\n      label: A card named like a paper\n", ""))
+    for paper in ("letter", "a4"):
+        build(content, templates, out, (paper,), layouts=("cards",))
+        assert "svg/pieces/cards/card-a4.svg" not in listed(out), paper
+        assert not (out / "svg" / "pieces" / "cards" / "card-a4.svg").exists(), paper

@@ -20,12 +20,16 @@ def _tree(root: Path) -> dict[str, bytes]:
 
 def test_writes_files_and_a_manifest_with_hashes(tmp_path):
     out = tmp_path / "output"
-    arts = [Artefact("svg/a.svg", b"<svg/>", "tiles"), Artefact("pdf/b.pdf", b"%PDF", "tiles", 3)]
+    arts = [Artefact("svg/a.svg", b"<svg/>", "tiles", guides=(3.0, 3.0, 0.0)),
+            Artefact("pdf/b.pdf", b"%PDF", "tiles", 3, paper="a4")]
     write_artefacts(out, arts)
     manifest = json.loads((out / "manifest.json").read_text())
     entries = {f["path"]: f for f in manifest["files"]}
-    assert entries["pdf/b.pdf"] == {"path": "pdf/b.pdf", "kind": "tiles", "pages": 3,
-                                    "bytes": 4, "sha256": hashlib.sha256(b"%PDF").hexdigest()}
+    assert entries["pdf/b.pdf"] == {"path": "pdf/b.pdf", "kind": "tiles", "paper": "a4",
+                                    "language": None, "pages": 3, "bytes": 4,
+                                    "sha256": hashlib.sha256(b"%PDF").hexdigest()}
+    assert entries["svg/a.svg"]["guides"] == [3.0, 3.0, 0.0] and \
+        entries["svg/a.svg"]["paper"] is None
     assert (out / "svg/a.svg").read_bytes() == b"<svg/>"
     assert not list(tmp_path.glob(".output-staging-*"))  # the staging folder is gone
 

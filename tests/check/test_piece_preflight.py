@@ -6,13 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.check.validate import Templates, validate
-from generator.products.kinds import gutter_keys
 from tests.check.test_piece_fixtures import PIECES, project_with
 
 
 def _validated(project: Path):
-    return validate(project / "content", Templates(project / "templates", ("fixture",),
-                                                   gutter_keys()))
+    return validate(project / "content", Templates(project / "templates", ("fixture",)))
 
 
 def test_text_in_the_corner_of_a_round_piece_is_outside_its_safe_zone(tmp_path):

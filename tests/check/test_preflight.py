@@ -12,11 +12,10 @@ from generator.check.preflight_contrast import contrasts
 from generator.check.preflight_findings import spot_of
 from generator.check.preflight_place import art_cover
 from generator.check.validate import Templates, validate
-from generator.draw import pieces
+from generator.draw import piece
 from generator.draw.kit import Kit
 from generator.draw.scene import Ellipse, Group, Rect, Style
 from generator.draw.sketch import Sketch
-from generator.products.kinds import gutter_keys
 from tests.conftest import CONTENT, TEMPLATES
 
 FIXTURE_LAYOUT = Path(__file__).parents[1] / "fixtures" / "preflight"
@@ -27,7 +26,7 @@ def preflight_of(report) -> list:
 
 
 def test_the_shipped_content_passes_strict_in_both_layouts():
-    report = validate(CONTENT, Templates(TEMPLATES, ("default", "cluster"), gutter_keys()))
+    report = validate(CONTENT, Templates(TEMPLATES, ("default", "cluster")))
     assert report.passed(strict=True), [d.format() for d in report.diagnostics]
     [weakest] = preflight_of(report)
     assert weakest.code == "TKG512" and "Fire and Earth" in weakest.message
@@ -36,7 +35,7 @@ def test_the_shipped_content_passes_strict_in_both_layouts():
 def _with_layout(project: Path, fixture: str) -> Templates:
     target = project / "templates" / "layouts" / "fixture.yaml"
     target.write_text((FIXTURE_LAYOUT / fixture).read_text())
-    return Templates(project / "templates", ("fixture",), gutter_keys())
+    return Templates(project / "templates", ("fixture",))
 
 
 def test_a_second_validation_draws_nothing_and_follows_moved_lines(project, monkeypatch):
@@ -52,7 +51,7 @@ def test_a_second_validation_draws_nothing_and_follows_moved_lines(project, monk
     def redrawn(*args):
         raise AssertionError("a tile was drawn again")
 
-    monkeypatch.setattr(pieces, "_tile_scene", redrawn)
+    monkeypatch.setattr(piece, "_draw", redrawn)
     [after] = [d for d in validate(project / "content", templates, memo=again).diagnostics
                if d.code == "TKG501"]
     assert after.line == before.line + 1 and after.message == before.message
@@ -60,11 +59,11 @@ def test_a_second_validation_draws_nothing_and_follows_moved_lines(project, monk
 
 def test_a_build_after_validation_reuses_the_faces_it_drew(shipped_game, monkeypatch):
     memo = DrawingMemo()
-    report = validate(CONTENT, Templates(TEMPLATES, ("default",), gutter_keys(), False),
+    report = validate(CONTENT, Templates(TEMPLATES, ("default",), texts=False),
                       memo=memo)
-    monkeypatch.setattr(pieces, "_tile_scene", lambda *a: pytest.fail("drawn again"))
+    monkeypatch.setattr(piece, "_draw", lambda *a: pytest.fail("drawn again"))
     kit = Kit(report.game, memo)
-    faces = [pieces.tile_scene(kit, tile, report.layouts[0]) for tile in report.game.tiles]
+    faces = [piece.tile_face(kit, report.layouts[0], tile) for tile in report.game.tiles]
     assert len(faces) == 48 and faces[0].parts
 
 
@@ -72,14 +71,13 @@ def test_an_oink_name_the_aid_title_font_lacks_is_told_at_the_oink(project):
     tiles = project / "content" / "tiles.yaml"
     text = tiles.read_text().replace("name: Cinder Oink", "name: Café Oink")
     tiles.write_text(text)
-    report = validate(project / "content", Templates(project / "templates", ("default",),
-                                                     gutter_keys()))
+    report = validate(project / "content", Templates(project / "templates", ("default",)))
     # The Oink itself prints "CAFÉ OINK" in Lato Black, which has É; the aid's title is
     # set in the title font, which has no é.
     [found] = [d for d in report.diagnostics if d.code == "TKG504"]
     name = next(i for i, row in enumerate(text.splitlines(), 1) if "Café Oink" in row)
     assert found.path.endswith("tiles.yaml") and found.line == name - 1  # `- element:`
-    assert "player aid of 'Café Oink'" in found.message and "title font" in found.message
+    assert "on aid 'fire'" in found.message and "title font" in found.message
 
 
 def _badge_scene(symbol_colour: str):
@@ -94,7 +92,7 @@ def _badge_scene(symbol_colour: str):
 
 def test_a_symbol_too_close_to_its_badge_is_an_error_at_the_symbol_colour():
     [found] = contrasts(_badge_scene("#E06A10"))
-    assert found.code == "TKG505" and found.entry == "tile.insignias.symbol_colour"
+    assert found.code == "TKG505" and found.entry == "tile.insignias.slots.1.1.colour"
     assert "#E06A10 on #D55E00" in found.message
     assert contrasts(_badge_scene("#FFFFFF")) == []  # 3.87:1: enough for a graphic
 
@@ -118,13 +116,13 @@ def test_a_spot_is_read_back_and_its_crop_stays_on_the_piece():
     assert spot_of("a message without a spot") is None
 
 
-def test_colour_on_light_is_only_for_text_on_an_element_colour(project):
+def test_colour_on_light_needs_the_colour_the_text_is_on(project):
     layout = project / "templates" / "layouts" / "odd.yaml"
-    layout.write_text("extends: default\ntile:\n  name:\n    colour_on_light: \"#000000\"\n")
-    report = validate(project / "content", Templates(project / "templates", ("odd",),
-                                                     gutter_keys()))
-    [found] = [d for d in report.diagnostics if d.code == "TKG303"]
-    assert (found.line, found.column) == (4, 22) and "oink.name" in found.message
+    layout.write_text("extends: default\npieces:\n  tile:\n    front:\n      name:\n"
+                      "        text:\n          colour_on_light: \"#000000\"\n")
+    report = validate(project / "content", Templates(project / "templates", ("odd",)))
+    [found] = [d for d in report.diagnostics if d.code == "TKG602"]
+    assert (found.line, found.column) == (7, 28) and "needs under:" in found.message
 
 
 def test_the_preview_outlines_a_finding_on_its_piece_and_crops_round_it():

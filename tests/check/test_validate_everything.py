@@ -61,11 +61,11 @@ def test_a_font_that_is_not_a_font_is_a_tkg306_at_its_role(project):
 
 def test_a_broken_layout_is_reported_by_validate(project):
     layouts = project / "templates" / "layouts"
-    (layouts / "bad.yaml").write_text("extends: default\ntile:\n  trim: -3\n")
+    (layouts / "bad.yaml").write_text("extends: default\npieces:\n  tile:\n    size: -3\n")
     code, lines = run(project, "--layout", "bad")
     assert code == 1
-    [found] = errors(lines, "TKG303")
-    assert found.startswith(f"{layouts / 'bad.yaml'}:3:9:") and "trim" in found
+    [found] = errors(lines, "TKG602")
+    assert found.startswith(f"{layouts / 'bad.yaml'}:4:11:") and "size" in found
 
 
 def test_a_template_naming_an_unknown_value_is_reported_at_its_line(project):
@@ -113,9 +113,8 @@ def test_a_second_validation_reads_no_unchanged_file_again(project, monkeypatch)
     from generator.build.memo import DrawingMemo
     from generator.check.validate import Templates, validate
     from generator.draw import svgart
-    from generator.products.kinds import gutter_keys
 
-    templates = Templates(project / "templates", ("default",), gutter_keys())
+    templates = Templates(project / "templates", ("default",))
     first = DrawingMemo()
     assert validate(project / "content", templates, memo=first).errors == 0
     again = DrawingMemo()

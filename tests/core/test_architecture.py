@@ -63,3 +63,12 @@ def test_no_module_imports_itself_through_others_not_even_inside_a_function():
 
 def test_the_cycle_finder_finds_a_cycle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+@pytest.mark.slow
+def test_the_package_type_checks_under_the_mypy_settings_of_pyproject():
+    # The package ships py.typed, so what it promises its callers is checked: mypy on
+    # pyproject.toml's [tool.mypy], failing with mypy's report of each wrong type.
+    command = shutil.which("mypy") or pytest.fail("mypy is not installed")
+    result = subprocess.run([command], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -10,7 +10,7 @@ import pytest
 from generator.draw.colour import best_ink
 from generator.draw.geometry import Place, bounds, subpaths
 from generator.draw.ink import ink_bounds
-from generator.draw.pieces import back_scene, oink_scene, tile_scene, token_scene
+from generator.draw.piece import oink_face, tile_back, tile_face, token_face
 from generator.draw.raster import Canvas
 from generator.draw.scene import Ellipse, Gradient, Group, Path, Rect, Style, Text
 from generator.draw.vision import DEUTERANOPIA, GREYSCALE, ciede2000, delta_e, seen, to_hex
@@ -24,9 +24,9 @@ def layout():
 
 def scenes(kit, layout):
     game = kit.game
-    return [tile_scene(kit, game.tiles[0], layout), tile_scene(kit, game.tiles[-1], layout),
-            back_scene(kit, layout), token_scene(kit, "air", layout),
-            oink_scene(kit, game.oinks[0], layout)]
+    return [tile_face(kit, layout, game.tiles[0]), tile_face(kit, layout, game.tiles[-1]),
+            tile_back(kit, layout), token_face(kit, layout, "air"),
+            oink_face(kit, layout, game.oinks[0])]
 
 
 def test_every_item_of_a_piece_belongs_to_exactly_one_part_in_order(kit, layout):
@@ -37,13 +37,18 @@ def test_every_item_of_a_piece_belongs_to_exactly_one_part_in_order(kit, layout)
 
 
 def test_parts_say_what_they_are_and_which_layout_entry_placed_them(kit, layout):
-    tile = tile_scene(kit, kit.game.tiles[-1], layout)  # a nexus: four insignias
+    tile = tile_face(kit, layout, kit.game.tiles[-1])  # a nexus: four insignias
     found = {(p.kind, p.name, p.source) for p in tile.parts}
-    assert {("text", "number", "tile.number"), ("plate", "number plate", "tile.number"),
-            ("art", "art", "tile.art"),
-            ("badge", "insignia 3 of 4", "tile.insignias.slots.4.3")} <= found
-    assert [p.content for p in tile.parts if p.kind == "text"] == [True, True, False]
-    assert layout.where("tile.insignias.slots.4.3").line > 0
+    badge = "pieces.tile.front.insignias.repeat.draw.insignia.symbol"
+    assert {("text", "number", "pieces.tile.front.number.text"),
+            ("plate", "number plate", "pieces.tile.front.number.text"),
+            ("art", "art", "pieces.tile.front.art.image"),
+            ("badge", "insignia", badge)} <= found
+    # A badge's place is its repeat's `at:`, the third of four.
+    [third] = [p for p in tile.parts if p.kind == "badge"][2:3]
+    assert third.placed == "pieces.tile.front.insignias.repeat.at.4.3"
+    assert [p.content for p in tile.parts if p.kind == "text"] == [True, True, True]
+    assert layout.where(badge).line > 0 and layout.where(third.placed).line > 0
 
 
 def test_a_stroked_path_is_bounded_with_half_its_stroke_through_its_group():

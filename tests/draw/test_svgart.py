@@ -187,7 +187,8 @@ def test_polygons_polylines_and_lines_become_paths(tmp_path):
         (("M", 0.0, 0.0), ("L", 10.0, 0.0), ("L", 5.0, 5.0), ("Z",)),
         (("M", 0.0, 0.0), ("L", 10.0, 10.0)),
         (("M", 1.0, 2.0), ("L", 3.0, 4.0))]
-    assert shapes[1].style == Style(stroke="#000000", stroke_width=1.0, round_caps=True)
+    assert shapes[1].style == Style(stroke="#000000", stroke_width=1.0, cap="round",
+                                   join="round")
 
 
 # The picture's size ----------------------------------------------------------------------

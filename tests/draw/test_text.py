@@ -6,10 +6,11 @@ import dataclasses
 
 import pytest
 
+from generator.check.pieces import check_pieces
 from generator.core.diagnostics import Severity
 from generator.draw.fonts import fit_text
 from generator.draw.kit import Kit
-from generator.draw.pieces import overflows, tile_scene
+from generator.draw.piece import tile_face
 from generator.draw.scene import Text
 from tests.conftest import load_layout
 
@@ -46,13 +47,19 @@ def test_an_overflowing_flavour_is_drawn_cut_and_reported_at_its_tile(shipped_ga
     tiles[1] = dataclasses.replace(tiles[1], flavour=LONG)
     game = dataclasses.replace(shipped_game, tiles=tuple(tiles))
     layout, kit = load_layout(), Kit(game)
-    texts = [i.text for i in tile_scene(kit, tiles[1], layout).items if isinstance(i, Text)]
+    texts = [i.text for i in tile_face(kit, layout, tiles[1]).items if isinstance(i, Text)]
     assert texts[-2].endswith("\u2026")  # the flavour's second line; the number is last
     [warning] = overflows(kit, layout)
     assert (warning.code, warning.severity) == ("TKG305", Severity.WARNING)
     assert (warning.path, warning.line, warning.column) == (
         tiles[1].where.path, tiles[1].where.line, tiles[1].where.column)
-    assert repr(tiles[1].id) in warning.message and "flavour text" in warning.message
+    assert f"the flavour of tile {tiles[1].id!r}" in warning.message
+    assert "'default' layout" in warning.message
+
+
+def overflows(kit, layout) -> list:
+    """The TKG305 warnings of the game's pieces in `layout`."""
+    return [d for d in check_pieces(kit, (layout,)).problems if d.code == "TKG305"]
 
 
 @pytest.mark.parametrize("layout", ["default", "cluster"])

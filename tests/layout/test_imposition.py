@@ -8,14 +8,15 @@ from generator.core.errors import ContentError
 from generator.layout.imposition import grid_for
 from tests.conftest import TEMPLATES, load_layout
 
-SHEETS = load_layout().sheets
+LAYOUT = load_layout()
+SHEETS = LAYOUT.sheets
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize(("kind", "size", "bleed"), [("tile", 63.5, 3), ("token", 22, 2),
                                                      ("oink", 40, 2)])
 def test_grid_and_its_marks_stay_inside_the_printable_margin(paper, kind, size, bleed):
-    grid = grid_for(SHEETS, paper, (size, size), bleed, kind)
+    grid = grid_for(SHEETS, paper, (size, size), bleed, LAYOUT.look(kind).gutter)
     x0, y0, x1, y1 = grid.extent
     reach = grid.mark_zone(SHEETS.marks.length)
     width, height = SHEETS.paper(paper)
@@ -26,7 +27,7 @@ def test_grid_and_its_marks_stay_inside_the_printable_margin(paper, kind, size, 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_back_slots_mirror_front_slots_across_the_vertical_axis(paper):
-    grid = grid_for(SHEETS, paper, (63.5, 63.5), 3, "tile")
+    grid = grid_for(SHEETS, paper, (63.5, 63.5), 3, "densest")
     width = SHEETS.paper(paper)[0]
     for i in range(grid.per_page):
         fx, fy, w, _ = grid.trim(i)
@@ -39,24 +40,26 @@ def test_back_slots_mirror_front_slots_across_the_vertical_axis(paper):
 def test_the_densest_tile_grid_holds_twelve_on_either_paper(paper, gutter, offset):
     # Letter keeps a gutter (the widest that still holds 12); A4 holds 12 only when
     # neighbours share their cuts, so its marks start right at the cut's end.
-    grid = grid_for(SHEETS, paper, (63.5, 63.5), 3, "tile")
+    grid = grid_for(SHEETS, paper, (63.5, 63.5), 3, "densest")
     assert (grid.columns, grid.rows) == (3, 4)
     assert (grid.gutter, grid.marks_offset) == (pytest.approx(gutter), offset)
 
 
 def test_a_gutter_as_a_length_is_kept_as_it_is(project):
     layout = project / "templates" / "layouts" / "default.yaml"
-    layout.write_text(layout.read_text().replace("tile: densest", "tile: 4mm", 1))
-    sheets = load_layout("default", project / "templates").sheets
-    assert grid_for(sheets, "a4", (63.5, 63.5), 3, "tile").per_page == 8
-    assert grid_for(sheets, "letter", (63.5, 63.5), 3, "tile").per_page == 6
+    layout.write_text(layout.read_text().replace("gutter: densest", "gutter: 4mm", 1))
+    loaded = load_layout("default", project / "templates")
+    gutter = loaded.look("tile").gutter
+    assert gutter == 4.0
+    assert grid_for(loaded.sheets, "a4", (63.5, 63.5), 3, gutter).per_page == 8
+    assert grid_for(loaded.sheets, "letter", (63.5, 63.5), 3, gutter).per_page == 6
 
 
 def test_a_piece_too_big_for_the_paper_is_the_layouts_problem_at_its_sheets_section():
     with pytest.raises(ContentError) as info:
-        grid_for(SHEETS, "a4", (300, 300), 3, "tile")
+        grid_for(SHEETS, "a4", (300, 300), 3, "densest", "tile")
     [problem] = info.value.diagnostics
-    assert problem.code == "TKG303" and "does not fit on a4 paper" in problem.message
+    assert problem.code == "TKG605" and "does not fit on a4 paper" in problem.message
     assert problem.path.endswith("default.yaml")
     assert problem.line == _line_of(TEMPLATES / "layouts" / "default.yaml", "sheets:")
 

@@ -22,12 +22,15 @@ def _write(project, name: str, text: str):
     return path
 
 
-def _refusal(project, name: str):
+def _refusal(project, name: str, code: str = "TKG303"):
     with pytest.raises(ContentError) as info:
         load_layout(name, project / "templates")
     [problem] = info.value.diagnostics
-    assert problem.code == "TKG303"
+    assert problem.code == code
     return problem
+
+
+NUMBER = "extends: default\npieces:\n  tile:\n    front:\n      number:\n        text:\n"
 
 
 @pytest.fixture
@@ -54,7 +57,8 @@ def test_a_layout_linking_outside_its_folder_is_refused(project, secret):
 
 def test_a_link_between_layouts_of_the_folder_is_fine(project):
     (project / "templates" / "layouts" / "edges.yaml").symlink_to("default.yaml")
-    assert load_layout("edges", project / "templates").tile.trim == pytest.approx(63.5)
+    assert load_layout("edges", project / "templates").look("tile").size[0] == \
+        pytest.approx(63.5)
 
 
 def test_a_long_extends_chain_says_how_long_it_may_be(project):
@@ -77,17 +81,18 @@ def test_a_path_as_layout_option_is_a_usage_error(project, monkeypatch, command,
 
 @pytest.mark.parametrize("spec", ["{number:>999999999}", "{number:.500f}", "{number:0100d}"])
 def test_a_format_width_or_precision_past_the_limit_is_refused(project, spec):
-    _write(project, "wide", f"extends: default\ntile:\n  number:\n    format: \"{spec}\"\n")
-    problem = _refusal(project, "wide")
-    assert "up to 99" in problem.message and (problem.line, problem.column) == (4, 13)
+    _write(project, "wide", f"{NUMBER}          text: \"{spec}\"\n")
+    problem = _refusal(project, "wide", "TKG602")
+    assert "up to 99" in problem.message and (problem.line, problem.column) == (7, 17)
 
 
 def test_a_format_within_the_limit_loads(project):
-    _write(project, "wide", "extends: default\ntile:\n  number:\n    format: \"{number:>9}\"\n")
-    assert load_layout("wide", project / "templates").tile.number.format == "{number:>9}"
+    _write(project, "wide", f"{NUMBER}          text: \"{{number:>9}}\"\n")
+    tile = load_layout("wide", project / "templates").look("tile")
+    assert next(p for p in tile.front if p.name == "number").get("text") == "{number:>9}"
 
 
 def test_a_control_character_in_a_layout_text_is_named_at_its_position(project):
-    _write(project, "beep", 'extends: default\ntile:\n  number:\n    format: "{number}\\x07"\n')
-    problem = _refusal(project, "beep")
-    assert "U+0007" in problem.message and (problem.line, problem.column) == (4, 13)
+    _write(project, "beep", NUMBER + '          text: "{number}\\x07"\n')
+    problem = _refusal(project, "beep", "TKG602")
+    assert "U+0007" in problem.message and (problem.line, problem.column) == (7, 17)

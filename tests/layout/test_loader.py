@@ -1,4 +1,6 @@
-"""Layouts load from YAML with `extends`, and every mistake is a positioned TKG303."""
+"""Layouts load from YAML with `extends`, in one dialect: every piece a look under
+`pieces:`; every mistake is positioned (TKG303 for the file and its sheets, TKG602 for a
+look, TKG605 for a piece no paper holds, TKG608 for a built-in piece without a look)."""
 
 from __future__ import annotations
 
@@ -6,25 +8,35 @@ import pytest
 
 from generator.core.errors import ContentError
 from generator.layout import layout_names
+from generator.layout.look import DENSEST
 from generator.layout.units import parse_length
 from tests.conftest import TEMPLATES, load_layout
 
 
+def _prim(look, name: str):
+    return next(p for p in look.front if p.name == name)
+
+
 def test_shipped_layouts_load_and_cluster_extends_default():
-    assert {"default", "cluster"} <= set(layout_names(TEMPLATES))
+    assert {"default", "cluster", "ink-saver"} <= set(layout_names(TEMPLATES))
     default, cluster = load_layout("default"), load_layout("cluster")
-    assert default.tile.trim == pytest.approx(63.5)
-    assert default.tile.bleed == 3 and default.tile.safe == 3
-    assert cluster.tile.name == default.tile.name  # inherited
-    assert cluster.tile.insignias.badge > default.tile.insignias.badge  # overridden
-    assert cluster.tile.insignias.centres(4) != default.tile.insignias.centres(4)
+    tile = default.look("tile")
+    assert tile.size == pytest.approx((63.5, 63.5)) and tile.gutter == DENSEST
+    assert tile.bleed == 3 and tile.safe == 3 and tile.backs == "shared"
+    theirs = cluster.look("tile")
+    assert _prim(theirs, "name") == _prim(tile, "name")  # inherited
+    ours, others = _prim(tile, "insignias"), _prim(theirs, "insignias")
+    assert others.children[0].get("badge") > ours.children[0].get("badge")  # overridden
+    assert others.get("at")[3] != ours.get("at")[3]
+    for name in ("tile", "token", "oink", "aid", "cover"):
+        assert default.look(name) is not None
 
 
 def test_every_slot_count_has_its_points_and_insignias_are_big_enough():
     for name in layout_names(TEMPLATES):
-        ins = load_layout(name).tile.insignias
-        assert ins.symbol >= 8
-        assert [len(ins.centres(n)) for n in (1, 2, 3, 4)] == [1, 2, 3, 4]
+        insignias = _prim(load_layout(name).look("tile"), "insignias")
+        assert [len(places) for places in insignias.get("at")] == [1, 2, 3, 4]
+        assert insignias.children[0].get("size") >= 8
 
 
 @pytest.mark.parametrize(("text", "mm"), [(3, 3.0), ("3mm", 3.0), ("1in", 25.4),
@@ -39,24 +51,37 @@ def _write(project, name, text):
     return path
 
 
-def _codes(exc: ContentError) -> list[str]:
+def _lines(exc: ContentError) -> list[str]:
     return [d.format() for d in exc.diagnostics]
 
 
 def test_an_unknown_key_and_a_bad_length_are_reported_with_positions(project):
-    _write(project, "broken", "extends: default\ntile:\n  trim: huge\n  bleeed: 3mm\n")
+    _write(project, "broken", "extends: default\npieces:\n  tile:\n    size: huge\n"
+           "    bleeed: 3mm\n")
     with pytest.raises(ContentError) as info:
         load_layout("broken", project / "templates")
-    lines = _codes(info.value)
-    assert any("broken.yaml:3:9: error TKG303" in line and "huge" in line for line in lines)
-    assert any("broken.yaml:4:3: error TKG303" in line and "bleeed" in line for line in lines)
+    lines = _lines(info.value)
+    assert any("broken.yaml:4:11: error TKG602" in line and "huge" in line for line in lines)
+    assert any("broken.yaml:5:5: error TKG602" in line and "bleeed" in line for line in lines)
 
 
-def test_a_small_insignia_is_refused(project):
-    _write(project, "tiny", "extends: default\ntile:\n  insignias:\n    symbol: 6mm\n")
+def test_the_old_dialect_is_told_where_it_is_and_what_to_write(project):
+    _write(project, "old", "extends: default\ntile:\n  trim: 63.5mm\n")
     with pytest.raises(ContentError) as info:
-        load_layout("tiny", project / "templates")
-    assert "at least 8 mm" in "\n".join(_codes(info.value))
+        load_layout("old", project / "templates")
+    [problem] = info.value.diagnostics
+    assert (problem.code, problem.line, problem.column) == ("TKG303", 2, 1)
+    assert "old layout dialect" in problem.message and "docs/pieces.md" in problem.hint
+
+
+def test_a_layout_without_a_built_in_look_is_told_which(project):
+    default = (project / "templates" / "layouts" / "default.yaml").read_text()
+    start, end = default.index("  token:\n"), default.index("  oink:\n")
+    _write(project, "tokenless", default[:start] + default[end:])
+    with pytest.raises(ContentError) as info:
+        load_layout("tokenless", project / "templates")
+    [problem] = info.value.diagnostics
+    assert problem.code == "TKG608" and "life token" in problem.message
 
 
 def test_extends_cycles_and_unknown_layouts_are_diagnostics(project):
@@ -64,54 +89,64 @@ def test_extends_cycles_and_unknown_layouts_are_diagnostics(project):
     _write(project, "b", "extends: a\n")
     with pytest.raises(ContentError) as info:
         load_layout("a", project / "templates")
-    assert "cycle" in "\n".join(_codes(info.value))
+    assert "cycle" in "\n".join(_lines(info.value))
     with pytest.raises(ContentError) as info:
         load_layout("nope", project / "templates")
-    assert "known layouts" in "\n".join(_codes(info.value))
+    assert "known layouts" in "\n".join(_lines(info.value))
 
 
 def test_yaml_syntax_errors_in_a_layout_carry_the_layout_code(project):
-    _write(project, "bad", "tile: [unclosed\n")
+    _write(project, "bad", "pieces: [unclosed\n")
     with pytest.raises(ContentError) as info:
         load_layout("bad", project / "templates")
     assert all(d.code == "TKG303" for d in info.value.diagnostics)
 
 
-# Each broken layout (extending the default) and where and what its TKG303 says.
+TILE = "pieces:\n  tile:\n"
+NAME = TILE + "    front:\n      name:\n        text:\n"
+# Each broken layout (extending the default) and where and what its diagnostic says.
 OUT_OF_RANGE = [
-    ("tile:\n  trim: 0\n", "3:9", "trim must be more than 0 mm"),
-    ("tile:\n  trim: -63.5mm\n", "3:9", "trim must be more than 0 mm"),
-    ("tile:\n  bleed: 0\n", "3:10", "bleed must be more than 0 mm"),
-    ("tile:\n  safe: -1\n", "3:9", "safe must not be negative"),
-    ("tile:\n  insignias:\n    badge: -11.5mm\n", "4:12", "badge must be more than 0 mm"),
-    ("tile:\n  art: {x: -3, y: -3, w: 0, h: 69.5}\n", "3:26", "w must be more than 0 mm"),
-    ("tile:\n  name:\n    size: 0pt\n", "4:11", "size must be more than 0 mm"),
-    ("tile:\n  name:\n    min_size: 20pt\n", "4:15", "must not be larger than size"),
-    ("tile:\n  name:\n    plate_opacity: 1.5\n", "4:20", "between 0 and 1"),
-    ("tile:\n  name:\n    plate_opacity: .nan\n", "4:20", "between 0 and 1"),
-    ("token:\n  disc: 18mm\n", "3:9", "disc must be at least 19 mm"),
-    ("oink:\n  bleed: -2mm\n", "3:10", "bleed must be more than 0 mm"),
-    ("sheets:\n  margin: .nan\n", "3:11", "must be a finite number"),
-    ("sheets:\n  margin: .inf\n", "3:11", "must be a finite number"),
-    ("sheets:\n  margin: 5mm\n", "3:11", "margin must be at least 6.35 mm"),
-    ("sheets:\n  marks:\n    width: 0.5mm\n", "4:12", "0.15-0.25 mm wide"),
-    ("sheets:\n  marks:\n    width: 0.1mm\n", "4:12", "0.15-0.25 mm wide"),
-    ("sheets:\n  marks:\n    offset: -1mm\n", "4:13", "offset must not be negative"),
-    ("sheets:\n  gutter:\n    tile: -4mm\n", "4:11", "tile must not be negative"),
-    ("sheets:\n  papers:\n    a4: [0, 297mm]\n", "4:9", "a4 must be more than 0 mm"),
-    ("sheets:\n  margin: 80mm\n", "2:1", "a tile of 63.5 x 63.5 mm does not fit on a4 paper"),
+    (TILE + "    size: 0\n", "4:11", "TKG602", "size must be more than 0 mm"),
+    (TILE + "    size: -63.5mm\n", "4:11", "TKG602", "size must be more than 0 mm"),
+    (TILE + "    bleed: 0\n", "4:12", "TKG602", "world tile needs a bleed of more than 0 mm"),
+    (TILE + "    safe: -1\n", "4:11", "TKG602", "safe must not be negative"),
+    (TILE + "    front:\n      insignias:\n        repeat:\n          draw:\n"
+     "            - symbol: {element: \"{each}\", cx: 0, cy: 0, size: 9, badge: -11.5mm}\n",
+     "8:73", "TKG602", "badge must not be negative"),
+    (TILE + "    front:\n      art:\n        image: {box: {x: -3, y: -3, w: 0, h: 69.5}}\n",
+     "6:40", "TKG602", "w must be more than 0 mm"),
+    (NAME + "          size: 0pt\n", "7:17", "TKG602", "size must be more than 0 mm"),
+    (NAME + "          min_size: 20pt\n", "7:21", "TKG602", "must not be larger than size"),
+    (NAME + "          plate_opacity: 1.5\n", "7:26", "TKG602", "between 0 and 1"),
+    (NAME + "          plate_opacity: .nan\n", "7:26", "TKG602", "between 0 and 1"),
+    ("pieces:\n  token:\n    disc: 18mm\n", "4:11", "TKG602",
+     "life token must be at least 19 mm across"),
+    ("pieces:\n  oink:\n    bleed: -2mm\n", "4:12", "TKG602", "bleed must not be negative"),
+    ("sheets:\n  margin: .nan\n", "3:11", "TKG303", "must be a finite number"),
+    ("sheets:\n  margin: .inf\n", "3:11", "TKG303", "must be a finite number"),
+    ("sheets:\n  margin: 5mm\n", "3:11", "TKG303", "margin must be at least 6.35 mm"),
+    ("sheets:\n  marks:\n    width: 0.5mm\n", "4:12", "TKG303", "0.15-0.25 mm wide"),
+    ("sheets:\n  marks:\n    width: 0.1mm\n", "4:12", "TKG303", "0.15-0.25 mm wide"),
+    ("sheets:\n  marks:\n    offset: -1mm\n", "4:13", "TKG303", "offset must not be negative"),
+    (TILE + "    gutter: -4mm\n", "4:13", "TKG602", "gutter must not be negative"),
+    ("sheets:\n  papers:\n    a4: [0, 297mm]\n", "4:9", "TKG303", "a4 must be more than 0 mm"),
+    ("sheets:\n  margin: 80mm\n", "16:11", "TKG605",
+     "a tile piece of 63.5 x 63.5 mm does not fit on a4 paper"),
 ]
 
 
-@pytest.mark.parametrize(("override", "where", "message"), OUT_OF_RANGE)
+@pytest.mark.parametrize(("override", "where", "code", "message"), OUT_OF_RANGE)
 def test_lengths_out_of_range_and_print_conventions_are_positioned_errors(
-        project, override, where, message):
+        project, override, where, code, message):
     _write(project, "broken", "extends: default\n" + override)
     with pytest.raises(ContentError) as info:
         load_layout("broken", project / "templates")
     found = [d for d in info.value.diagnostics if message in d.message]
-    assert found, _codes(info.value)
-    assert found[0].code == "TKG303"
+    assert found, _lines(info.value)
+    assert found[0].code == code
+    if code == "TKG605":  # at the look's size, in the default layout it extends
+        assert found[0].path.endswith("default.yaml")
+        return
     assert found[0].path.endswith("broken.yaml")
     assert f"{found[0].line}:{found[0].column}" == where
 
@@ -135,10 +170,11 @@ def test_a_length_must_be_a_finite_number(value):
         parse_length(yaml.safe_load(value))
 
 
-@pytest.mark.parametrize("override", ["tile:\n  trim: 0\n", "sheets:\n  margin: .nan\n",
-                                      "sheets:\n  margin: 80mm\n"])
+@pytest.mark.parametrize(("override", "code"), [(TILE + "    size: 0\n", "TKG602"),
+                                                ("sheets:\n  margin: .nan\n", "TKG303"),
+                                                ("sheets:\n  margin: 80mm\n", "TKG605")])
 def test_tkg_build_reports_a_broken_layout_with_exit_1_and_no_traceback(
-        project, monkeypatch, override):
+        project, monkeypatch, override, code):
     from click.testing import CliRunner
 
     from generator.cli import cli
@@ -149,46 +185,46 @@ def test_tkg_build_reports_a_broken_layout_with_exit_1_and_no_traceback(
                                       "--layout", "broken"])
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
-    assert "broken.yaml:" in result.output and "TKG303" in result.output
+    assert ".yaml:" in result.output and code in result.output
 
 
-@pytest.mark.parametrize(("section", "text", "message"), [
-    ("tile:\n  number:\n", "{number}/{total}", "{total} is not a name it can use"),
-    ("tile:\n  number:\n", "{number.__class__}", "no attribute or index access"),
-    ("tile:\n  number:\n", "{id[0]}", "no attribute or index access"),
-    ("tile:\n  number:\n", "{id!r}", "no conversions"),
-    ("tile:\n  number:\n", "{0}", "{0} is not a name"),
-    ("tile:\n  number:\n", "{}", "{} needs a name"),
-    ("tile:\n  number:\n", "{number:{count}}", "no fields inside a format spec"),
-    ("tile:\n  number:\n", "{id:d}", "Unknown format code"),
-    ("tile:\n  number:\n", "{number", "literal brace"),
-    ("oink:\n  capacity:\n", "holds {capacity.__class__}", "no attribute or index access"),
-    ("oink:\n  capacity:\n", "holds {number}", "{number} is not a name"),
-    ("tile:\n  flavour:\n", "{flavour}", "tile.flavour takes no format"),
+NUMBER = TILE + "    front:\n      number:\n        text:\n          text: "
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{id[0]}", "is not a name"),
+    ("{id!r}", "no conversions"),
+    ("{0}", "{0} is not a name"),
+    ("{}", "{} needs a name"),
+    ("{number:{n}}", "no fields inside a format spec"),
+    ("{number", "literal brace"),
 ])
-def test_text_formats_use_only_the_known_names(project, section, text, message):
-    _write(project, "broken", f"extends: default\n{section}    format: \"{text}\"\n")
+def test_text_formats_are_plain_names(project, text, message):
+    _write(project, "broken", f"extends: default\n{NUMBER}\"{text}\"\n")
     with pytest.raises(ContentError) as info:
         load_layout("broken", project / "templates")
     [problem] = info.value.diagnostics
-    assert problem.code == "TKG303" and message in problem.message, problem.format()
-    assert (problem.path.endswith("broken.yaml"), problem.line, problem.column) == (True, 4, 13)
+    assert problem.code == "TKG602" and message in problem.message, problem.format()
+    assert (problem.path.endswith("broken.yaml"), problem.line, problem.column) == (True, 7, 17)
 
 
-@pytest.mark.parametrize("text", ["{number}/{count}", "#{number:02d} {id}", "{{{number}}}"])
+@pytest.mark.parametrize("text", ["{number}/{game.tiles}", "#{number:02d} {id}",
+                                  "{{{number}}}"])
 def test_plain_formats_are_accepted(project, text):
-    _write(project, "fine", f"extends: default\ntile:\n  number:\n    format: \"{text}\"\n")
-    assert load_layout("fine", project / "templates").tile.number.format == text
+    _write(project, "fine", f"extends: default\n{NUMBER}\"{text}\"\n")
+    number = _prim(load_layout("fine", project / "templates").look("tile"), "number")
+    assert number.get("text") == text
 
 
-def test_a_bad_format_stops_tkg_build_with_exit_1(project, monkeypatch):
+def test_a_format_over_an_unknown_name_stops_tkg_build_at_its_line(project, monkeypatch):
     from click.testing import CliRunner
 
     from generator.cli import cli
 
-    _write(project, "broken", "extends: default\noink:\n  capacity:\n    format: \"{cap}\"\n")
+    _write(project, "broken", "extends: default\npieces:\n  oink:\n    front:\n"
+           "      capacity:\n        text:\n          text: \"holds {cap}\"\n")
     monkeypatch.chdir(project)
     result = CliRunner().invoke(cli, ["build", "--only", "tokens", "--paper", "a4",
                                       "--layout", "broken"])
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert "broken.yaml:4:13: error TKG303" in result.output
+    assert "broken.yaml:7:11: error TKG604" in result.output and "{cap}" in result.output

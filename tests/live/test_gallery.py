@@ -199,16 +199,21 @@ def test_a_card_enlarges_to_print_size_with_guides_that_toggle(page, watcher):
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
 
-    # A token: print size from its own SVG; no guides are known for it, and the
-    # toggles say so rather than draw wrong ones.
+    # A token: print size from its own SVG, and the guides of its own look: its 2 mm of
+    # bleed, and its safe zone a disc inside its 20.1 mm face (its corners are cut).
     page.locator('figure.piece[data-path="svg/tokens/fire.svg"]').click()
     expect(dialog).to_be_visible()
     page.wait_for_function(EMBEDDED_READY, arg="dialog#enlarged object.piece")
     svg = (watcher.project / "output" / "svg" / "tokens" / "fire.svg").read_text()
     side = float(re.search(r'width="([\d.]+)mm"', svg).group(1))
     assert _box(dialog.locator("object.piece"))[2:] == pytest.approx((side * MM,) * 2, abs=0.5)
-    expect(dialog.get_by_label("Bleed")).to_be_disabled()
-    expect(trim).to_be_hidden()
+    expect(dialog.get_by_label("Bleed")).to_be_enabled()
+    expect(dialog.locator(".note")).to_have_text(
+        "bleed 2 mm, safe zone 2 mm inside the disc")
+    dialog.get_by_label("Safe zone").check()
+    expect(safe).to_be_visible()
+    width, rx = (float(safe.get_attribute(a)) for a in ("width", "rx"))
+    assert width == pytest.approx(20.1 - 2 * 2) and rx == pytest.approx(width / 2)
     page.keyboard.press("Escape")
     assert page.problems == [], page.problems
 

@@ -81,3 +81,23 @@ def test_only_svgs_are_pieces():
     shown = gallery(FILES, INDEX)
     assert all(p.path.endswith(".svg") for g in shown.groups for p in g.items)
     assert sum(len(g.items) for g in shown.groups) == 7
+
+
+def test_every_piece_has_the_guides_of_its_own_look():
+    # The manifest carries each piece's bleed, safe zone and (round) face: a declared
+    # marker's guides are its look's, not the tiles'.
+    files = {"files": [
+        {"path": "svg/pieces/first-player/first-player.svg", "kind": "first-player",
+         "pages": 0, "sha256": "aa" * 32, "guides": [2.0, 2.5, 30.0]},
+        {"path": "svg/tiles/ember.svg", "kind": "tiles", "pages": 0, "sha256": "bb" * 32,
+         "guides": [3.0, 3.0, 0.0]},
+        {"path": "svg/tokens/fire.svg", "kind": "tokens", "pages": 0, "sha256": "cc" * 32,
+         "guides": [2.0, 2.0, 20.1]}]}
+    shown = gallery(files, None)
+    [marker] = group(shown, "first-player").items
+    assert marker.guides == Guides(2.0, 2.5, 30.0)
+    assert group(shown, "tiles").items[0].guides == Guides(3.0, 3.0, 0.0)
+    assert group(shown, "tokens").items[0].guides == Guides(2.0, 2.0, 20.1)
+    broken = {"files": [{**files["files"][0], "guides": ["wide", 2, 3]}]}
+    [marker] = group(gallery(broken, None), "first-player").items
+    assert marker.guides is None  # a damaged entry gives none rather than wrong ones

@@ -18,7 +18,6 @@ from PIL import Image
 from generator.check.validate import Templates, validate
 from generator.cli import cli
 from generator.load.content import load_content
-from generator.products.kinds import gutter_keys
 
 FIRST_NAME = "    name: Ember Hollow\n"
 
@@ -30,7 +29,7 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def errors(content: Path, for_print: bool = False) -> list:
-    templates = Templates(content.parent / "templates", ("default",), gutter_keys()) \
+    templates = Templates(content.parent / "templates", ("default",)) \
         if for_print else None
     return [d for d in validate(content, templates).diagnostics if d.is_error]
 

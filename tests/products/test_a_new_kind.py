@@ -15,7 +15,7 @@ from generator.core.digest import digest
 from generator.draw.scene import Rect, Scene, Style, Text, scenes_digest
 from generator.layout.imposition import grid_for
 from generator.products import kinds
-from generator.products.bundle import Row, imposed
+from generator.products.bundle import Row, Section
 from generator.products.fingerprint import common
 from generator.products.sheets import Label, Piece, Run
 
@@ -31,8 +31,8 @@ def sticker(request, kit) -> Scene:
 
 
 def produce(request, kit) -> list[Artefact]:
-    return [Artefact("svg/stickers/sticker.svg", scene_svg(sticker(request, kit), kit.memo,
-                                                           "../../fonts").encode(), "stickers")]
+    return [Artefact("svg/stickers/sticker.svg",
+                     scene_svg(sticker(request, kit), kit.memo, True).encode(), "stickers")]
 
 
 def fingerprint(request, kit) -> str:
@@ -41,28 +41,24 @@ def fingerprint(request, kit) -> str:
 
 def runs(request, kit, paper) -> list[Run]:
     scene = sticker(request, kit)
-    grid = grid_for(request.layout.sheets, paper, scene.trim, scene.bleed, "sticker")
+    grid = grid_for(request.layout.sheets, paper, scene.trim, scene.bleed, 2.0, "sticker")
     return [Run([Piece(scene)] * 6, grid, Label("A game", ("body", request.game.font("body"))),
                 "stickers")]
 
 
-SECTION = imposed(runs, lambda request, kit, pictures: [Row("Stickers", "6 stickers")],
-                  lambda request, kit: [sticker(request, kit)])
+SECTION = Section(lambda request, kit, pictures: [Row("Stickers", "6 stickers")],
+                  lambda request, kit: [sticker(request, kit)], runs=runs)
 
 # -- the line in the table -------------------------------------------------------------
 
-STICKERS = kinds.Kind("stickers", produce, fingerprint, 0.5, SECTION,
-                      (kinds.PreviewGroup("stickers", "Stickers", "sticker", "svg/stickers/"),),
-                      gutters=("sticker",))
+STICKERS = kinds.Kind(name="stickers", make=produce, fingerprint=fingerprint, weight=0.5,
+                      section=SECTION, preview=(kinds.PreviewGroup("stickers", "Stickers",
+                                                                   "sticker", "svg/stickers/"),))
 
 
 def test_a_new_kind_is_built_listed_bundled_and_previewed(project, monkeypatch):
     monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS[:-1], STICKERS, kinds.KINDS[-1]))
-    monkeypatch.setattr(kinds, "BY_NAME", {k.name: k for k in kinds.KINDS})
     monkeypatch.chdir(project)
-    # Its gutter is a key the layouts' sheets may now name.
-    layout = project / "templates" / "layouts" / "default.yaml"
-    layout.write_text(layout.read_text().replace("    card:", "    sticker: 2\n    card:", 1))
     result = CliRunner().invoke(cli, ["build", "--only", "stickers,tiles", "--paper", "a4"])
     assert result.exit_code == 0, result.output
     files = json.loads((project / "output" / "manifest.json").read_text())["files"]
@@ -82,7 +78,9 @@ def test_a_new_kind_is_built_listed_bundled_and_previewed(project, monkeypatch):
     assert "nothing changed" in again.output  # the cache knows the kind too
     unknown = CliRunner().invoke(cli, ["build", "--only", "posters"])
     assert unknown.exit_code == 2 and "stickers" in unknown.output  # --only offers it
+    assert "stickers" in kinds.reserved()  # no declared kind may take the name now
 
 
 def test_the_tables_own_kinds_are_unchanged_by_the_test():
-    assert "stickers" not in kinds.BY_NAME and dataclasses.is_dataclass(kinds.KINDS[0])
+    names = [k.name for k in kinds.kinds_table()]
+    assert "stickers" not in names and dataclasses.is_dataclass(kinds.KINDS[0])

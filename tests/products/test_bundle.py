@@ -12,7 +12,7 @@ from pypdf.generic import ContentStream
 
 from generator.build.pipeline import build
 from tests.conftest import CONTENT, TEMPLATES
-from tests.pdfprobe import MM, fonts, placements
+from tests.pdfprobe import MM, cover_rows, fonts, placements
 from tests.products.test_golden import rasterise
 
 PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
@@ -32,15 +32,7 @@ def bundled(tmp_path_factory):
 
 def checklist(reader: PdfReader) -> dict[str, tuple[str, tuple[int, int] | None]]:
     """The cover's rows: name -> (detail line, (first page, last page) or None)."""
-    text = reader.pages[0].extract_text()
-    rows = {}
-    names = "|".join(ROWS)
-    for name, detail, where in re.findall(rf"^({names})\n(.*)\n(.*)$", text, re.M):
-        found = re.fullmatch(r"pages? (\d+)(?:–(\d+))?|(not in this file)", where)
-        assert found, f"{name}: {where!r}"
-        pages = None if found[3] else (int(found[1]), int(found[2] or found[1]))
-        rows[name] = (detail, pages)
-    return rows
+    return cover_rows(reader, ROWS)
 
 
 def flat(page) -> str:
@@ -234,14 +226,14 @@ def test_the_bundle_follows_an_aid_edit_whatever_the_build_makes(project):
 
 def test_the_bundle_with_aids_is_reproducible(shipped_game):
     from generator.draw.kit import Kit
-    from generator.products.kinds import BY_NAME
+    from generator.products.kinds import kinds_table
     from generator.products.request import BuildRequest
     from tests.conftest import load_layout
 
     def once() -> bytes:  # each time with a kit of its own: nothing remembered
         request = BuildRequest(shipped_game, TEMPLATES, (load_layout(),), ("letter",),
                                ("tokens", "aids"))
-        [pdf] = BY_NAME["pnp"].make(request, Kit(shipped_game))
+        [pdf] = {k.name: k for k in kinds_table()}["pnp"].make(request, Kit(shipped_game))
         return pdf.data
 
     assert once() == once()

@@ -47,19 +47,16 @@ def test_the_sheets_cut_the_same_in_both_layouts(bundles):
 def test_the_ink_saver_layout_passes_the_strict_preflight():
     # Its framed art is a design, not art that falls short of the bleed (no TKG502).
     from generator.check.validate import Templates, validate
-    from generator.products.kinds import gutter_keys
 
-    report = validate(CONTENT, Templates(TEMPLATES, ("ink-saver",), gutter_keys()))
+    report = validate(CONTENT, Templates(TEMPLATES, ("ink-saver",)))
     assert report.passed(strict=True), [d.format() for d in report.diagnostics]
 
 
 def test_art_that_stops_just_short_of_the_bleed_is_still_a_tkg502(project):
     from generator.check.validate import Templates, validate
-    from generator.products.kinds import gutter_keys
 
     saver = project / "templates" / "layouts" / "ink-saver.yaml"
     saver.write_text(saver.read_text().replace("{x: 3, y: 3, w: 57.5, h: 57.5}",
                                                "{x: -1, y: -1, w: 65.5, h: 65.5}"))
-    report = validate(project / "content", Templates(project / "templates", ("ink-saver",),
-                                                     gutter_keys()))
+    report = validate(project / "content", Templates(project / "templates", ("ink-saver",)))
     assert [d.code for d in report.diagnostics if d.code == "TKG502"] == ["TKG502"]

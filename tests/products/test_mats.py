@@ -14,7 +14,7 @@ from pypdf.generic import ContentStream
 
 from generator.build.pipeline import build
 from tests.conftest import CONTENT, TEMPLATES
-from tests.pdfprobe import MM, placements
+from tests.pdfprobe import MM, cover_rows, placements
 
 PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
 MARGIN = 6.35  # DESIGN.md's printable margin
@@ -31,12 +31,8 @@ def mats(tmp_path_factory):
 
 def checklist(reader: PdfReader) -> dict[str, tuple[str, range]]:
     """The cover's rows: name -> (detail, 0-based pages)."""
-    text = reader.pages[0].extract_text()
-    rows = {}
-    for name, detail, first, last in re.findall(
-            rf"^({'|'.join(ROWS)})\n(.*)\npages? (\d+)(?:–(\d+))?$", text, re.M):
-        rows[name] = (detail, range(int(first) - 1, int(last or first)))
-    return rows
+    return {name: (detail, range(where[0] - 1, where[1]))
+            for name, (detail, where) in cover_rows(reader, ROWS).items() if where}
 
 
 def segments(reader: PdfReader, index: int) -> list[tuple[float, float, float, float]]:

@@ -99,11 +99,11 @@ def test_declared_pieces_have_their_pngs_at_their_trim_plus_the_bleed(pngs, list
 
 def test_round_pieces_are_transparent_outside_the_disc(pngs, shipped_game):
     layout = load_layout()
-    for group, d in (("tokens", layout.token), ("oinks", layout.oink)):
+    for group, look in (("tokens", layout.look("token")), ("oinks", layout.look("oink"))):
         for element in shipped_game.element_ids:
             with Image.open(pngs / group / f"{element}-round.png") as image:
                 assert image.mode == "RGBA"
-                side = _px(d.disc + d.ring_width, 300)
+                side = _px(look.face, 300)
                 assert image.size == (side, side)
                 alpha = image.getchannel("A")
                 for corner in ((0, 0), (side - 1, 0), (0, side - 1), (side - 1, side - 1),

@@ -11,8 +11,6 @@ import pytest
 from pypdf import PdfReader
 
 from generator.build.pipeline import build
-from generator.layout.model import Box
-from generator.products.bleeds import layout_at, rebleed
 from generator.products.request import Export
 from tests.conftest import CONTENT, TEMPLATES, load_layout
 from tests.pdfprobe import MM
@@ -73,41 +71,49 @@ def test_the_pages_are_the_distinct_designs(shops):
     assert "TKG ARENA" in tiles.pages[-1].extract_text()  # the back, last
 
 
-def test_art_reaching_the_bleed_edge_follows_a_larger_bleed():
+def _part(scene, name: str):
+    return next(p for p in scene.parts if p.name == name)
+
+
+def test_art_reaching_the_bleed_edge_follows_a_larger_bleed(kit):
+    from generator.draw.piece import FRONT, built_in, drawn, item_of
+
     layout = load_layout()
-    assert layout.tile.art == Box(-3, -3, 69.5, 69.5)  # the layout's full-bleed art box
-    assert layout_at(layout, TGC).tile.art == pytest.approx(Box(-TGC, -TGC, 63.5 + 2 * TGC,
-                                                                63.5 + 2 * TGC))
-    assert layout_at(layout, TGC).token.bleed == TGC == layout_at(layout, TGC).oink.bleed
+    tile, look = built_in(kit, "tile"), layout.look("tile")
+    item = item_of(kit, tile, kit.game.tiles[0].id)
+    own = drawn(kit, tile, look, item, FRONT).scene
+    assert _part(own, "art").box == (0, 0, 69.5, 69.5)  # the layout's full-bleed art box
+    wide = drawn(kit, tile, look, item, FRONT, TGC).scene
+    assert _part(wide, "art").box == pytest.approx((0, 0, 63.5 + 2 * TGC, 63.5 + 2 * TGC))
+    assert _part(wide, "ground").box == pytest.approx((0, 0, 63.5 + 2 * TGC, 63.5 + 2 * TGC))
     # A smaller bleed keeps the box (the page crops it): the art is scaled as printed.
-    assert layout_at(layout, 0.0).tile.art == layout.tile.art
+    assert _part(drawn(kit, tile, look, item, FRONT, 0.0).scene, "art").box == \
+        (-3, -3, 69.5, 69.5)
 
 
-def test_art_inside_the_trim_stays_where_the_layout_put_it():
-    from dataclasses import replace
+def test_art_inside_the_trim_stays_where_the_layout_put_it(kit):
+    from generator.draw.piece import FRONT, built_in, drawn, item_of
 
-    layout = load_layout()
-    inset = replace(layout, tile=replace(layout.tile, art=Box(4, 4, 55.5, 30)))
-    assert layout_at(inset, TGC).tile.art == Box(4, 4, 55.5, 30)
+    look = load_layout("ink-saver").look("tile")  # its art framed 3 mm inside the cut
+    tile = built_in(kit, "tile")
+    scene = drawn(kit, tile, look, item_of(kit, tile, kit.game.tiles[0].id), FRONT, TGC).scene
+    assert _part(scene, "art").box == pytest.approx((3 + TGC, 3 + TGC, 57.5, 57.5))
 
 
-def test_a_card_rebled_keeps_its_trim_where_it_was_and_paints_the_new_bleed():
-    from generator.draw.scene import Rect, Scene, Style
+def test_a_card_at_a_larger_bleed_keeps_its_trim_and_paints_the_new_bleed(kit):
+    from generator.draw.piece import FRONT, drawn
+    from generator.text.context import game_context
+    from generator.text.pieces import aid_kind
 
-    card = Scene("c", 16, 26, 3, (Rect(0, 0, 16, 26, Style(fill="#FF0000")),
-                                  Rect(0, 0, 16, 8, Style(fill="#0000FF")),
-                                  Rect(5, 10, 6, 6, Style(fill="#00FF00"))))
-    wide = rebleed(card, 4)
-    assert (wide.width, wide.height, wide.bleed, wide.trim) == (18, 28, 4, card.trim)
-    [group] = wide.items
-    assert group.translate == (1, 1)
-    ground, band, inner = group.children
-    assert (ground.x, ground.y, ground.w, ground.h) == (-1, -1, 18, 28)  # all four edges
-    assert (band.x, band.y, band.w, band.h) == (-1, -1, 18, 9)  # top, left, right only
-    assert inner == card.items[2]  # inside the piece: untouched
-    narrow = rebleed(card, 0)
-    assert (narrow.width, narrow.height, narrow.trim) == (10, 20, card.trim)
-    assert rebleed(card, 3) is card
+    look = load_layout().look("aid")
+    kind = aid_kind(kit.game, TEMPLATES, game_context(kit.game, kit.memo), kit.memo)
+    own = drawn(kit, kind, look, kind.items[0], FRONT).scene
+    wide = drawn(kit, kind, look, kind.items[0], FRONT, 4.0).scene
+    assert (wide.width, wide.height, wide.trim) == (96.9, 135, own.trim)
+    assert _part(wide, "ground").box == pytest.approx((0, 0, 96.9, 135))  # every edge
+    assert _part(wide, "band").box == pytest.approx((0, 0, 96.9, 25))  # top and sides
+    x, y, w, h = _part(own, "badge").box  # inside the piece: where it was on the trim
+    assert _part(wide, "badge").box == pytest.approx((x + 1, y + 1, w, h))
 
 
 def _page(pdf: Path, index: int, dpi: int):
@@ -154,12 +160,13 @@ def test_the_preset_is_part_of_each_print_shop_kinds_cache_key(shipped_game):
     from dataclasses import replace
 
     from generator.draw.kit import Kit
-    from generator.products.kinds import BY_NAME
+    from generator.products.kinds import kinds_table
     from generator.products.request import BuildRequest
 
     kit = Kit(shipped_game)
     request = BuildRequest(shipped_game, TEMPLATES, (load_layout(),), ("a4",))
     for name in ("tiles", "tokens", "aids"):
-        keys = {BY_NAME[name].key(replace(request, export=Export(preset=p)), kit)
+        table = {k.name: k for k in kinds_table()}
+        keys = {table[name].key(replace(request, export=Export(preset=p)), kit)
                 for p in (None, "layout", "tgc", "trim")}
         assert len(keys) == 3, name  # no preset is the layout preset

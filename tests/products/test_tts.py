@@ -16,9 +16,8 @@ from generator.backends.png import rasters
 from generator.build.pipeline import build
 from generator.cli import cli
 from generator.draw.kit import Kit
-from generator.products.bleeds import layout_at
-from generator.products.designs import round_scene, token_designs
-from generator.products.pieceset import piece_set
+from generator.products import tiles, tokens
+from generator.products.designs import round_scene
 from generator.products.request import BuildRequest
 from tests.conftest import CONTENT, TEMPLATES, load_layout
 
@@ -100,7 +99,7 @@ def test_the_tokens_are_in_a_bag_and_the_oinks_on_the_table(saved, shipped_game)
 
 
 def test_the_mats_lie_on_the_table_shaped_like_their_images(tts, saved, shipped_game):
-    tile_mm = load_layout().tile.trim
+    tile_mm = load_layout().look("tile").size[0]
     mats = [o for o in _objects(saved, "Custom_Tile") if o["CustomImage"]["CustomTile"][
         "Type"] == 0]  # a box: a flat rectangle
     for kind in shipped_game.pieces:
@@ -156,9 +155,8 @@ def test_copies_are_cards_and_pieces_of_their_own(copied):
 def test_a_sheets_cells_are_the_tiles_trims(tts, saved, shipped_game):
     [deck] = _objects(saved, "Deck")
     kit = Kit(shipped_game)
-    layout = layout_at(load_layout(), 0.0)
-    request = BuildRequest(shipped_game, TEMPLATES, (layout,))
-    scenes = {s.title.rsplit(" (", 1)[0]: s for s in piece_set(request, kit).tiles}
+    request = BuildRequest(shipped_game, TEMPLATES, (load_layout(),))
+    scenes = {d.name: d.face for d in tiles.designs(request, kit, 0.0)}
     for card in (deck["ContainedObjects"][0], deck["ContainedObjects"][-1]):
         sheet = deck["CustomDeck"][str(card["CardID"] // 100)]
         index = card["CardID"] % 100
@@ -172,7 +170,7 @@ def test_a_sheets_cells_are_the_tiles_trims(tts, saved, shipped_game):
 def test_the_round_token_images_are_the_round_pngs(tts, shipped_game):
     kit = Kit(shipped_game)
     request = BuildRequest(shipped_game, TEMPLATES, (load_layout(),))
-    design = token_designs(request, kit, 0.0)[0]
+    design = tokens.designs(request, kit, 0.0)[0]
     [alone] = rasters(kit, [round_scene(design)], 150, transparent=True)
     with Image.open(tts / "images" / "tokens" / f"{design.key}.png") as image:
         assert ImageChops.difference(image.convert("RGBA"), alone).getbbox() is None

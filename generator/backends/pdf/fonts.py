@@ -52,12 +52,12 @@ def font_objects(path: Path, metrics: FaceMetrics, gids: frozenset[int], first: 
     if orphans:  # text reaches glyphs through characters (`encode`): no other is asked for
         raise ValueError(f"glyph {orphans[0]} of {metrics.ps_name} has no character")
     name = _name(f"{subset_tag(metrics, gids)}+{metrics.ps_name}")
-    program, index_of = program or subset_program(path, kept)
+    subset, index_of = program or subset_program(path, kept)
     return [
         _type0(name, first),
         _cid_font(name, metrics, used, first),
         _descriptor(name, metrics, first),
-        _stream(program, f" /Length1 {len(program)}"),
+        _stream(subset, f" /Length1 {len(subset)}"),
         _stream(_cid_to_gid(index_of)),
         _stream(_to_unicode(metrics, kept)),
     ]

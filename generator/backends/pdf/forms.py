@@ -10,6 +10,7 @@ font file, holding exactly the glyphs its drawings use.
 
 from __future__ import annotations
 
+import functools
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -104,8 +105,6 @@ class _Resources:
 
     def fonts(self, slots, scenes, forms) -> dict[str, dict[str, int]]:
         """One subset per font file with every glyph the drawings use; role refs per slot."""
-        from generator.backends.pdf.fonts import font_objects
-
         used: dict[Path, set[int]] = {}
         for slot, _ in slots:
             paths = dict(scenes[slot].fonts)
@@ -117,10 +116,16 @@ class _Resources:
             glyphs = digest(code_digest(), file_digest(path), repr(sorted(gids)))
             key = digest("font", glyphs, str(self.next))
             numbers[path] = self.add(self.memo.get(
-                key, lambda p=path, g=gids, n=self.next, k=glyphs:
-                font_objects(p, self.fonts_of(p), g, n, self.subset(p, g, k))))
+                key, functools.partial(self.font, path, gids, self.next, glyphs)))
         return {slot: {role: numbers[Path(path)] for role, path in scenes[slot].fonts
                        if Path(path) in numbers} for slot, _ in slots}
+
+    def font(self, path: Path, gids: frozenset[int], first: int, glyphs: str) -> list[bytes]:
+        """The objects of the font's subset of `gids`, numbered from `first`."""
+        from generator.backends.pdf.fonts import font_objects
+
+        return font_objects(path, self.fonts_of(path), gids, first,
+                            self.subset(path, gids, glyphs))
 
     def subset(self, path: Path, gids: frozenset[int], glyphs: str) -> tuple[bytes, dict]:
         """The font's subset of `gids`, made once whatever documents embed it (the
@@ -135,8 +140,8 @@ class _Resources:
         numbers = {}
         for path in sorted({p for form in forms for _, p in form.images}):
             key = digest("image", code_digest(), file_digest(Path(path)), str(self.next))
-            numbers[path] = self.add(self.memo.get(key, lambda p=path, n=self.next:
-                                                   image_objects(Path(p), n)))
+            numbers[path] = self.add(self.memo.get(
+                key, functools.partial(image_objects, Path(path), self.next)))
         return numbers
 
 

@@ -18,6 +18,7 @@ from pathlib import Path as FilePath
 
 from generator.backends.numbers import fmt as num
 from generator.draw.scene import Ellipse, Gradient, Group, Image, Path, Rect, Style, Text
+from generator.layout.look import CAPS, JOINS
 
 K = 0.5522847498  # Bezier handle length for a quarter circle
 
@@ -70,11 +71,11 @@ class _Recorder:
             out += ["q", f"{outline}\n{'W*' if style.evenodd else 'W'} n",
                     f"/{self._gradient(style.fill, bbox)} sh", "Q"]
         fill = isinstance(style.fill, str)
-        if fill:
+        if isinstance(style.fill, str):
             out.append(f"{rgb(style.fill)} rg")
         if style.stroke:
-            cap = 1 if style.round_caps else 0
-            out.append(f"{rgb(style.stroke)} RG {num(style.stroke_width)} w {cap} J {cap} j")
+            cap, join = CAPS.index(style.cap), JOINS.index(style.join)
+            out.append(f"{rgb(style.stroke)} RG {num(style.stroke_width)} w {cap} J {join} j")
         star = "*" if style.evenodd else ""
         paint = ("B" + star) if fill and style.stroke else ("f" + star) if fill else \
             "S" if style.stroke else "n"

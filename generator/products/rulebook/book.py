@@ -56,7 +56,8 @@ def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
     artefacts = []
     for paper in request.papers:
         data, pages = rulebook_pdf(prep, kit, paper)
-        artefacts.append(Artefact(f"rulebook/rulebook-{paper}.pdf", data, KIND, pages))
+        artefacts.append(Artefact(f"rulebook/rulebook-{paper}.pdf", data, KIND, pages,
+                                  paper=paper))
     artefacts.append(Artefact("rulebook/rulebook.html",
                               rulebook_html(prep, kit).encode("utf-8"), KIND))
     return artefacts

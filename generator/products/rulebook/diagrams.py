@@ -36,7 +36,7 @@ from generator.text.scoring_example import sealed_cells
 def procure(kit: FigureKit) -> Scene:
     """The Oink's tile with the procured tile placed beside it, and the tokens it cost
     on their way to the trade zone."""
-    _g, w = kit.game, kit.world
+    w = kit.example()
     start, near = w.start, w.near
     size, top, gap = 22.0, 1.0, 1.5
     items: list = []
@@ -61,7 +61,7 @@ def scoring(kit: FigureKit) -> Scene:
     """The example world: sealed tiles in a gold frame with their seal tokens, and each
     tile's points in a badge; tokens and badges keep to the art between name and
     insignias."""
-    g, w = kit.game, kit.world
+    g, w = kit.game, kit.example()
     size, gap = 24.0, 2.6
     items = F.grid_items(kit, w.tiles, size, gap, 1.5)
     sealed = set(sealed_cells(w))

@@ -3,7 +3,7 @@
 Each figure is a `generator.draw.scene.Scene` (millimetres, y down), so the PDF
 (through `generator.backends.pdf`) and the HTML (through `scene_svg`)
 show the same picture. The pieces inside them are the printed pieces themselves:
-`generator.draw.pieces` draws a tile face, the back, a token and an Oink.
+`generator.draw.piece` draws a tile face, the back, a token and an Oink.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.core.model import Game, Oink, Tile
-from generator.draw import pieces
+from generator.draw import piece
 from generator.draw.kit import Kit
 from generator.draw.scene import Ellipse, Group, Rect, Scene, Style, Text
 from generator.layout.model import Layout
@@ -36,21 +36,29 @@ class FigureKit:
         """The game being pictured."""
         return self.kit.game
 
+    def example(self) -> ExampleWorld:
+        """The example world, for the figures drawn from it (`draw_figure` draws those
+        only for a game that has one)."""
+        if self.world is None:
+            raise LookupError(f"{self.game.title}: the tiles make no example world to "
+                              "draw this figure from")
+        return self.world
+
     def tile(self, tile: Tile) -> Scene:
         """A tile's printed face."""
-        return pieces.tile_scene(self.kit, tile, self.layout)
+        return piece.tile_face(self.kit, self.layout, tile)
 
     def back(self) -> Scene:
         """The shared tile back."""
-        return pieces.back_scene(self.kit, self.layout)
+        return piece.tile_back(self.kit, self.layout)
 
     def token(self, element_id: str) -> Scene:
         """A life token of one element."""
-        return pieces.token_scene(self.kit, element_id, self.layout)
+        return piece.token_face(self.kit, self.layout, element_id)
 
     def oink(self, oink: Oink) -> Scene:
         """An Oink marker."""
-        return pieces.oink_scene(self.kit, oink, self.layout)
+        return piece.oink_face(self.kit, self.layout, oink)
 
 
 def place(scene: Scene, x: float, y: float, size: float, label: str = "") -> Group:
@@ -70,7 +78,7 @@ def free_band(scene: Scene) -> tuple[float, float]:
     """The art between a tile's name plate and its insignias, as shares of its trim
     height (top, bottom): the only place a figure may put a piece on a tile."""
     b, height = scene.bleed, scene.trim[1]
-    name = max((p.box[1] + p.box[3] for p in scene.parts if p.source == "tile.name"),
+    name = max((p.box[1] + p.box[3] for p in scene.parts if p.name == "name"),
                default=b + 0.2 * height)
     badges = min((p.box[1] for p in scene.parts if p.kind == "badge"), default=b + 0.55 * height)
     return (name - b) / height, (badges - b) / height
@@ -170,7 +178,7 @@ def _trade_zone(kit: FigureKit, top: float) -> list:
 
 def grid_items(kit: FigureKit, tiles: tuple[Tile, ...], size: float, gap: float,
                top: float) -> list:
-    grid = kit.world.grid
+    grid = kit.example().grid
     x0 = (WIDTH - grid.columns * size - (grid.columns - 1) * gap) / 2
     items: list = []
     for cell, tile in enumerate(tiles):
@@ -202,11 +210,12 @@ def oink_on(kit: FigureKit, tile: Tile, x: float, y: float, size: float,
 def world(kit: FigureKit) -> Scene:
     """The example world, with a dot on every edge where two tiles connect."""
     size, gap = 25.0, 2.0
-    grid = kit.world.grid
-    items = grid_items(kit, kit.world.tiles, size, gap, 1.0)
+    w = kit.example()
+    grid = w.grid
+    items = grid_items(kit, w.tiles, size, gap, 1.0)
     x0 = (WIDTH - grid.columns * size - (grid.columns - 1) * gap) / 2
-    r, c = grid.position(kit.world.start_cell)
-    items.append(oink_on(kit, kit.world.start, x0 + c * (size + gap), 1 + r * (size + gap),
+    r, c = grid.position(w.start_cell)
+    items.append(oink_on(kit, w.start, x0 + c * (size + gap), 1 + r * (size + gap),
                          size))
     return figure_scene("world", kit, grid.rows * (size + gap) + 1, items, "An example world")
 

@@ -72,9 +72,15 @@ def inline_markup(token: Token, tag_font: str | None = None) -> str:
     return "".join(out).rstrip()
 
 
+def _src(image: Token) -> str:
+    """An image's address ("" when it has none)."""
+    src = image.attrGet("src")
+    return src if isinstance(src, str) else ""
+
+
 def tag_of(image: Token) -> str:
     """The number of a playtest tag image ("" for any other image)."""
-    src = image.attrGet("src") or ""
+    src = _src(image)
     return tag_number(plain_text(image)) if src.startswith(f"{SCHEME}:") else ""
 
 
@@ -146,7 +152,7 @@ class _Converter:
             if plain_text(inline).rstrip().endswith(":"):  # it introduces what follows
                 style = self._lead_in(style)
             return [self.tagged(inline, style)]
-        src = image.attrGet("src") or ""
+        src = _src(image)
         kind, _, name = src.partition(":")
         if kind == "figure":
             return self.figure(name, plain_text(image))
@@ -243,7 +249,8 @@ class FitTable(Flowable):
 
     def __init__(self, rows: list[list[Paragraph]], font: str):
         super().__init__()
-        self.rows, self.font, self.table = rows, font, None
+        self.rows, self.font = rows, font
+        self.table: Table | None = None  # built by `wrap`, for the width it is given
 
     def _build(self, width: float) -> Table:
         widths = column_widths(self.rows, width)
@@ -259,8 +266,8 @@ class FitTable(Flowable):
         return table
 
     def wrap(self, avail_width, avail_height):
-        self.table = self._build(avail_width)
-        w, h = self.table.wrap(avail_width, avail_height)
+        self.table = table = self._build(avail_width)
+        w, h = table.wrap(avail_width, avail_height)
         self.width, self.height = w, h
         return w, h + 8
 
@@ -271,6 +278,8 @@ class FitTable(Flowable):
         return table.split(avail_width, avail_height)
 
     def draw(self):
+        if self.table is None:  # platypus always wraps a flowable before drawing it
+            raise RuntimeError("a FitTable was drawn before it was wrapped")
         self.table.drawOn(self.canv, 0, 8)
 
 

@@ -27,7 +27,7 @@ GOOD, BAD = "#1E7B4A", "#B3261E"
 def mark(x: float, y: float, ok: bool) -> Group:
     """A round badge with a tick (ok) or a cross, centred at (x, y)."""
     colour = GOOD if ok else BAD
-    stroke = Style(stroke="#FFFFFF", stroke_width=0.7, round_caps=True)
+    stroke = Style(stroke="#FFFFFF", stroke_width=0.7, cap="round", join="round")
     shape = ((("M", x - 1.5, y), ("L", x - 0.4, y + 1.2), ("L", x + 1.6, y - 1.3)) if ok else
              (("M", x - 1.2, y - 1.2), ("L", x + 1.2, y + 1.2),
               ("M", x + 1.2, y - 1.2), ("L", x - 1.2, y + 1.2)))
@@ -38,8 +38,12 @@ def mark(x: float, y: float, ok: bool) -> Group:
 def placement(kit: FigureKit) -> Scene:
     """The grid with the Oink's tile on its right edge, a tile that may go beside it (a
     tick), one that shares nothing (a cross) and one off the grid (a cross)."""
-    ex = placement_example(kit.game, kit.world)
-    grid = kit.world.grid
+    world = kit.example()
+    ex = placement_example(kit.game, world)
+    if ex is None:  # `draw_figure` leaves the figure out then
+        raise LookupError(f"{kit.game.title}: the example world has no placement example "
+                          "to draw this figure from")
+    grid = world.grid
     cell, gap_x, gap_y, top = 16.5, 4.0, 9.5, 6.0
     x0 = (WIDTH - (grid.columns + 1) * cell - grid.columns * gap_x) / 2
 
@@ -69,11 +73,12 @@ def placement(kit: FigureKit) -> Scene:
 def area(kit: FigureKit) -> Scene:
     """A player's area at setup: the grid's places, the starting tile in the chosen
     one, the Oink on it with its starting life tokens beside it."""
-    g, grid = kit.game, kit.world.grid
+    g, world = kit.game, kit.example()
+    grid = world.grid
     cell, gap, top = 17.0, 2.0, 1.0
     x0 = 4.0
     items: list = grid_outline(x0, top, grid.rows, grid.columns, cell, gap)
-    start, where = kit.world.start, grid.rows // 2 * grid.columns + grid.columns // 2
+    start, where = world.start, grid.rows // 2 * grid.columns + grid.columns // 2
     r, c = grid.position(where)
     x, y = x0 + c * (cell + gap), top + r * (cell + gap)
     items.append(place(kit.tile(start), x, y, cell, f"tile:{start.id}"))

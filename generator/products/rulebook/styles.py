@@ -28,11 +28,12 @@ PAPER_TINT = colors.HexColor("#F6F0E6")
 
 def font_names(game: Game) -> dict[str, str]:
     """Each font role's registered reportlab name; every role must be in the content."""
-    missing = [role for role in FONT_ROLES if game.font(role) is None]
+    files = {role: path for role in FONT_ROLES if (path := game.font(role)) is not None}
+    missing = [role for role in FONT_ROLES if role not in files]
     if missing:
         raise RenderError(f"game.yaml fonts: lacks the role(s) {', '.join(missing)}")
     # The same names as the pieces' fonts, so a figure and the text share one embedding.
-    names = {role: register(role, game.font(role)) for role in FONT_ROLES}
+    names = {role: register(role, path) for role, path in files.items()}
     pdfmetrics.registerFontFamily(names["body"], normal=names["body"], bold=names["bold"],
                                   italic=names["body_italic"], boldItalic=names["bold"])
     pdfmetrics.registerFontFamily(names["heading"], normal=names["heading"],

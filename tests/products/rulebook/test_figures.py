@@ -61,9 +61,9 @@ def _tiles(scene) -> list[tuple[str, Group]]:
 
 def _protected(kit, layout, group: Group, tile_id: str) -> list[tuple[float, ...]]:
     """A placed tile's name plate, insignias, flavour text and number, in the figure."""
-    from generator.draw import pieces
+    from generator.draw.piece import tile_face
 
-    scene = pieces.tile_scene(kit, kit.game.tile(tile_id), layout)
+    scene = tile_face(kit, layout, kit.game.tile(tile_id))
     k, (tx, ty) = group.scale, group.translate
     return [(x * k + tx, y * k + ty, (x + w) * k + tx, (y + h) * k + ty)
             for p in scene.parts if p.kind in ("text", "badge", "plate")

@@ -7,7 +7,10 @@ import xml.etree.ElementTree as ET
 import pytest
 from rbkit import pdf_text, reader
 
-from generator.products.aids import TRIM, aid_page_count
+from generator.layout.imposition import grid_for
+from tests.conftest import load_layout
+
+LOOK = load_layout().look("aid")
 
 
 def test_html_is_self_contained(rulebook, shipped_game, markdown):
@@ -25,7 +28,7 @@ def test_one_aid_per_oink_in_its_colour(aids, shipped_game):
     for oink in shipped_game.oinks:
         svg = aids[f"svg/aids/{oink.element}.svg"].data.decode("utf-8")
         root = ET.fromstring(svg)
-        assert root.get("width") == f"{TRIM[0] + 6:g}mm"
+        assert root.get("width") == f"{LOOK.size[0] + 2 * LOOK.bleed:g}mm"
         element = shipped_game.element(oink.element)
         assert element.colour.lower() in svg.lower()
         words = " ".join(n.text or "" for n in root.iter() if n.tag.endswith("text"))
@@ -46,12 +49,9 @@ def test_aid_sheets(aids, shipped_game, paper):
         assert oink.name in text
 
 
-def test_aid_page_count_matches_the_sheets(aids, shipped_game):
-    from rbkit import ROOT
-
-    from tests.conftest import load_layout
-
-    sheet = load_layout("default", ROOT / "templates").sheets
+def test_the_aid_sheets_hold_as_many_cards_as_their_grid(aids, shipped_game):
+    sheet = load_layout().sheets
     for paper in ("a4", "letter"):
-        assert aid_page_count(shipped_game, sheet, paper) == aids[
+        grid = grid_for(sheet, paper, LOOK.size, LOOK.bleed, LOOK.gutter)
+        assert -(-len(shipped_game.oinks) // grid.per_page) == aids[
             f"pdf/{paper}/player-aids.pdf"].pages

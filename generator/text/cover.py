@@ -1,0 +1,63 @@
+"""The words of the print-and-play bundle's cover: templates/rulebook/cover.md.j2,
+rendered for one paper with the checklist of what the bundle holds.
+
+The cover's look (`pieces: cover:` in the layout) flows these words onto its page; the
+bundle (`generator.products.bundle`) makes the checklist from the kinds table and
+works out the page ranges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.core.digest import digest
+from generator.core.markup import PICTURE_SCHEME
+from generator.core.memo import Memo
+from generator.core.model import Game
+from generator.load.digests import code_digest, tree_digest
+from generator.text.context import RULEBOOK_DIR, freeze
+
+COVER_TEMPLATE = "cover.md.j2"
+BAR = "50 mm"  # the scale bar the cover's look draws
+
+
+@dataclass(frozen=True)
+class Line:
+    """A checklist line: a component, its count, where it is, pictures of it (scene names)."""
+
+    name: str
+    detail: str
+    pages: str
+    pictures: tuple[str, ...] = ()
+
+
+def cover_context(game: Game, paper: str, lines: Sequence[Line], test_pages: str,
+                  with_mats: bool) -> dict:
+    """The cover template's names for one paper."""
+    rules = game.rules
+    areas = "" if with_mats else (
+        f"; the trade zone and spaces {', '.join(rules.face_up_spaces)} and "
+        f"{rules.blind_space} are areas on the table")
+    checklist = [{"name": line.name, "detail": line.detail, "pages": line.pages,
+                  "pictures": "".join(f" ![{line.name}]({PICTURE_SCHEME}:{p})"
+                                      for p in line.pictures)} for line in lines]
+    return {"paper": "A4" if paper == "a4" else paper.capitalize(), "checklist": checklist,
+            "test_pages": test_pages, "rulebook": f"rulebook/rulebook-{paper}.pdf",
+            "table_areas": areas, "bar": BAR}
+
+
+def cover_words(templates_dir: Path, context: dict, memo: Memo) -> str:
+    """The cover's Markdown (ContentError: the template's problems, positioned)."""
+    def render() -> str:
+        from generator.text.templating import make_environment, render_template
+
+        folder = templates_dir / RULEBOOK_DIR
+        env = make_environment(folder, frozenset())
+        names = {key: freeze(value) for key, value in context.items()}
+        return render_template(env, folder, COVER_TEMPLATE, names).markdown
+
+    key = digest("cover", code_digest(), tree_digest(templates_dir / RULEBOOK_DIR),
+                 repr(context))
+    return memo.get(key, render)
