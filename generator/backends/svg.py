@@ -1,4 +1,4 @@
-"""A scene to an SVG document, written through svgwrite: size in mm, a viewBox in mm.
+"""A scene to an SVG document (`generator.backends.svgxml`): size in mm, a viewBox in mm.
 
 Fonts are named per role, falling back to a generic family. A standalone document (a
 piece's SVG file) carries its fonts: for each role, a TrueType subset of just the
@@ -6,8 +6,7 @@ glyphs its text uses, in an @font-face data URL, so a single copied file renders
 the PDF does (the same subsets the PDF embeds: no kerning, as the PDF sets none). An
 SVG inside another document (the rulebook's HTML) leaves the fonts to its host.
 Numbers are rounded the way the PDF backend rounds them, so
-both outputs show the same geometry. svgwrite is imported only when a document is
-written: a build whose drawings are remembered never loads it.
+both outputs show the same geometry.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ import functools
 from pathlib import Path
 
 from generator.backends.numbers import fmt
+from generator.backends.svgxml import Element
 from generator.core.digest import digest
 from generator.core.memo import Memo
 from generator.draw.art import picture_digests
@@ -36,6 +36,8 @@ from generator.draw.scene import Path as PathShape
 from generator.load.digests import code_digest, file_digest
 
 _MIME = {".png": "image/png"}
+SVG_NS, XLINK_NS = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"
+EVENTS_NS = "http://www.w3.org/2001/xml-events"
 
 
 def scene_svg(scene: Scene, memo: Memo, standalone: bool = False) -> str:
@@ -68,7 +70,8 @@ def _faces(scene: Scene, memo: Memo) -> dict[str, str]:
         metrics = book.metrics_of(Path(path))
         gids = sorted({metrics.glyph_of[c] for c in used[role] if c in metrics.glyph_of})
         key = digest("web font", code_digest(), file_digest(Path(path)), repr(gids))
-        program, _ = memo.get(key, functools.partial(subset_program, Path(path), gids, False))
+        program, _ = memo.get(key, functools.partial(subset_program, Path(path), gids, False,
+                                                        metrics.glyph_of))
         faces[role] = "data:font/ttf;base64," + base64.b64encode(program).decode("ascii")
     return faces
 
@@ -85,18 +88,16 @@ def _characters(items, found: dict[str, set[str]] | None = None) -> dict[str, se
 
 
 def _scene_svg(scene: Scene, faces: dict[str, str]) -> str:
-    import svgwrite
-
     w, h = fmt(scene.width), fmt(scene.height)
-    # debug=False: svgwrite's attribute checker costs more than the drawing, and every
-    # value here comes from a scene, never from a user's free text unescaped.
-    document = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}",
-                                profile="full", debug=False)
+    document = Element("svg", baseProfile="full", height=f"{h}mm", version="1.1",
+                       viewBox=f"0 0 {w} {h}", width=f"{w}mm", xmlns=SVG_NS)
+    document["xmlns:ev"], document["xmlns:xlink"] = EVENTS_NS, XLINK_NS
+    defs = document.add(Element("defs"))
     if scene.title:
-        document.set_desc(title=scene.title)
+        document.insert(Element("title", text=scene.title))
     if scene.fonts:
-        document.defs.add(document.style(_font_css(scene.fonts, faces)))
-    writer = _Writer(document)
+        defs.add(Element("style", type="text/css", cdata=_font_css(scene.fonts, faces)))
+    writer = _Writer(defs)
     for item in scene.items:
         document.add(writer.element(item))
     return document.tostring()
@@ -113,20 +114,20 @@ def _font_css(fonts, faces: dict[str, str]) -> str:
 
 
 class _Writer:
-    """Makes svgwrite elements; numbers ids of gradients and clips in drawing order."""
+    """Makes the elements; numbers ids of gradients and clips in drawing order."""
 
-    def __init__(self, document):
-        self.document = document
+    def __init__(self, defs: Element):
+        self.defs = defs
         self.ids = 0
 
     def new_id(self, prefix: str) -> str:
         self.ids += 1
         return f"{prefix}{self.ids}"
 
-    def element(self, item):
+    def element(self, item) -> Element:
         return getattr(self, "_" + type(item).__name__.lower())(item)
 
-    def paint(self, element, style: Style):
+    def paint(self, element: Element, style: Style) -> Element:
         fill = style.fill
         if isinstance(fill, Gradient):
             fill = f"url(#{self.gradient(fill)})"
@@ -146,55 +147,53 @@ class _Writer:
 
     def gradient(self, g: Gradient) -> str:
         gid = self.new_id("g")
-        gradient = self.document.linearGradient(id=gid, start=(fmt(g.x1), fmt(g.y1)),
-                                                end=(fmt(g.x2), fmt(g.y2)))
+        gradient = self.defs.add(Element("linearGradient", id=gid, x1=fmt(g.x1), y1=fmt(g.y1),
+                                         x2=fmt(g.x2), y2=fmt(g.y2)))
         for offset, colour, opacity in g.stops:
-            gradient.add_stop_color(fmt(offset), colour, fmt(opacity) if opacity < 1 else None)
-        self.document.defs.add(gradient)
+            gradient.add(Element("stop", offset=fmt(offset), stop_color=colour,
+                                 stop_opacity=fmt(opacity) if opacity < 1 else ""))
         return gid
 
-    def _rect(self, r: Rect):
-        element = self.document.rect(insert=(fmt(r.x), fmt(r.y)), size=(fmt(r.w), fmt(r.h)))
+    def _rect(self, r: Rect) -> Element:
+        element = _box("rect", r.x, r.y, r.w, r.h)
         if r.r:
             element["rx"] = element["ry"] = fmt(r.r)
         return self.paint(element, r.style)
 
-    def _ellipse(self, e: Ellipse):
+    def _ellipse(self, e: Ellipse) -> Element:
+        centre = {"cx": fmt(e.cx), "cy": fmt(e.cy)}
         if e.rx == e.ry:
-            return self.paint(self.document.circle(center=(fmt(e.cx), fmt(e.cy)), r=fmt(e.rx)),
-                              e.style)
-        return self.paint(self.document.ellipse(center=(fmt(e.cx), fmt(e.cy)),
-                                                r=(fmt(e.rx), fmt(e.ry))), e.style)
+            return self.paint(Element("circle", **centre, r=fmt(e.rx)), e.style)
+        return self.paint(Element("ellipse", **centre, rx=fmt(e.rx), ry=fmt(e.ry)), e.style)
 
-    def _path(self, p: PathShape):
-        return self.paint(self.document.path(d=path_d(p.commands)), p.style)
+    def _path(self, p: PathShape) -> Element:
+        return self.paint(Element("path", d=path_d(p.commands)), p.style)
 
-    def _text(self, t: Text):
-        element = self.document.text(t.text, insert=(fmt(t.x), fmt(t.y)), fill=t.fill)
+    def _text(self, t: Text) -> Element:
+        element = Element("text", text=t.text, x=fmt(t.x), y=fmt(t.y), fill=t.fill)
         element["font-size"] = fmt(t.size)
         element["class"] = f"f-{t.font}"
         if t.anchor != "start":
             element["text-anchor"] = t.anchor
         return element
 
-    def _image(self, i: Image):
+    def _image(self, i: Image) -> Element:
         data = base64.b64encode(Path(i.path).read_bytes()).decode("ascii")
-        href = f"data:{_MIME.get(Path(i.path).suffix.lower(), 'image/png')};base64,{data}"
-        element = self.document.image(href, insert=(fmt(i.x), fmt(i.y)),
-                                      size=(fmt(i.w), fmt(i.h)))
+        element = _box("image", i.x, i.y, i.w, i.h)
+        element["xlink:href"] = (f"data:{_MIME.get(Path(i.path).suffix.lower(), 'image/png')}"
+                                 f";base64,{data}")
         element["preserveAspectRatio"] = "xMidYMid slice"
         return element
 
-    def _group(self, g: Group):
-        group = self.document.g()
+    def _group(self, g: Group) -> Element:
+        group = Element("g")
         if g.label:
             group["class"] = g.label
         inner = group
         if g.clip is not None:
             cid = self.new_id("c")
-            x, y, w, h = (fmt(v) for v in g.clip)
-            clip = self.document.defs.add(self.document.clipPath(id=cid))
-            clip.add(self.document.rect(insert=(x, y), size=(w, h)))
+            clip = self.defs.add(Element("clipPath", id=cid))
+            clip.add(_box("rect", *g.clip))
             group["clip-path"] = f"url(#{cid})"
         if g.translate != (0.0, 0.0) or g.scale != 1.0:
             transform = (f"translate({fmt(g.translate[0])} {fmt(g.translate[1])})"
@@ -202,10 +201,14 @@ class _Writer:
             if g.clip is None:
                 group["transform"] = transform  # no clip to keep apart: one group does
             else:
-                inner = group.add(self.document.g(transform=transform))
+                inner = group.add(Element("g", transform=transform))
         for child in g.children:
             inner.add(self.element(child))
         return group
+
+
+def _box(tag: str, x: float, y: float, w: float, h: float) -> Element:
+    return Element(tag, x=fmt(x), y=fmt(y), width=fmt(w), height=fmt(h))
 
 
 @functools.lru_cache(maxsize=4096)  # a symbol's outline recurs on every badge

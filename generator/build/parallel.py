@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import struct
 import threading
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -84,3 +85,66 @@ def run_jobs(jobs: Sequence[Callable[[], T]], weights: Sequence[float] | None = 
         carry[1](carried)
     results.update(zip(there, done, strict=True))
     return [results[i] for i in range(len(jobs))]
+
+
+def share_jobs(jobs: Sequence[Callable[[], T]],
+               carry: tuple[Callable[[], C], Callable[[C], None]] | None = None) -> list[T]:
+    """Call every job and return the results in order, this process and a forked child
+    each taking the next job as soon as it is free (so many small jobs of unequal cost
+    keep both cores busy to the end). `carry` is as for `run_jobs`.
+
+    The jobs' numbers wait in a pipe, written before the fork: each process reads the
+    next four bytes, and the kernel hands every number to exactly one of them.
+    """
+    if len(jobs) < 2 or not _can_fork() or len(jobs) * TICKET > QUEUE:
+        return [job() for job in jobs]
+    queue, tickets = os.pipe()
+    os.write(tickets, b"".join(struct.pack("<I", i) for i in range(len(jobs))))
+    os.close(tickets)
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: take jobs until none is left, send back what it did
+        os.close(read_end)
+        payload: tuple[str, tuple[dict[int, T], object] | BaseException]
+        try:
+            done = _take(jobs, queue)
+            payload = ("ok", (done, carry[0]() if carry else None))
+        except BaseException as exc:  # handed to the parent, which raises it
+            payload = ("error", exc)
+        with os.fdopen(write_end, "wb") as pipe:
+            try:
+                pickle.dump(payload, pipe)
+            except Exception as exc:  # an unpicklable result or error: say what it was
+                pickle.dump(("error", RuntimeError(f"checking worker failed: {exc!r}")), pipe)
+        os._exit(0)
+    os.close(write_end)
+    try:
+        results = _take(jobs, queue)
+    finally:
+        os.close(queue)
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(pid, 0)
+    if not data:
+        raise RuntimeError("a checking worker ended without a result")
+    status, value = pickle.loads(data)
+    if status == "error":
+        raise value
+    done, carried = value
+    if carry:
+        carry[1](carried)
+    results.update(done)
+    return [results[i] for i in range(len(jobs))]
+
+
+TICKET = 4  # bytes of a job's number in the queue
+QUEUE = 65536  # what a pipe holds before a write would wait (Linux's default)
+
+
+def _take(jobs: Sequence[Callable[[], T]], queue: int) -> dict[int, T]:
+    """Run the jobs whose numbers this process reads from the queue, until it is empty."""
+    done = {}
+    while ticket := os.read(queue, TICKET):
+        (index,) = struct.unpack("<I", ticket)
+        done[index] = jobs[index]()
+    return done

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from generator.build.claim import claim
 from generator.build.memo import MEMO_FILE, DrawingMemo
-from generator.build.parallel import run_jobs
+from generator.build.parallel import run_jobs, share_jobs
 from generator.build.state import (
     CACHE_DIR,
     BuildState,
@@ -104,13 +104,15 @@ def _declared(content_dir: Path | None) -> tuple[str, ...] | None:
 
 
 def product_checks(templates_dir: Path, kinds: Sequence[str] | None = None) -> Products:
-    """What the products among `kinds` (None: all) add to validation: the names the
-    kinds table takes, and the bundle's cover drawn for each layout and paper."""
+    """What the products among `kinds` (None: all, as `tkg validate` checks) add to
+    validation: the names the kinds table takes, the bundle's cover drawn for each
+    layout and paper, and for a build, the work its kinds do ahead on each piece."""
     from generator.check.validate import Products
-    from generator.products.checks import cover_drawings
+    from generator.products.checks import cover_drawings, made_ahead
     from generator.products.kinds import reserved
 
-    return Products(reserved(), (cover_drawings(Path(templates_dir), kinds),))
+    return Products(reserved(), (cover_drawings(Path(templates_dir), kinds),),
+                    None if kinds is None else made_ahead(kinds))
 
 
 def inputs_digest(content_dir: Path, templates_dir: Path, papers: Sequence[str],
@@ -285,7 +287,8 @@ def _run_split(request: BuildRequest, built: Built, todo: list[_Job]
     calls, weights, owners = [], [], []
     for job in todo:
         kind = job.kind
-        parts = [replace(request, papers=(paper,)) for paper in request.papers] \
+        parts = [replace(request, papers=(paper,), share=i)
+                 for i, paper in enumerate(request.papers)] \
             if kind.per_paper and len(request.papers) > 1 else [request]
         for part in parts:
             calls.append(partial(memo.track, partial(kind.artefacts, part, kit)))
@@ -308,7 +311,7 @@ def _both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[lis
     """
     if memo.remembered:
         return [check() for check in checks]
-    return run_jobs(checks, carry=memo.carry())
+    return share_jobs(checks, carry=memo.carry())
 
 
 def _read(path: Path) -> bytes | None:

@@ -15,19 +15,27 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from generator.check.preflight import examined
 from generator.check.preflight_findings import Piece, Seen, seen
+from generator.check.runs import Runner, one_by_one
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.errors import ContentError
 from generator.core.model import NOWHERE, Item, PieceKind
 from generator.draw.kit import Kit
 from generator.draw.piece import BACK, FRONT, Drawn, built_in, drawn
 from generator.draw.resolve import Problem
+from generator.draw.scene import Scene
 from generator.layout.look import Look
 from generator.layout.model import Layout
 from generator.load.builtin import OINK, TILE, TOKEN
+
+Side = tuple[PieceKind, Look, Item | None, str]  # a kind, its look, an item, which side
+# What a build does ahead with each drawn page, where it is drawn: (the kit, the kind's
+# name, the page).
+Ahead = Callable[[Kit, str, Scene], None]
 
 # Drawings the products make for a layout, to be checked like the pieces: (the kind,
 # its look, the item, the drawing). The bundle's cover is one.
@@ -43,27 +51,49 @@ class Checked:
 
 
 def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | None = None,
-                 extras: Sequence[Extra] = ()) -> Checked:
+                 extras: Sequence[Extra] = (), run: Runner = one_by_one,
+                 ahead: Ahead | None = None) -> Checked:
     """Every problem of the game's pieces in `layouts`, and what the preflight finds.
-    With `templates_dir` the player aids are drawn too (their words are templates')."""
+    With `templates_dir` the player aids are drawn too (their words are templates').
+    `run` runs the drawings, one job a side (the build shares them out between both
+    cores), and hands back what each found in the order of the pieces. `ahead` is
+    called with each page drawn in the first layout (the one a build prints)."""
     problems: list[Diagnostic] = []
     findings: list[Seen] = []
     kinds = [*(built_in(kit, name) for name in (TILE, TOKEN, OINK)),
              *_aids(kit, templates_dir), *kit.game.pieces]
-    for layout in layouts:
+    for number, layout in enumerate(layouts):
+        sides: list[Side] = []
         for kind in kinds:
             look = layout.look(kind.name)
             if look is None:
                 problems.append(_no_look(kind, layout))
-                continue
-            for item, done in _drawings(kit, kind, look):
-                _tell(kit, kind, look, item, done, layout, problems, findings)
+            else:
+                sides += [(kind, look, item, side) for item, side in _sides(kind, look)]
+        for found, seen_here in run([partial(_checked, kit, layout, side,
+                                             None if number else ahead) for side in sides]):
+            problems += found
+            findings += seen_here
         if any(d.is_error for d in problems):
             continue  # what the products draw holds the pieces: only pieces that draw
         for extra in extras:
             for kind, look, item, done in extra(kit, layout):
                 _tell(kit, kind, look, item, done, layout, problems, findings)
     return Checked(list(dict.fromkeys(problems)), findings)
+
+
+def _checked(kit: Kit, layout: Layout, side: Side, ahead: Ahead | None
+             ) -> tuple[list[Diagnostic], list[Seen]]:
+    """One side drawn, with its problems and its preflight's findings."""
+    kind, look, item, which = side
+    problems: list[Diagnostic] = []
+    findings: list[Seen] = []
+    drawing = drawn(kit, kind, look, item, which)
+    _tell(kit, kind, look, item, drawing, layout, problems, findings)
+    if ahead is not None and not any(d.is_error for d in problems):
+        for page in drawing.every_page:
+            ahead(kit, kind.name, page)
+    return problems, findings
 
 
 def _aids(kit: Kit, templates_dir: Path | None) -> list[PieceKind]:
@@ -98,14 +128,14 @@ def _no_look(kind: PieceKind, layout: Layout) -> Diagnostic:
                       f"pieces: in the {layout.name!r} layout", hint)
 
 
-def _drawings(kit: Kit, kind: PieceKind, look: Look) -> Iterator[tuple[Item | None, Drawn]]:
-    """Each item's front and back (a shared back once), with the item it shows."""
+def _sides(kind: PieceKind, look: Look) -> Iterator[tuple[Item | None, str]]:
+    """Each item's front and back (a shared back once, with no item)."""
     for item in kind.items:
-        yield item, drawn(kit, kind, look, item, FRONT)
+        yield item, FRONT
         if look.backs == "per-item":
-            yield item, drawn(kit, kind, look, item, BACK)
+            yield item, BACK
     if look.backs == "shared":
-        yield None, drawn(kit, kind, look, None, BACK)
+        yield None, BACK
 
 
 def _bound_fields(look: Look) -> dict[str, str]:

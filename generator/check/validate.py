@@ -10,7 +10,6 @@ draws only a game that passed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -19,10 +18,12 @@ from generator.check.art import check_art
 from generator.check.fonts import check_fonts
 from generator.check.game import check_game, tiles_phrase
 from generator.check.layouts import load_layouts
-from generator.check.pieces import Checked, Extra, check_pieces
+from generator.check.pieces import Ahead, Checked, Extra, check_pieces
 from generator.check.preflight_findings import grouped
+from generator.check.runs import Runner, one_by_one
 from generator.check.templates import check_templates
 from generator.core.diagnostics import Diagnostic, Severity, diagnostic, sort_key
+from generator.core.errors import RenderError
 from generator.core.memo import Memo
 from generator.core.model import Game
 from generator.draw.kit import Kit
@@ -77,11 +78,13 @@ class Report:
 class Products:
     """What the products know that the checks need: the names their kinds table takes
     (no declared kind may take one: TKG609) and the drawings they add for a layout
-    (the bundle's cover), checked like the pieces. The build and `tkg validate` give
-    the products' (`generator.products.checks.products`)."""
+    (the bundle's cover), checked like the pieces; and, for a build, the work its files
+    will need of each piece drawn (`ahead`: its PDF form and its SVG), done where the
+    piece is drawn, on both cores."""
 
     reserved: tuple[str, ...] = ()
     extras: tuple[Extra, ...] = ()
+    ahead: Ahead | None = None
 
 
 @dataclass(frozen=True)
@@ -96,14 +99,6 @@ class Templates:
     texts: bool = True
 
 
-Runner = Callable[[list[Callable[[], list[Diagnostic]]]], list[list[Diagnostic]]]
-
-
-def one_by_one(checks: list[Callable[[], list[Diagnostic]]]) -> list[list[Diagnostic]]:
-    """Run checks in this process, one after another."""
-    return [check() for check in checks]
-
-
 def validate(content_dir: Path, templates: Templates | None = None, balance: bool = False,
              memo: Memo | None = None, run: Runner = one_by_one) -> Report:
     """Load and check the content in `content_dir`; never raises for bad content.
@@ -111,8 +106,9 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
     With `templates` (checking for print, as a build does), the art, insignia and font
     files, the layouts and the templates are checked too, and tile text is fitted into
     every layout. `memo` keeps what was read (the build passes its own, so
-    nothing is read twice); `run` runs the file checks, which do not depend on each
-    other (the build runs them on both cores). With `balance`, a sound tile set is also
+    nothing is read twice); `run` runs the file checks, then the pieces' drawings,
+    each in two halves that do not depend on each other (the build runs them on both
+    cores). With `balance`, a sound tile set is also
     played by the simulator and its findings become warnings (TKG401-TKG403).
     """
     loaded = load_content(content_dir)
@@ -123,30 +119,86 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
         kit = Kit(game, memo or Memo())
         found += check_game(game)
         if templates is not None:  # checking for print: the files a build reads
-            found += [d for found_by in run([partial(check_art, kit), partial(check_fonts, kit)])
-                      for d in found_by]
-            layouts, problems = load_layouts(templates.folder, templates.layouts)
-            # The templates print worked examples solved from the game: only a game
-            # that keeps its rules has them (a broken one could take the solver long).
-            waiting = templates.texts and any(d.is_error for d in found)
-            texts = templates.texts and not waiting
-            found += problems + (_templates(templates.folder, kit) if texts else [])
-            found += _taken(game, templates.products.reserved)
-            if not any(d.is_error and not d.code.startswith("TKG2") for d in found):
-                # The pieces draw: sound files and layouts. The aids and the cover show
-                # the templates' words, solved from the game: only for a sound game.
-                sound = not any(d.is_error for d in found)
-                checked = check_pieces(kit, layouts, templates.folder if sound else None,
-                                       templates.products.extras if sound else ())
-                found += checked.problems
-                if not any(d.is_error for d in found):
-                    found += _preflight(kit, layouts, checked)
+            layouts, waiting, found = _for_print(kit, templates, found, run)
     if balance and game is not None and not any(d.is_error for d in found):
         from generator.sim.balance import balance_diagnostics  # heavy: only when asked
 
         found.extend(balance_diagnostics(game))
     return Report(game, tuple(sorted(dict.fromkeys(found), key=sort_key)), game is not None,
                   loaded.tiles_read, loaded.elements_read, layouts, waiting)
+
+
+def _for_print(kit: Kit, templates: Templates, found: list[Diagnostic], run: Runner
+               ) -> tuple[tuple[Layout, ...], bool, list[Diagnostic]]:
+    """The layouts, whether the templates wait for the game's errors, and everything
+    found: the files a build reads, the layouts, the templates and every piece drawn.
+
+    `tkg validate` reads the files first and draws only when they are sound. A build
+    (which renders the templates where it prints them) draws at once, on both cores,
+    reading each file as a drawing first needs it; the file checks that follow find
+    them read, and when they find a file unusable the drawings are set aside unused,
+    so the verdict is the same either way.
+    """
+    layouts, problems = load_layouts(templates.folder, templates.layouts)
+    if not templates.texts:
+        found = [*found, *problems, *_taken(kit.game, templates.products.reserved)]
+        if _blocking(found):
+            return layouts, False, [*found, *_files(kit, run)]
+        try:
+            checked: Checked | RenderError = _pieces(kit, layouts, templates, found, run)
+        except RenderError as exc:  # a font the file checks will say more about
+            checked = exc
+        files = _files(kit, one_by_one)
+        if _blocking(files):
+            return layouts, False, [*found, *files]
+        if isinstance(checked, RenderError):
+            raise checked
+        return layouts, False, [*found, *files, *_told(kit, layouts, found + files, checked)]
+    found = [*found, *_files(kit, run)]
+    # The templates print worked examples solved from the game: only a game that keeps
+    # its rules has them (a broken one could take the solver long).
+    waiting = any(d.is_error for d in found)
+    found += problems + ([] if waiting else _templates(templates.folder, kit))
+    found += _taken(kit.game, templates.products.reserved)
+    if _blocking(found):
+        return layouts, waiting, found
+    checked = _pieces(kit, layouts, templates, found, run)
+    return layouts, waiting, [*found, *_told(kit, layouts, found, checked)]
+
+
+def _blocking(found: list[Diagnostic]) -> bool:
+    """Whether the pieces cannot be drawn: an error in a file or a layout (the game's
+    own rule errors, TKG2xx, do not stop a drawing)."""
+    return any(d.is_error and not d.code.startswith("TKG2") for d in found)
+
+
+def _files(kit: Kit, run: Runner) -> list[Diagnostic]:
+    """TKG304 and TKG306: the art and insignia files, and the fonts (in two halves)."""
+    return [d for found_by in run([partial(check_art, kit, 0, 2), partial(_art_and_fonts, kit)])
+            for d in found_by]
+
+
+def _pieces(kit: Kit, layouts: tuple[Layout, ...], templates: Templates,
+            found: list[Diagnostic], run: Runner) -> Checked:
+    """Every piece drawn and preflighted. The aids and the cover show the templates'
+    words, solved from the game: only for a sound game."""
+    sound = not any(d.is_error for d in found)
+    products = templates.products
+    return check_pieces(kit, layouts, templates.folder if sound else None,
+                        products.extras if sound else (), run, products.ahead)
+
+
+def _told(kit: Kit, layouts: tuple[Layout, ...], found: list[Diagnostic],
+          checked: Checked) -> list[Diagnostic]:
+    """The pieces' problems, and when there are no errors, the preflight's findings."""
+    if any(d.is_error for d in [*found, *checked.problems]):
+        return checked.problems
+    return [*checked.problems, *_preflight(kit, layouts, checked)]
+
+
+def _art_and_fonts(kit: Kit) -> list[Diagnostic]:
+    """The art check's second half and the fonts' (the art takes longer: it is halved)."""
+    return [*check_art(kit, 1, 2), *check_fonts(kit)]
 
 
 def _templates(folder: Path, kit: Kit) -> list[Diagnostic]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import pairwise
+from operator import mul
 
 from PIL import Image as PilImage
-from PIL import ImageChops, ImageDraw, ImageStat
+from PIL import ImageChops, ImageDraw
 
 from generator.draw.geometry import SCENE, Bounds, Place, bounds, rough_bounds, subpaths
 from generator.draw.scene import Ellipse, Gradient, Group, Image, Path, Rect, Style
@@ -65,7 +66,7 @@ class Canvas:
             mask = self.box_mask(box)
         if mask is not None and mask.getbbox() is None:
             mask = None  # nothing under it: say what the whole canvas averages
-        r, g, b = (round(v) for v in ImageStat.Stat(self.image, mask).mean)
+        r, g, b = (round(v) for v in _means(self.image.histogram(mask)))
         return f"#{r:02X}{g:02X}{b:02X}"
 
     def box_mask(self, box: tuple[float, float, float, float]) -> PilImage.Image:
@@ -128,17 +129,20 @@ class Canvas:
     def _path(self, item: Path, place: Place, value: int, filled: bool,
               width: int) -> PilImage.Image:
         mask = PilImage.new("L", self.size, 0)
+        draw = ImageDraw.Draw(mask)
         for points, closed in subpaths(item, place):
             pixels = [(x * self.ppm, y * self.ppm) for x, y in points]
-            if filled and len(pixels) > 2:
+            if filled and len(pixels) > 2 and item.style.evenodd:
+                # Holes: even-odd toggles what overlaps.
                 one = PilImage.new("L", self.size, 0)
                 ImageDraw.Draw(one).polygon(pixels, fill=value)
-                # Holes: even-odd toggles what overlaps; non-zero (most art) joins.
-                mask = (ImageChops.difference if item.style.evenodd else ImageChops.lighter)(
-                    mask, one)
+                mask = ImageChops.difference(mask, one)
+                draw = ImageDraw.Draw(mask)
+            elif filled and len(pixels) > 2:
+                draw.polygon(pixels, fill=value)  # non-zero (most art): subpaths join
             elif not filled:
-                ImageDraw.Draw(mask).line(pixels + pixels[:1] * closed, fill=value,
-                                          width=width, joint="curve")
+                draw.line(pixels + pixels[:1] * closed, fill=value, width=width,
+                          joint="curve")
         return mask
 
     def _gradient(self, g: Gradient, item, place: Place) -> PilImage.Image:
@@ -177,6 +181,16 @@ class Canvas:
         region = self._region(alpha.getbbox(), place)
         if region is not None:
             self.image.paste(layer.convert("RGB").crop(region), region, alpha.crop(region))
+
+
+def _means(histogram: list[int]) -> list[float]:
+    """Each band's mean from an RGB histogram (the numbers ImageStat gives: the sums are
+    whole numbers, so summing them in another order changes nothing)."""
+    found = []
+    for start in range(0, len(histogram), 256):
+        band = histogram[start:start + 256]
+        found.append(sum(map(mul, range(256), band)) / sum(band))
+    return found
 
 
 def leaves(items, place: Place = SCENE) -> Iterator[tuple[object, Place]]:

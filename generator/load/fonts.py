@@ -1,35 +1,42 @@
-"""The metrics of a TrueType font file, read with fontTools.
+"""The metrics of a TrueType font file, read from its tables (`generator.load.sfnt`).
 
 Text is measured with these numbers (`generator.draw.fonts`), and the PDF backend
 writes them into each embedded font (`generator.backends.pdf.fonts`). They are the
 numbers reportlab's own reader gives for the same file (its scaling, its vertical
 metrics, its descriptor flags), so text set by platypus in the rulebook and text set
-in our drawings measure alike.
-
-A font is parsed lazily: only the tables read here are decompiled, never the outlines.
+in our drawings measure alike. The build keeps them in its memo (FaceMetrics pickles),
+so a font is read once, not every run.
 """
 
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import repeat
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from generator.core.errors import RenderError
-
-if TYPE_CHECKING:  # fontTools is imported when a font is read, not with this module: a
-    # build whose fonts are remembered (the memo holds FaceMetrics) never needs it.
-    from fontTools.ttLib import TTFont
+from generator.load.sfnt import (
+    Damaged,
+    NotTrueType,
+    Sfnt,
+    advances,
+    best_cmap,
+    debug_name,
+    fs_type,
+    glyph_count,
+    glyph_records,
+    read_sfnt,
+    units_per_em,
+    unpack,
+)
 
 # PDF FontDescriptor flags (PDF 32000-1, table 123).
 FIXED_PITCH, SYMBOLIC, ITALIC, FORCE_BOLD = 1 << 0, 1 << 2, 1 << 6, 1 << 18
-NEEDED = ("head", "hhea", "hmtx", "maxp", "cmap", "name", "post", "glyf")
-# Errors a damaged table lets out of fontTools' parsers, besides its own TTLibError.
-DAMAGE = (struct.error, ValueError, LookupError, AssertionError, EOFError, ArithmeticError)
+NEEDED = ("head", "hhea", "hmtx", "maxp", "cmap", "name", "post", "glyf", "loca")
+# Errors a damaged table lets out of the readers, besides Damaged itself.
+DAMAGE = (struct.error, ValueError, LookupError, EOFError, ArithmeticError)
+EmBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in ems, y up
 
 
 @dataclass(frozen=True)
@@ -63,17 +70,12 @@ def read_metrics(path: Path) -> FaceMetrics:
     Raises RenderError naming the file when it is missing, is not a TrueType font with
     outlines, is damaged, or its licence (OS/2 fsType) forbids the subsets a PDF embeds.
     """
-    with quiet_fonttools():
-        try:
-            return _metrics_of(open_font(path))
-        except _Unusable as exc:
-            raise RenderError(f"cannot read the font {path}: {exc}") from None
-        except (OSError, *DAMAGE) as exc:
-            raise RenderError(f"cannot read the font {path}: {_reason(exc)}") from None
-        except Exception as exc:  # fontTools' own TTLibError says what is wrong
-            if type(exc).__name__ != "TTLibError":
-                raise
-            raise RenderError(f"cannot read the font {path}: {exc}") from None
+    try:
+        return _metrics_of(open_font(path))
+    except (_Unusable, Damaged, NotTrueType) as exc:
+        raise RenderError(f"cannot read the font {path}: {exc}") from None
+    except (OSError, *DAMAGE) as exc:
+        raise RenderError(f"cannot read the font {path}: {_reason(exc)}") from None
 
 
 def text_width(metrics: FaceMetrics, text: str, size: float) -> float:
@@ -83,56 +85,32 @@ def text_width(metrics: FaceMetrics, text: str, size: float) -> float:
     return sum(map(metrics.width_of.get, text, missing)) * 0.001 * size
 
 
-def open_font(path: Path) -> TTFont:
-    """The font file at `path`, parsed lazily from its bytes (so no file stays open)."""
-    import io
-
-    from fontTools.ttLib import TTFont
-
-    data = Path(path).read_bytes()
-    if data[:4] == b"OTTO":
-        raise _Unusable("it has PostScript (CFF) outlines; use a TrueType (.ttf) font")
-    font = TTFont(io.BytesIO(data), lazy=True, recalcBBoxes=False, recalcTimestamp=False)
+def open_font(path: Path) -> Sfnt:
+    """The TrueType font file at `path`, with the tables a PDF needs and a licence that
+    allows embedding a subset (_Unusable, Damaged or NotTrueType else)."""
+    font = read_sfnt(Path(path).read_bytes())
     missing = [tag for tag in NEEDED if tag not in font]
     if missing:
         raise _Unusable(f"it has no {', '.join(missing)} table (a TrueType font needs them)")
-    # Glyphs named after their ids: fontTools would otherwise read every name from post
-    # or invent it from cmap (most of the time of a read), for names nothing here uses.
-    font.setGlyphOrder([f"g{gid}" for gid in range(font["maxp"].numGlyphs)])
     refusal = licence_refusal(font)
     if refusal:
         raise _Unusable(refusal)
     return font
 
 
-def licence_refusal(font: TTFont) -> str | None:
+def licence_refusal(font: Sfnt) -> str | None:
     """Why the font's licence forbids the PDFs' subsets; None when it allows them.
 
     OS/2 fsType: "restricted" (0x0002) forbids embedding unless a more permissive bit
     (0x0004 print, 0x0008 editable) is set too; 0x0100 forbids subsetting and 0x0200
     allows bitmaps only.
     """
-    if "OS/2" not in font:
+    bits = fs_type(font)
+    if bits is None:
         return None
-    fs_type = font["OS/2"].fsType
-    if (fs_type & 0x000E) == 0x0002 or fs_type & 0x0300:
-        return f"its licence forbids embedding a subset of it (OS/2 fsType {fs_type:04X})"
+    if (bits & 0x000E) == 0x0002 or bits & 0x0300:
+        return f"its licence forbids embedding a subset of it (OS/2 fsType {bits:04X})"
     return None
-
-
-@contextmanager
-def quiet_fonttools() -> Iterator[None]:
-    """fontTools' warnings off while it reads (Lato's timestamps, say): damage that
-    matters is raised as a RenderError instead of a log line."""
-    import logging  # loaded with fontTools, which logs through it
-
-    logger = logging.getLogger("fontTools")
-    saved = logger.level
-    logger.setLevel(logging.CRITICAL)
-    try:
-        yield
-    finally:
-        logger.setLevel(saved)
 
 
 class _Unusable(Exception):
@@ -145,85 +123,80 @@ def _reason(exc: Exception) -> str:
     return f"its data is damaged ({type(exc).__name__}: {exc})"
 
 
-def _metrics_of(font: TTFont) -> FaceMetrics:
-    head = font["head"]
-    if not head.unitsPerEm:
+def _metrics_of(font: Sfnt) -> FaceMetrics:
+    upm = units_per_em(font)
+    if not upm:
         raise _Unusable("its head table says 0 units per em")
-    factor = 1000 / head.unitsPerEm  # reportlab's factor: x * (1000 / upm), not x * 1000 / upm
+    factor = 1000 / upm  # reportlab's factor: x * (1000 / upm), not x * 1000 / upm
 
     def scale(value: float) -> float:
         return float(value * factor)
 
     weight, ascent, descent, cap_height = _vertical(font, scale)
-    advance_of = _advances(font, scale)
+    widths = advances(font)[0]
     chars = _characters(font)
-    glyph_of, code_of = _mapped(chars, font["maxp"].numGlyphs)
-    italic = float(font["post"].italicAngle)
+    glyph_of, code_of = _mapped(chars, glyph_count(font))
+    italic, fixed = _slant(font)
+    x0, y0, x1, y1 = unpack(">4h", font.table("head"), 36)
     return FaceMetrics(
         ps_name=_ps_name(font), glyph_of=glyph_of,
-        advance={gid: advance_of(gid) for gid in (0, *code_of)},
-        default_advance=advance_of(0), ascent=ascent, descent=descent, cap_height=cap_height,
-        bbox=(scale(head.xMin), scale(head.yMin), scale(head.xMax), scale(head.yMax)),
-        italic_angle=italic, flags=_flags(font, italic, weight),
+        advance={gid: scale(widths[gid]) for gid in (0, *code_of)},
+        default_advance=scale(widths[0]), ascent=ascent, descent=descent,
+        cap_height=cap_height, bbox=(scale(x0), scale(y0), scale(x1), scale(y1)),
+        italic_angle=italic, flags=_flags(italic, weight, fixed),
         # A TrueType file has no stem width; estimated from the weight class, as
         # reportlab (after pdflib) does.
         stem_v=float(50 + int((weight / 65.0) ** 2)),
-        width_of={chr(code): advance_of(gid) for code, gid in sorted(chars.items())},
-        code_of=code_of, ink=_ink_boxes(font, (0, *code_of)))
+        width_of={chr(code): scale(widths[gid]) for code, gid in sorted(chars.items())},
+        code_of=code_of, ink=_ink_boxes(font, upm, (0, *code_of)))
 
 
-def _ink_boxes(font: TTFont, glyphs) -> dict[int, tuple[float, float, float, float]]:
+def _ink_boxes(font: Sfnt, upm: int, glyphs) -> dict[int, EmBox]:
     """Each glyph's outline box in ems, from the head of its `glyf` record.
 
     Every TrueType glyph record starts with its contour count and its box, so the boxes
-    are read from the raw table through `loca`, without decompiling any outline.
+    are read without decoding any outline.
     """
-    upm = font["head"].unitsPerEm
-    long_offsets = font["head"].indexToLocFormat == 1
-    loca, glyf = font.reader["loca"], font.reader["glyf"]
-    width, code = (4, ">I") if long_offsets else (2, ">H")
-    scale = 1 if long_offsets else 2  # short offsets count 16-bit words
+    glyf, where = glyph_records(font)
     boxes = {}
     for gid in glyphs:
-        at = gid * width
-        if at + 2 * width > len(loca):
-            continue
-        start, end = (struct.unpack_from(code, loca, at + i * width)[0] * scale for i in (0, 1))
-        if end - start < 10 or start + 10 > len(glyf):
+        start, end = where[gid], where[gid + 1]
+        if end - start < 10:
             continue  # an empty record: a glyph without outline, like a space
-        contours, x0, y0, x1, y1 = struct.unpack_from(">hhhhh", glyf, start)
+        contours, x0, y0, x1, y1 = unpack(">5h", glyf, start)
         if contours:
             boxes[gid] = (x0 / upm, y0 / upm, x1 / upm, y1 / upm)
     return boxes
 
 
-def _vertical(font: TTFont, scale) -> tuple[int, float, float, float]:
+def _vertical(font: Sfnt, scale) -> tuple[int, float, float, float]:
     """(weight class, ascent, descent, cap height): the typographic ascender and
     descender of OS/2, its cap height from version 2 on (else the ascent); without
     OS/2 (old Apple fonts), the bounding box and a weight of 500."""
     if "OS/2" not in font:
-        head = font["head"]
-        return 500, scale(head.yMax), scale(head.yMin), scale(head.yMax)
-    os2 = font["OS/2"]
-    ascent = scale(os2.sTypoAscender)
-    cap_height = scale(os2.sCapHeight) if os2.version > 1 else ascent
-    return os2.usWeightClass, ascent, scale(os2.sTypoDescender), cap_height
+        y_min, _, y_max = unpack(">hhh", font.table("head"), 38)
+        return 500, scale(y_max), scale(y_min), scale(y_max)
+    os2 = font.table("OS/2")
+    version, weight = unpack(">H", os2, 0)[0], unpack(">H", os2, 4)[0]
+    rise, fall = unpack(">hh", os2, 68)
+    ascent = scale(rise)
+    cap_height = scale(unpack(">h", os2, 88)[0]) if version > 1 else ascent
+    return weight, ascent, scale(fall), cap_height
 
 
-def _advances(font: TTFont, scale):
-    """glyph id -> advance in 1/1000 em (glyphs past hhea's count share the last one)."""
-    metrics = font["hmtx"].metrics
-    return lambda gid: scale(metrics[f"g{gid}"][0])
+def _slant(font: Sfnt) -> tuple[float, bool]:
+    """post's italic angle (16.16 fixed) and whether the font is fixed pitch."""
+    post = font.table("post")
+    return unpack(">l", post, 4)[0] / 65536, bool(unpack(">L", post, 12)[0])
 
 
-def _characters(font: TTFont) -> dict[int, int]:
+def _characters(font: Sfnt) -> dict[int, int]:
     """code point -> glyph id from the font's best Unicode cmap.
 
     The no-break space takes the plain space's glyph (or the other way round when only
     it is there), as reportlab maps them: a designer's NBSP then never prints a box.
     """
-    cmap = font["cmap"].getBestCmap() or {}
-    chars = {code: int(name[1:]) for code, name in cmap.items()}  # names are "g<id>"
+    chars = best_cmap(font)
     for have, alias in ((0x20, 0xA0), (0xA0, 0x20)):
         if have in chars:
             chars[alias] = chars[have]
@@ -242,7 +215,7 @@ def _mapped(chars: dict[int, int], count: int) -> tuple[dict[str, int], dict[int
     return glyph_of, code_of
 
 
-def _flags(font: TTFont, italic_angle: float, weight: int) -> int:
+def _flags(italic_angle: float, weight: int, fixed: bool) -> int:
     """Descriptor flags of an embedded TrueType subset: always symbolic (its glyphs are
     named by id, not by a standard encoding), italic for any slant, force-bold from
     600 up, fixed-pitch when post says so."""
@@ -251,15 +224,14 @@ def _flags(font: TTFont, italic_angle: float, weight: int) -> int:
         flags |= ITALIC
     if weight >= 600:
         flags |= FORCE_BOLD
-    if font["post"].isFixedPitch:
+    if fixed:
         flags |= FIXED_PITCH
     return flags
 
 
-def _ps_name(font: TTFont) -> str:
+def _ps_name(font: Sfnt) -> str:
     """The PostScript name (else the full name, else the family), spaces as hyphens."""
-    names = font["name"]
-    name = next((n for n in (names.getDebugName(i) for i in (6, 4, 1)) if n), None)
+    name = next((n for n in (debug_name(font, i) for i in (6, 4, 1)) if n), None)
     if not name:
         raise _Unusable("it has no PostScript name")
     name = name.replace(" ", "-")

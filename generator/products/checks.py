@@ -8,17 +8,40 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from generator.backends.pdf.forms import compiled
+from generator.backends.svg import scene_svg
+from generator.core.errors import RenderError
 from generator.core.model import Item, PieceKind
 from generator.draw.kit import Kit
 from generator.draw.piece import Drawn, look_of
+from generator.draw.scene import Scene
 from generator.layout.look import Look
 from generator.layout.model import Layout
-from generator.load.builtin import COVER
+from generator.load.builtin import AID, COVER, OINK, TILE, TOKEN
+from generator.products import aids, tiles, tokens
 from generator.products.bundle import cover_kind, cover_of, plan
 from generator.products.kinds import bundle_needed, bundled
 from generator.products.request import BuildRequest
 
 Drawings = Callable[[Kit, Layout], list[tuple[PieceKind, Look, Item, Drawn]]]
+# The kind whose files show each built-in piece (a declared piece's kind is its own).
+SHOWN_BY = {TILE: tiles.KIND, TOKEN: tokens.KIND, OINK: tokens.KIND, AID: aids.KIND}
+
+
+def made_ahead(kinds: Sequence[str]) -> Callable[[Kit, str, Scene], None]:
+    """What a build of `kinds` makes of each piece as soon as it is drawn: its compiled
+    PDF form (every document that prints it places that form) and, when one of `kinds`
+    writes its SVG, that SVG. Validation draws the pieces on both cores, so the work is
+    shared there and the kinds find it done."""
+    def ahead(kit: Kit, piece: str, page: Scene) -> None:
+        try:
+            compiled(page, kit)
+            if SHOWN_BY.get(piece, piece) in kinds:
+                scene_svg(page, kit.memo, standalone=True)
+        except RenderError:
+            pass  # the kind that prints it meets the same error and tells it
+
+    return ahead
 
 
 def cover_drawings(templates_dir: Path, kinds: Sequence[str] | None = None) -> Drawings:

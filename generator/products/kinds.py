@@ -11,6 +11,7 @@ a kind of piece declared in content/pieces.yaml gets a line of its own
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -19,11 +20,10 @@ from generator.core.digest import digest
 from generator.core.model import Game, PieceKind
 from generator.draw.kit import Kit
 from generator.load.builtin import BUILT_IN
-from generator.products import aids, compare, declared, png, tiles, tokens, tts
+from generator.products import aids, declared, tiles, tokens
 from generator.products.bundle import Section, fingerprint_bundle, produce_bundle
 from generator.products.printshop import PrintShop, print_shop_file, print_shop_key
 from generator.products.request import BuildRequest
-from generator.products.rulebook import book
 
 Make = Callable[[BuildRequest, Kit], list[Artefact]]
 Fingerprint = Callable[[BuildRequest, Kit], str]
@@ -37,6 +37,16 @@ class PreviewGroup:
     title: str
     css: str  # the class of each figure, for the page's styles and tests
     prefix: str
+
+
+def _later(module: str, name: str) -> Callable:
+    """A product module's function, imported when it is first called: a build that does
+    not make the kind never loads its module (the rulebook's brings the simulator, the
+    exports' the rasteriser)."""
+    def call(*args):
+        return getattr(importlib.import_module(f"generator.products.{module}"), name)(*args)
+
+    return call
 
 
 def _always(request: BuildRequest) -> bool:
@@ -113,8 +123,10 @@ KINDS: tuple[Kind, ...] = (
     Kind(name="aids", make=aids.produce, fingerprint=aids.fingerprint, weight=1.0,
          section=aids.SECTION, print_shop=PrintShop("player aids", aids.designs),
          preview=(PreviewGroup("aids", "Player aids", "aid", "svg/aids/"),)),
-    Kind(name="rulebook", make=book.produce, fingerprint=book.fingerprint, weight=5.0),
-    Kind(name="compare", make=compare.produce, fingerprint=compare.fingerprint,
+    Kind(name="rulebook", make=_later("rulebook.book", "produce"),
+         fingerprint=_later("rulebook.book", "fingerprint"), weight=5.0, per_paper=True),
+    Kind(name="compare", make=_later("compare", "produce"),
+         fingerprint=_later("compare", "fingerprint"),
          needs=lambda request: bool(request.compare)),
     Kind(name="pnp", make=_bundle,
          fingerprint=lambda request, kit: fingerprint_bundle(request, kit,
@@ -122,9 +134,11 @@ KINDS: tuple[Kind, ...] = (
          weight=4.0, needs=_bundle_needed, per_paper=True, chosen=False),
     # Exports for print shops and screens: seconds of rasterising that a print-and-play
     # build does not need, so only `--only png` / `--only tts` makes them.
-    Kind(name="png", make=png.produce, fingerprint=png.fingerprint, weight=3.0, plain=False,
+    Kind(name="png", make=_later("png", "produce"), fingerprint=_later("png", "fingerprint"),
+         weight=3.0, plain=False,
          reads=("preset", "dpi")),
-    Kind(name="tts", make=tts.produce, fingerprint=tts.fingerprint, weight=2.0, plain=False,
+    Kind(name="tts", make=_later("tts", "produce"), fingerprint=_later("tts", "fingerprint"),
+         weight=2.0, plain=False,
          reads=("dpi", "base_url")),
 )
 

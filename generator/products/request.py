@@ -37,6 +37,9 @@ class BuildRequest:
     papers: tuple[str, ...] = PAPERS  # "a4", "letter"
     kinds: tuple[str, ...] = ()  # the kinds this build makes
     export: Export = Export()
+    # Which share of a kind made one paper at a time this is (the build gives each paper
+    # to a core): 0 for the first, which also makes what every paper shares.
+    share: int = 0
 
     @property
     def layout(self) -> Layout:

@@ -1,4 +1,5 @@
-"""fontTools subsets: the kept glyphs with their outlines, advances, hinting and components."""
+"""Font subsets: the kept glyphs with their outlines, advances, hinting and components,
+read back with fontTools (an independent reader of what generator.backends.pdf.subset writes)."""
 
 from __future__ import annotations
 
@@ -167,6 +168,87 @@ def test_glyph_0_alone():
     subset = parsed(program)
     assert subset["maxp"].numGlyphs == 1 + len(components(source(LATO), 0))
     assert outline(subset, 0) == outline(source(LATO), 0)
+
+
+def test_a_screen_subset_has_neither_hinting_programs_nor_instructions():
+    kept = kept_for(LATO, TEXT)
+    program, mapping = subset_program(LATO, kept, hinting=False)
+    original, subset = source(LATO), parsed(program)
+    assert not {"cvt ", "fpgm", "prep"} & set(subset.keys())
+    assert all(bytecode(subset, mapping[gid]) == b"" for gid in kept)
+    for gid in kept:
+        assert outline(subset, mapping[gid]) == outline(original, gid), gid
+    assert len(program) < len(subset_program(LATO, kept)[0])
+
+
+def test_a_screen_subset_of_a_composite_loses_only_its_instructions():
+    (kept,) = kept_for(GARAMOND, "ĳ")
+    program, mapping = subset_program(GARAMOND, [kept], hinting=False)
+    subset = parsed(program)
+    assert outline(subset, mapping[kept]) == outline(source(GARAMOND), kept)
+    assert bytecode(subset, mapping[kept]) == b""
+
+
+@pytest.mark.parametrize("hinting", [True, False])
+@pytest.mark.parametrize("path", [GARAMOND, LATO], ids=lambda p: p.name)
+def test_every_table_reads_back_and_every_checksum_holds(path: Path, hinting: bool):
+    kept = kept_for(path, TEXT)
+    program, mapping = subset_program(path, kept, hinting)
+    subset = parsed(program)
+    subset.ensureDecompiled()  # every table parses
+    count, = struct.unpack_from(">H", program, 4)
+    for index in range(count):
+        tag, checksum, offset, length = struct.unpack_from(">4sLLL", program, 12 + 16 * index)
+        body = bytearray(program[offset:offset + length])
+        if tag == b"head":
+            body[8:12] = bytes(4)  # the adjustment is left out of head's own sum
+        assert checksum == _sum(bytes(body)), tag
+    assert _sum(program) == 0xB1B0AFBA  # the whole file, adjustment included
+    face = read_face(path)
+    best = subset.getBestCmap()
+    for ch in set(TEXT) & set(face.glyph_of):
+        assert subset.getGlyphID(best[ord(ch)]) == mapping[face.glyph_of[ch]], ch
+
+
+def _sum(data: bytes) -> int:
+    padded = data + bytes(-len(data) % 4)
+    return sum(struct.unpack(f">{len(padded) // 4}L", padded)) & 0xFFFFFFFF
+
+
+def test_a_large_subset_takes_long_glyph_offsets():
+    kept = sorted(set(read_face(LATO).glyph_of.values()))
+    program, mapping = subset_program(LATO, kept)
+    subset = parsed(program)
+    assert subset["head"].indexToLocFormat == 1  # more than 128 KB of outlines
+    for gid in kept[::50]:
+        assert outline(subset, mapping[gid]) == outline(source(LATO), gid)
+
+
+def test_characters_beyond_the_basic_plane_keep_their_glyphs(tmp_path):
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    def square() -> object:
+        pen = TTGlyphPen(None)
+        pen.moveTo((100, 0)), pen.lineTo((100, 600)), pen.lineTo((500, 600)), pen.closePath()
+        return pen.glyph()
+
+    names = [".notdef", "A", "star"]
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({ord("A"): "A", 0x1F31F: "star"})
+    builder.setupGlyf({name: square() for name in names})
+    builder.setupHorizontalMetrics({name: (600, 100) for name in names})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Probe", "styleName": "Regular"})
+    builder.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    builder.setupPost()
+    path = tmp_path / "probe.ttf"
+    builder.save(str(path))
+    program, mapping = subset_program(path, [2])
+    best = parsed(program).getBestCmap()
+    assert parsed(program).getGlyphID(best[0x1F31F]) == mapping[2]
+    assert 0x41 not in best  # only what was kept is mapped
 
 
 # Equal inputs, equal bytes

@@ -52,7 +52,7 @@ def font_objects(path: Path, metrics: FaceMetrics, gids: frozenset[int], first: 
     if orphans:  # text reaches glyphs through characters (`encode`): no other is asked for
         raise ValueError(f"glyph {orphans[0]} of {metrics.ps_name} has no character")
     name = _name(f"{subset_tag(metrics, gids)}+{metrics.ps_name}")
-    subset, index_of = program or subset_program(path, kept)
+    subset, index_of = program or subset_program(path, kept, glyph_of=metrics.glyph_of)
     return [
         _type0(name, first),
         _cid_font(name, metrics, used, first),

@@ -133,7 +133,8 @@ class _Resources:
         from generator.backends.pdf.subset import subset_program
 
         return self.memo.get(digest("subset", glyphs),
-                             lambda: subset_program(path, sorted(g for g in gids if g)))
+                             lambda: subset_program(path, sorted(g for g in gids if g),
+                                                    glyph_of=self.fonts_of(path).glyph_of))
 
     def images(self, forms) -> dict[str, int]:
         """One image XObject (and its soft mask) per PNG file."""

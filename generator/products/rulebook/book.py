@@ -51,15 +51,17 @@ def rulebook_pdf(prep: Prepared, kit: Kit, paper: str) -> tuple[bytes, int]:
 
 
 def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
-    """A rulebook PDF per paper and a self-contained HTML file."""
+    """A rulebook PDF per paper and a self-contained HTML file (made by the first share
+    when the papers are shared out: `BuildRequest.share`)."""
     prep = prepare(request, kit)
     artefacts = []
     for paper in request.papers:
         data, pages = rulebook_pdf(prep, kit, paper)
         artefacts.append(Artefact(f"rulebook/rulebook-{paper}.pdf", data, KIND, pages,
                                   paper=paper))
-    artefacts.append(Artefact("rulebook/rulebook.html",
-                              rulebook_html(prep, kit).encode("utf-8"), KIND))
+    if request.share == 0:  # one HTML file for every paper
+        artefacts.append(Artefact("rulebook/rulebook.html",
+                                  rulebook_html(prep, kit).encode("utf-8"), KIND))
     return artefacts
 
 

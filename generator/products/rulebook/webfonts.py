@@ -19,7 +19,7 @@ def subset_ttf(path: Path, text: str) -> bytes:
     """The font cut down to the glyphs of `text` (and .notdef)."""
     glyph_of = read_metrics(path).glyph_of
     kept = sorted({glyph_of[c] for c in text if c in glyph_of})
-    data, _ = subset_program(path, kept, hinting=False)
+    data, _ = subset_program(path, kept, hinting=False, glyph_of=glyph_of)
     return data
 
 
