@@ -112,6 +112,14 @@ class DrawingMemo(Memo):
         if isinstance(loaded, dict):
             self.remembered = {k: v for k, v in loaded.items() if isinstance(v, bytes)}
 
+    def also(self, data: bytes | None) -> None:
+        """Remember the values of another signed memo too (a build's), besides those
+        already remembered (an unsigned or unreadable one adds nothing)."""
+        other = DrawingMemo()
+        other.load(data)
+        for key, raw in other.remembered.items():
+            self.remembered.setdefault(key, raw)
+
     def dump(self) -> bytes:
         """This build's values, signed, for the next build (b"" if there is no key)."""
         key = _signing_key()
@@ -133,19 +141,29 @@ def user_cache() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tkg"
 
 
-def checks_memo(content_dir: Path) -> tuple[DrawingMemo, Path]:
+def checks_memo(content_dir: Path, built: Path | None = None) -> tuple[DrawingMemo, Path]:
     """What validating this content folder read last time, and the file it is kept in.
 
     `tkg validate` has no output folder of its own; its memo lives in the user's cache,
     one file per content folder, so validating again after an edit reads only the
-    files that changed.
+    files that changed. `built` is a build's memo file: what that build drew and
+    checked is known too, so validating after a build examines nothing again.
     """
-    name = hashlib.sha256(str(Path(content_dir).resolve()).encode()).hexdigest()[:16]
-    path = user_cache() / "checks" / f"{name}.pickle"
+    path = checks_file(content_dir)
     memo = DrawingMemo()
     with contextlib.suppress(OSError):  # no memo yet: a first validation reads everything
         memo.load(path.read_bytes())
+    if built is not None:
+        with contextlib.suppress(OSError):  # no build there: nothing more to know
+            memo.also(built.read_bytes())
     return memo, path
+
+
+def checks_file(content_dir: Path) -> Path:
+    """Where validating this content folder keeps its memo (and, beside it, its
+    verdict): one file per folder in the user's cache."""
+    name = hashlib.sha256(str(Path(content_dir).resolve()).encode()).hexdigest()[:16]
+    return user_cache() / "checks" / f"{name}.pickle"
 
 
 def keep_checks(memo: DrawingMemo, path: Path) -> None:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from generator.check.validate import Report
 from generator.core.diagnostics import to_json
 from generator.core.errors import ContentError, GeneratorError
+
+if TYPE_CHECKING:  # the checks load only when a command validates
+    from generator.build.verdicts import Verdict
+    from generator.check.validate import Report
 
 # Eager: read before the other options, so `--only` can check the kinds of piece the
 # content declares (content/pieces.yaml) wherever --content stands on the line.
@@ -87,7 +91,7 @@ def print_diagnostics(diagnostics) -> None:
         click.echo(d.format(), err=True)
 
 
-def emit_report(report: Report, fmt: str) -> None:
+def emit_report(report: Report | Verdict, fmt: str) -> None:
     """Print a validation report as text (diagnostics + summary) or as JSON."""
     if fmt == "json":
         # The contract (DESIGN.md): a JSON list of diagnostics; the summary goes to stderr.

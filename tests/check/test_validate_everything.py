@@ -129,3 +129,60 @@ def test_a_second_validation_reads_no_unchanged_file_again(project, monkeypatch)
     break_art(project, "ember-hollow", b"<svg")
     with pytest.raises(AssertionError, match=r"ember-hollow\.svg was read again"):
         validate(project / "content", templates, memo=again)
+
+
+def _count_examined(monkeypatch) -> list[str]:
+    """The names of the pieces the preflight examines from now on."""
+    from generator.check import preflight
+
+    seen: list[str] = []
+    original = preflight.examine
+
+    def examine(kit, look, scene, piece):
+        seen.append(scene.name)
+        return original(kit, look, scene, piece)
+
+    monkeypatch.setattr(preflight, "examine", examine)
+    return seen
+
+
+def test_validating_after_a_build_examines_no_piece_again(project, monkeypatch):
+    paths = ["--content", str(project / "content"), "--templates", str(project / "templates")]
+    out = project / "out"
+    built = CliRunner().invoke(cli, ["build", *paths, "--out", str(out), "--paper", "a4"])
+    assert built.exit_code == 0, built.output
+    seen = _count_examined(monkeypatch)
+    code, lines = run(project, "--out", str(out))
+    assert code == 0, lines
+    assert seen == [], "the build examined these already"
+    # Without the build's memo, every piece is examined (the count is not trivially 0).
+    monkeypatch.setenv("XDG_CACHE_HOME", str(project / "fresh-cache"))
+    assert run(project, "--out", str(project / "no-build"))[0] == 0
+    assert len(seen) > 48
+
+
+def test_an_unchanged_validation_tells_the_last_verdict_without_validating(project,
+                                                                           monkeypatch):
+    from generator.check import validate as checks
+
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("name: Mossfen\n",
+                                               f"name: {'Mossfen ' * 8}\n"))
+    first_code, first = run(project)
+    assert any("TKG305" in line for line in first) or first_code == 0
+
+    calls = []
+    original = checks.validate
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(checks, "validate", counted)
+    assert run(project) == (first_code, first)
+    assert run(project, "--format", "json")[0] == first_code
+    assert calls == []  # told from the kept verdict
+    # Any change to the content is validated again, and told the same.
+    tiles.write_text(tiles.read_text() + "\n")
+    assert run(project) == (first_code, first)
+    assert calls == [1]
