@@ -4,11 +4,12 @@
 
 Targets: a build with no change under 0.3 s; a one-tile edit to updated outputs under
 0.5 s. Works on a temporary copy of content/ and templates/; each edit run changes one
-tile (alternating two values, so every run has a real change): the flavour text of a
-tile the rulebook does not picture (tiles and the bundle are rendered again), of one
-it does (the rulebook's figures too), and that second tile's art file; then a declared
-piece (issue 11): the table mat's look in the layout, and its data in pieces.yaml (the
-mat and the bundle are rendered again).
+tile (alternating two values, so every run has a real change): a tile's name, the
+flavour text of a tile the rulebook does not picture (tiles and the bundle are rendered
+again), of one it does (the rulebook's figures too), the insignia badges' size in the
+tile layout (the tiles and what holds them: the bundle and the rulebook's figures), and
+the second tile's art file; then a declared piece (issue 11): the table mat's look in
+the layout, and its data in pieces.yaml (the mat and the bundle are rendered again).
 """
 
 from __future__ import annotations
@@ -25,12 +26,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TKG = Path(sys.executable).parent / "tkg"
 EDITS = {  # what is edited -> (file under the project, two versions to alternate)
+    "a tile's name": (
+        "content/tiles.yaml", ("name: Tidewell", "name: Tidewall")),
     "flavour, tile not in the rulebook": (
         "content/tiles.yaml", ("Speak softly; the breeze repeats everything.",
                                "Speak softly; the wind repeats everything.")),
     "flavour, tile in the rulebook": (
         "content/tiles.yaml", ("Soft ground that remembers every footstep.",
                                "Soft ground that keeps every footstep.")),
+    "insignia size in the tile layout": (
+        "templates/layouts/default.yaml", ("badge: 11.5mm ", "badge: 11.0mm ")),
     "art, tile in the rulebook": (
         "content/art/mossfen.svg", ('fill="#FFF4D6"', 'fill="#FFE4C6"')),
     "the table mat's look": (

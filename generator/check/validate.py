@@ -206,7 +206,7 @@ def _templates(folder: Path, kit: Kit) -> list[Diagnostic]:
     from generator.text.context import PLAY_TURNS, freeze, game_context
     from generator.text.play import play_context
 
-    # The rulebook's context as the build makes it (products.fingerprint.with_play): the
+    # The rulebook's context as the build makes it (products.rulebook.context.with_play): the
     # example of play is a seeded game the simulator plays.
     play = freeze(play_context(kit.game, example_log(kit.game, PLAY_TURNS)))
     context = {**game_context(kit.game, kit.memo), "play": play}

@@ -7,9 +7,6 @@ marks, printed on one side.
 
 from __future__ import annotations
 
-from generator.backends.pdf.document import render_pdf
-from generator.core.artefacts import Artefact
-from generator.core.digest import digest
 from generator.core.model import PieceKind
 from generator.draw.kit import Kit
 from generator.draw.piece import look_of
@@ -17,11 +14,10 @@ from generator.layout.imposition import grid_for
 from generator.load.builtin import AID
 from generator.products.bundle import Row, Section
 from generator.products.designs import Design
-from generator.products.drawings import Side, printed, scenes, sides, svg_file
-from generator.products.fingerprint import words
-from generator.products.fontfiles import font_files, used_roles
+from generator.products.drawings import Side, printed, scenes, sides
+from generator.products.inputs import PieceFiles, SheetsFile, drawing, font_files
 from generator.products.request import BuildRequest
-from generator.products.sheets import Label, Run, draw_runs
+from generator.products.sheets import Label, Run
 from generator.text.context import game_context
 from generator.text.pieces import aid_kind
 
@@ -54,24 +50,15 @@ def _runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:
     return [Run(printed(aid_sides(request, kit)), grid, label, "player aids")]
 
 
-def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
+def inputs(request: BuildRequest, kit: Kit) -> PieceFiles:
     """An SVG per aid and imposed PDF sheets per paper."""
-    look = look_of(request.layout, AID)
-    out = [svg_file(kit, f"svg/aids/{s.item.id}.svg", s.front, KIND, look)
-           for s in aid_sides(request, kit)]
-    out += font_files(request.game, used_roles(scenes(aid_sides(request, kit))), KIND)
-    for paper in request.papers:
-        runs = _runs(request, kit, paper)
-        data, pages = render_pdf(kit, f"player aids, {paper.upper()} sheets",
-                                 lambda c, r=runs: draw_runs(c, r, request.layout.sheets))
-        out.append(Artefact(f"pdf/{paper}/player-aids.pdf", data, KIND, pages, paper=paper))
-    return out
-
-
-def fingerprint(request: BuildRequest, kit: Kit) -> str:
-    """The player aids: their text's context and template, their look and the sheets."""
-    return digest(*words(request, kit, KIND), repr(look_of(request.layout, AID)),
-                  repr(request.layout.sheets))
+    look, found = look_of(request.layout, AID), aid_sides(request, kit)
+    drawn = tuple(drawing(f"svg/aids/{s.item.id}.svg", s.front, look) for s in found)
+    sheets = tuple(SheetsFile(f"pdf/{paper}/player-aids.pdf", paper,
+                              f"player aids, {paper.upper()} sheets",
+                              tuple(_runs(request, kit, paper)), request.layout.sheets)
+                   for paper in request.papers)
+    return PieceFiles(KIND, drawn, font_files(request.game, scenes(found)), sheets=sheets)
 
 
 def _rows(request: BuildRequest, kit: Kit, pictures: bool) -> list[Row]:

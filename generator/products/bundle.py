@@ -11,24 +11,24 @@ then the kinds printed one a page or split over pages.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from pathlib import Path
 
 from generator.backends.pdf.canvas import place, place_furniture
 from generator.backends.pdf.document import layout_key, render_pdf
 from generator.core.artefacts import Artefact
-from generator.core.digest import digest
 from generator.core.errors import RenderError
 from generator.core.model import Item, PieceKind
 from generator.draw.kit import Kit
 from generator.draw.piece import FRONT, Drawn, Picture, drawn, look_of
-from generator.draw.scene import Scene, Text, scenes_digest
+from generator.draw.scene import Scene, Text
+from generator.layout.model import SheetLayout
 from generator.layout.units import PT
 from generator.load.builtin import COVER
-from generator.load.digests import tree_digest
-from generator.products.fingerprint import art_digests, common
+from generator.products.inputs import fingerprint_of, shapes
+from generator.products.piece_sheets import PiecePages
 from generator.products.request import BuildRequest
 from generator.products.sheets import Run, Sheet, draw_runs, paginate, run_ranges, run_sheets
-from generator.text.context import RULEBOOK_DIR
 from generator.text.cover import Line, cover_context, cover_words
 
 KIND = "pnp"
@@ -53,31 +53,29 @@ class Section:
     a kind not in the file is listed without them); `scenes(request, kit)` every drawing
     its sheets place. A grid kind gives `runs(request, kit, paper)`, its pieces in
     grids, which the bundle packs with every other kind's (a row's `part` is its run);
-    a kind printed otherwise gives `pages` and `draw`, which must agree, and may say
-    its pages in words for the build's summary (`sheets`).
+    a kind printed otherwise gives `pages(request, kit, paper)`, its pages on a paper
+    (None: it has none there).
     """
 
     rows: Callable[[BuildRequest, Kit, bool], list[Row]]
     scenes: Callable[[BuildRequest, Kit], list[Scene]]
     runs: Callable[[BuildRequest, Kit, str], list[Run]] | None = None
-    pages: Callable[[BuildRequest, Kit, str], int] | None = None
-    draw: Callable[[Canvas, BuildRequest, Kit, str], int] | None = None
-    sheets: Callable[[BuildRequest, Kit, str], list[str]] | None = None
+    pages: Callable[[BuildRequest, Kit, str], PiecePages | None] | None = None
 
 
 @dataclass(frozen=True)
 class Plan:
     """One paper's bundle after its cover: the grid sheets, then the other pages."""
 
-    runs: list[Run]
-    owners: list[tuple[str, int]]  # each run's kind and part
-    sheets: list[Sheet]
-    own: list[tuple[str, int]] = field(default_factory=list)  # other kinds' pages
+    runs: tuple[Run, ...]
+    owners: tuple[tuple[str, int], ...]  # each run's kind and part
+    sheets: tuple[Sheet, ...]
+    own: tuple[tuple[str, PiecePages], ...] = ()  # the other kinds' pages
 
     @property
     def pages(self) -> int:
         """Pages after the cover: every sheet front and back, and the other kinds'."""
-        return 2 * len(self.sheets) + sum(pages for _, pages in self.own)
+        return 2 * len(self.sheets) + sum(pages.count for _, pages in self.own)
 
     def ranges(self, first: int) -> dict[tuple[str, int], tuple[int, int]]:
         """Each kind's part's first and last page in the file, sheets from page `first`."""
@@ -85,9 +83,9 @@ class Plan:
                  for run, (a, b) in run_ranges(self.sheets, True).items()}
         page = first + 2 * len(self.sheets)
         for name, pages in self.own:
-            if pages:
-                found[name, 0] = (page, page + pages - 1)
-            page += pages
+            if pages.count:
+                found[name, 0] = (page, page + pages.count - 1)
+            page += pages.count
         return found
 
 
@@ -99,74 +97,81 @@ def plan(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str, Section]
         found = section.runs(request, kit, paper) if section.runs else []
         runs += found
         owners += [(name, part) for part in range(len(found))]
-        if section.pages is not None:
-            own.append((name, section.pages(request, kit, paper)))
-    return Plan(runs, owners, paginate(runs, request.layout.sheets), own)
+        pages = section.pages(request, kit, paper) if section.pages else None
+        if pages is not None:
+            own.append((name, pages))
+    return Plan(tuple(runs), tuple(owners), tuple(paginate(runs, request.layout.sheets)),
+                tuple(own))
 
 
-def produce_bundle(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str, Section]],
-                   listed: Sequence[tuple[str, Section]]) -> list[Artefact]:
-    """pnp-<paper>.pdf for each paper: the cover, then the sheets of `sections` in order.
+@dataclass(frozen=True)
+class PaperBundle:
+    """What one paper's print-and-play file is made from: its cover drawn, how the
+    pieces fill its sheets, and the other kinds' pages."""
+
+    paper: str
+    sheet: SheetLayout
+    cover: Cover
+    laid: Plan
+    drawings: tuple[Scene, ...]  # every drawing its sheets place, each once
+    italic: tuple[str, Path]  # the blank back's font
+    words: tuple[str, ...]  # its sheets in words, for the build's summary
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The paper's width and height, mm."""
+        return self.sheet.paper(self.paper)
+
+
+def bundle_inputs(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str, Section]],
+                  listed: Sequence[tuple[str, Section]]) -> tuple[PaperBundle, ...]:
+    """pnp-<paper>.pdf's inputs for each paper: the cover, then the sheets of `sections`.
 
     `listed` are every kind with a section, bundled or not: the cover names them all.
     """
-    scenes = [s for _, section in sections for s in section.scenes(request, kit)]
-    out = []
+    drawings = tuple(s for _, section in sections for s in section.scenes(request, kit))
+    found = []
     for paper in request.papers:
         laid = plan(request, kit, sections, paper)
         cover, _ = cover_of(request, kit, paper, listed, laid)
-        pages = cover.pages
+        words = [w for name, _ in sections for w in _in_words(name, laid)]
+        found.append(PaperBundle(paper, request.layout.sheets, cover, laid, drawings,
+                                 ("italic", request.game.font_file("italic")), tuple(words)))
+    return tuple(found)
 
-        def draw(canvas, paper=paper, cover=cover, laid=laid) -> None:
+
+def bundle_files(bundles: Sequence[PaperBundle], kit: Kit) -> list[Artefact]:
+    """The print-and-play files, from their inputs alone."""
+    out = []
+    for bundle in bundles:
+        paper, cover, laid = bundle.paper, bundle.cover, bundle.laid
+
+        def draw(canvas, bundle=bundle) -> None:
             print_dialog(canvas)
-            draw_cover(canvas, request, paper, cover)
-            draw_runs(canvas, laid.runs, request.layout.sheets, duplex=True, sheets=laid.sheets,
-                      owners=[name for name, _ in laid.owners])
-            for _, section in sections:
-                if section.draw is not None:
-                    section.draw(canvas, request, kit, paper)
+            draw_cover(canvas, bundle)
+            draw_runs(canvas, bundle.laid.runs, bundle.sheet, duplex=True,
+                      sheets=bundle.laid.sheets, owners=[name for name, _ in bundle.laid.owners])
+            for _, pages in bundle.laid.own:
+                pages.draw(canvas)
 
-        drawings = [*cover.drawn.every_page, *scenes]
-        key = layout_key("pnp", kit, drawings, paper, repr([n for n, _ in sections]),
-                         repr(request.layout), repr([look.placing for look in
-                                                     request.layout.pieces]),
-                         repr(cover.drawn.pictures))
-        data, count = render_pdf(kit, f"print-and-play, {paper.upper()}", draw, key, drawings)
-        if count != pages + laid.pages:  # the cover's page ranges would point elsewhere
+        drawings = [*cover.drawn.every_page, *bundle.drawings]
+        data, count = render_pdf(kit, f"print-and-play, {paper.upper()}", draw,
+                                 layout_key("pnp", kit, drawings, fingerprint_of(bundle, shapes)),
+                                 drawings)
+        if count != cover.pages + laid.pages:  # the cover's page ranges would point elsewhere
             raise RenderError(f"pnp-{paper}.pdf has {count} pages, its cover lists "
-                              f"{pages + laid.pages}")
-        words = [w for name, s in sections for w in _in_words(name, s, request, kit, paper, laid)]
+                              f"{cover.pages + laid.pages}")
         out.append(Artefact(f"pnp-{paper}.pdf", data, KIND, count, paper=paper,
-                            note=f"pnp-{paper}.pdf: {count} pages; " + ", ".join(words)))
+                            note=f"pnp-{paper}.pdf: {count} pages; " + ", ".join(bundle.words)))
     return out
 
 
-def _in_words(name: str, section: Section, request: BuildRequest, kit: Kit, paper: str,
-              laid: Plan) -> list[str]:
+def _in_words(name: str, laid: Plan) -> list[str]:
     """A kind's sheets in words, e.g. ["world tiles 4 sheets (12 a sheet)"]."""
     mine = [i for i, (owner, _) in enumerate(laid.owners) if owner == name]
-    words = [w for w in run_sheets(laid.runs, laid.sheets)
+    words = [w for w in run_sheets(list(laid.runs), list(laid.sheets))
              if any(w.startswith(laid.runs[i].name + " ") for i in mine)]
-    if section.sheets is not None:
-        words += section.sheets(request, kit, paper)
-    return words
-
-
-def fingerprint_bundle(request: BuildRequest, kit: Kit,
-                       sections: Sequence[tuple[str, Section]]) -> str:
-    """The bundle: every piece it imposes, the layout and the counts on its cover."""
-    game = request.game
-    scenes = [s for _, section in sections for s in section.scenes(request, kit)]
-    return digest(*common(request, kit, KIND), *art_digests(game),
-                  repr([name for name, _ in sections]), repr(request.layout),
-                  scenes_digest(scenes), repr(game.tokens.per_element), repr(game.rules),
-                  # how many of each piece the sheets and the cover count
-                  repr([t.copies for t in game.tiles]), repr(game.pieces),
-                  repr(request.layout.pieces), _templates(request))
-
-
-def _templates(request: BuildRequest) -> str:
-    return tree_digest(request.templates_dir / RULEBOOK_DIR)
+    return words + [w for owner, pages in laid.own if owner == name for w in pages.words]
 
 
 def print_dialog(canvas) -> None:
@@ -257,10 +262,10 @@ def draw_cover_piece(request: BuildRequest, kit: Kit, paper: str, lines: list[Li
     return Cover(cover, shown)
 
 
-def draw_cover(canvas, request: BuildRequest, paper: str, cover: Cover) -> None:
+def draw_cover(canvas, bundle: PaperBundle) -> None:
     """The cover's pages with the pieces they picture, then a blank back if it has an
     odd number of pages."""
-    width, height = request.layout.sheets.paper(paper)
+    cover, (width, height) = bundle.cover, bundle.size
     for page, pictures in zip(cover.drawn.every_page, cover.drawn.pictures, strict=True):
         canvas.setPageSize((width * PT, height * PT))
         place(canvas, page, 0, 0)
@@ -268,7 +273,7 @@ def draw_cover(canvas, request: BuildRequest, paper: str, cover: Cover) -> None:
             _picture(canvas, height, cover.shown[picture[0]], picture)
         canvas.showPage()
     if len(cover.drawn.every_page) % 2:
-        _blank_back(canvas, request, width, height)
+        _blank_back(canvas, bundle.italic, width, height)
 
 
 def _picture(canvas, height: float, scene: Scene, picture: Picture) -> None:
@@ -283,13 +288,12 @@ def _picture(canvas, height: float, scene: Scene, picture: Picture) -> None:
           scale=scale, clip=clip)
 
 
-def _blank_back(canvas, request: BuildRequest, width: float, height: float) -> None:
+def _blank_back(canvas, italic: tuple[str, Path], width: float, height: float) -> None:
     """The back of the cover, left blank on purpose (and saying so)."""
-    game = request.game
     canvas.setPageSize((width * PT, height * PT))
     line = Text(width / 2, height / 2, "This page is left blank: it is the back of the "
                 "instructions, so that every sheet and its back print on one piece of paper.",
                 "italic", 9 / PT, "#5A5566", "middle")
     place_furniture(canvas, "blank-back", width, height, [line],
-                    [("italic", game.font_file("italic"))])
+                    [italic])
     canvas.showPage()

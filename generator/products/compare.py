@@ -8,17 +8,17 @@ paper with one column per layout, so a designer sees which reads better.
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
+from pathlib import Path
 
 from generator.backends.pdf.canvas import place, place_furniture
 from generator.backends.pdf.document import render_pdf
 from generator.backends.svg import scene_svg
 from generator.core.artefacts import Artefact
-from generator.core.digest import digest
 from generator.draw.kit import Kit
 from generator.draw.piece import tile_face
-from generator.draw.scene import Scene, Text, scenes_digest
+from generator.draw.scene import Scene, Text
 from generator.layout.units import PT
-from generator.products.fingerprint import art_digests, common
 from generator.products.request import BuildRequest
 
 KIND = "compare"
@@ -32,45 +32,58 @@ def comparison_scenes(request: BuildRequest, kit: Kit) -> dict[str, tuple[Scene,
             for layout in request.compare}
 
 
-def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
-    """SVG faces per layout, compare/index.html and compare/layouts-<paper>.pdf."""
+@dataclass(frozen=True)
+class Comparison:
+    """The comparison's inputs: the tiles in words, every tile's face in each layout,
+    and the papers of its sheets."""
+
+    title: str
+    tiles: tuple[tuple[str, int, str], ...]  # each tile's id, number and name
+    scenes: dict[str, tuple[Scene, ...]]  # by layout name, in the tiles' order
+    papers: tuple[tuple[str, tuple[float, float]], ...]  # each paper's name and size
+    font: tuple[str, Path]  # the layouts' names' font
+
+
+def inputs(request: BuildRequest, kit: Kit) -> Comparison | None:
+    """Every tile in every compared layout (None: there is no comparison)."""
     if not request.compare:
+        return None
+    game, sheet = request.game, request.layout.sheets
+    return Comparison(game.title, tuple((t.id, t.number, t.name) for t in game.tiles),
+                      comparison_scenes(request, kit),
+                      tuple((paper, sheet.paper(paper)) for paper in request.papers),
+                      ("bold", game.font_file("bold")))
+
+
+def produce(made: Comparison | None, kit: Kit) -> list[Artefact]:
+    """SVG faces per layout, compare/index.html and compare/layouts-<paper>.pdf."""
+    if made is None:
         return []
-    scenes = comparison_scenes(request, kit)
-    out = [Artefact(f"compare/{name}/{tile.id}.svg",
+    out = [Artefact(f"compare/{name}/{tile[0]}.svg",
                     scene_svg(s, kit.memo, standalone=True).encode(), KIND)
-           for name, faces in scenes.items()
-           for tile, s in zip(request.game.tiles, faces, strict=True)]
-    out.append(Artefact("compare/index.html", _html(request, scenes).encode(), KIND))
-    for paper in request.papers:
+           for name, faces in made.scenes.items()
+           for tile, s in zip(made.tiles, faces, strict=True)]
+    out.append(Artefact("compare/index.html", _html(made).encode(), KIND))
+    for paper, size in made.papers:
         data, pages = render_pdf(kit, f"layouts compared, {paper.upper()}",
-                                 lambda c, p=paper: _sheets(c, request, scenes, p))
+                                 lambda c, s=size: _sheets(c, made, s))
         out.append(Artefact(f"compare/layouts-{paper}.pdf", data, KIND, pages, paper=paper))
     return out
 
 
-def fingerprint(request: BuildRequest, kit: Kit) -> str:
-    """The layout comparison: every tile in every compared layout."""
-    if not request.compare:
-        return digest(*common(request, kit, KIND), "no comparison")
-    return digest(*common(request, kit, KIND), *art_digests(request.game),
-                  *(f"{name}:{scenes_digest(scenes)}"
-                    for name, scenes in comparison_scenes(request, kit).items()))
-
-
-def _html(request: BuildRequest, scenes: dict[str, tuple[Scene, ...]]) -> str:
+def _html(made: Comparison) -> str:
     # Each face is an <embed>, a document of its own: it draws the SVG's embedded fonts as
     # an <img> would, and its text can be measured from the page (the preview's tests
     # check the names are set in the game's fonts). Numbered as the tiles are.
-    names = list(scenes)
+    names = list(made.scenes)
     head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
     rows = []
-    for tile in request.game.tiles:
-        cells = "".join(f'<td><embed type="image/svg+xml" src="{html.escape(n)}/{tile.id}.svg" '
-                        f'title="{html.escape(tile.name)} in {html.escape(n)}"></td>'
+    for key, number, name in made.tiles:
+        cells = "".join(f'<td><embed type="image/svg+xml" src="{html.escape(n)}/{key}.svg" '
+                        f'title="{html.escape(name)} in {html.escape(n)}"></td>'
                         for n in names)
-        rows.append(f"<tr><th>{tile.number} {html.escape(tile.name)}</th>{cells}</tr>")
-    title = html.escape(f"{request.game.title}: layouts compared")
+        rows.append(f"<tr><th>{number} {html.escape(name)}</th>{cells}</tr>")
+    title = html.escape(f"{made.title}: layouts compared")
     return (f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>{title}</title>"
             "<style>body{font:15px system-ui,sans-serif;margin:20px}"
             "td embed{width:220px;height:220px;display:block}"
@@ -79,17 +92,16 @@ def _html(request: BuildRequest, scenes: dict[str, tuple[Scene, ...]]) -> str:
             "</html>\n")
 
 
-def _sheets(canvas, request: BuildRequest, scenes: dict[str, tuple[Scene, ...]],
-            paper: str) -> None:
-    width, height = request.layout.sheets.paper(paper)
+def _sheets(canvas, made: Comparison, paper: tuple[float, float]) -> None:
+    (width, height), scenes = paper, made.scenes
     names = list(scenes)
     column = (width - 2 * MARGIN - GAP * (len(names) - 1)) / len(names)
     size = min(column, (height - 2 * MARGIN - HEADER - GAP * (ROWS - 1)) / ROWS)
     per_page = ROWS
-    font = ("bold", request.game.font_file("bold"))
+    font = made.font
     headers = [Text(MARGIN + i * (column + GAP), MARGIN + 6, f"layout: {name}", "bold",
                     11 / PT, "#000000") for i, name in enumerate(names)]
-    tiles = range(len(request.game.tiles))
+    tiles = range(len(made.tiles))
     for start in range(0, len(tiles), per_page):
         place_furniture(canvas, "layout-names", width, height, headers, [font])
         for i, name in enumerate(names):

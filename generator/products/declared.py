@@ -14,25 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.core.artefacts import Artefact
-from generator.core.digest import digest
 from generator.core.model import Item, PieceKind
-from generator.draw.art import picture_digests
 from generator.draw.kit import Kit
 from generator.draw.piece import filled
-from generator.draw.scene import Scene, scenes_digest
+from generator.draw.scene import Scene
 from generator.layout.imposition import grid_for
 from generator.layout.look import Look
 from generator.layout.tiling import Tiling, tiling
 from generator.products.bundle import Row, Section
 from generator.products.designs import Design, disc_of
-from generator.products.drawings import Side, printed, scenes, sides, svg_file
-from generator.products.fingerprint import common
-from generator.products.piece_sheets import draw_split, draw_uncut
+from generator.products.drawings import Side, printed, scenes, sides
+from generator.products.inputs import Drawing, PieceFiles, drawing
+from generator.products.piece_sheets import PiecePages
 from generator.products.request import BuildRequest
 from generator.products.sheets import Label, Run
-
-Make = Callable[[BuildRequest, Kit], list[Artefact]]
 
 
 def declared(request: BuildRequest, name: str) -> tuple[PieceKind, Look]:
@@ -54,32 +49,22 @@ def folder(name: str) -> str:
     return f"svg/pieces/{name}/"
 
 
-def produce(name: str) -> Make:
-    """The kind's `make`: an SVG for each item's front and for each back."""
-    def make(request: BuildRequest, kit: Kit) -> list[Artefact]:
+def inputs(name: str) -> Callable[[BuildRequest, Kit], PieceFiles]:
+    """The kind's inputs: an SVG for each item's front and for each back."""
+    def made(request: BuildRequest, kit: Kit) -> PieceFiles:
         _, look = declared(request, name)
-        out: list[Artefact] = []
+        drawn: list[Drawing] = []
         backs: dict[str, tuple[Item, Scene]] = {}
         for s in kind_sides(request, kit, name):
-            out.append(svg_file(kit, f"{folder(name)}{s.item.id}.svg", s.front, name, look))
+            drawn.append(drawing(f"{folder(name)}{s.item.id}.svg", s.front, look))
             if s.back is not None and s.back is not s.front:
                 backs.setdefault(s.back.name, (s.item, s.back))
         for item, back in backs.values():
             path = f"{folder(name)}back.svg" if look.backs == "shared" else \
                 f"{folder(name)}backs/{item.id}.svg"
-            out.append(svg_file(kit, path, back, name, look))
-        return out
-    return make
-
-
-def fingerprint(name: str) -> Callable[[BuildRequest, Kit], str]:
-    """The kind's fingerprint: its data, its look and every drawing (and picture)."""
-    def key(request: BuildRequest, kit: Kit) -> str:
-        kind, look = declared(request, name)
-        drawn = scenes(kind_sides(request, kit, name))
-        return digest(*common(request, kit, name), repr(kind), repr(look), scenes_digest(drawn),
-                      *(d for scene in drawn for d in picture_digests(scene)))
-    return key
+            drawn.append(drawing(path, back, look))
+        return PieceFiles(name, tuple(drawn), ())
+    return made
 
 
 def designs(name: str) -> Callable[[BuildRequest, Kit, float | None], list[Design]]:
@@ -96,10 +81,7 @@ def section(name: str) -> Section:
     return Section(lambda request, kit, pictures: _rows(request, kit, name, pictures),
                    lambda request, kit: scenes(kind_sides(request, kit, name)),
                    runs=lambda request, kit, paper: _runs(request, kit, name, paper),
-                   pages=lambda request, kit, paper: _pages(request, kit, name, paper),
-                   draw=lambda canvas, request, kit, paper: _draw(canvas, request, kit, name,
-                                                                  paper),
-                   sheets=lambda request, kit, paper: _words(request, kit, name, paper))
+                   pages=lambda request, kit, paper: _pages(request, kit, name, paper))
 
 
 def _label(request: BuildRequest, name: str) -> Label:
@@ -126,41 +108,15 @@ def _split(request: BuildRequest, look: Look, paper: str) -> Tiling:
     return found
 
 
-def _pages(request: BuildRequest, kit: Kit, name: str, paper: str) -> int:
-    """The pages of an uncut or split kind (a grid kind's are its runs')."""
-    _, look = declared(request, name)
-    count = len(printed(kind_sides(request, kit, name)))
-    if look.sheets == "uncut":
-        return 2 * count
-    if look.sheets == "split":
-        return 2 * count * _split(request, look, paper).count
-    return 0
-
-
-def _draw(canvas, request: BuildRequest, kit: Kit, name: str, paper: str) -> int:
-    _, look = declared(request, name)
-    pieces, sheet, label = printed(kind_sides(request, kit, name)), request.layout.sheets, \
-        _label(request, name)
-    if look.sheets == "uncut":
-        return draw_uncut(canvas, pieces, sheet, paper, label)
-    if look.sheets == "split":
-        split = _split(request, look, paper)
-        return sum(draw_split(canvas, piece.front, split, sheet, label, n, len(pieces))
-                   for n, piece in enumerate(pieces, start=1))
-    return 0
-
-
-def _words(request: BuildRequest, kit: Kit, name: str, paper: str) -> list[str]:
-    """An uncut or split kind's pages in words, for the build's summary."""
+def _pages(request: BuildRequest, kit: Kit, name: str, paper: str) -> PiecePages | None:
+    """An uncut or split kind's pages on `paper` (a grid kind's are its runs')."""
     kind, look = declared(request, name)
-    count, what = len(printed(kind_sides(request, kit, name))), kind.title.lower()
-    if look.sheets == "uncut":
-        return [f"{what} {count} sheet{'s' * (count != 1)} (one a page, nothing to cut)"]
-    if look.sheets == "split":
-        pages = _split(request, look, paper).count
-        glued = "glued into one" if count == 1 else f"{pages} glued into each of {count}"
-        return [f"{what} {count * pages} sheets ({glued})"]
-    return []
+    if look.sheets not in ("uncut", "split"):
+        return None
+    split = _split(request, look, paper) if look.sheets == "split" else None
+    pieces = tuple(printed(kind_sides(request, kit, name)))
+    return PiecePages(look.sheets, kind.title.lower(), pieces, request.layout.sheets, paper,
+                      _label(request, name), split)
 
 
 def about(request: BuildRequest, kit: Kit, name: str) -> str:

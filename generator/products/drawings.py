@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.backends.svg import scene_svg
-from generator.core.artefacts import Artefact
 from generator.core.model import Item, PieceKind
 from generator.draw.kit import Kit
 from generator.draw.piece import BACK, FRONT, drawn
@@ -53,11 +51,3 @@ def scenes(found: list[Side]) -> list[Scene]:
 def printed(found: list[Side]) -> list[Piece]:
     """Every printed piece: each item as many times as its copies."""
     return [Piece(s.front, s.back) for s in found for _ in range(s.item.copies)]
-
-
-def svg_file(kit: Kit, path: str, scene: Scene, kind: str, look: Look) -> Artefact:
-    """A piece's SVG, self-contained (its fonts' subsets inside), carrying for the
-    preview its look's bleed, safe zone and a round piece's face (0: a square one)."""
-    face = look.face if look.shape == "round" else 0.0
-    return Artefact(path, scene_svg(scene, kit.memo, standalone=True).encode(), kind,
-                    guides=(scene.bleed, look.safe, face))

@@ -1,12 +1,14 @@
-"""The one table of output kinds: what makes each, its fingerprint, its bundle section,
+"""The one table of output kinds: what each is made from and how, its bundle section,
 its preview, its print-shop file.
 
 `tkg build --only`, the print-and-play bundle, the preview gallery, the manifest and
 the build cache all read this table, and the names it takes are checked against the
-content's own kinds here (`reserved`). A new kind of output is one module (a `produce`
-and a `fingerprint` function, optionally a bundle `SECTION`) and one line in `KINDS`;
-a kind of piece declared in content/pieces.yaml gets a line of its own
-(`kinds_table`).
+content's own kinds here (`reserved`). A new kind of output is one module (an `inputs`
+function, which gathers what its files are made from, and a make function, which makes
+them from that alone; optionally a bundle `SECTION`) and one line in `KINDS`; a kind of
+piece declared in content/pieces.yaml gets a line of its own (`kinds_table`). A kind's
+fingerprint is the digest of its inputs (`products.inputs`), so it has no list of its own
+to keep.
 """
 
 from __future__ import annotations
@@ -14,19 +16,22 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from generator.core.artefacts import Artefact
 from generator.core.digest import digest
 from generator.core.model import Game, PieceKind
 from generator.draw.kit import Kit
 from generator.load.builtin import BUILT_IN
+from generator.load.digests import code_digest
 from generator.products import aids, declared, tiles, tokens
-from generator.products.bundle import Section, fingerprint_bundle, produce_bundle
-from generator.products.printshop import PrintShop, print_shop_file, print_shop_key
+from generator.products.bundle import PaperBundle, Section, bundle_files, bundle_inputs
+from generator.products.inputs import fingerprint_of, piece_files
+from generator.products.printshop import PrintShop, print_shop_file, shop_file
 from generator.products.request import BuildRequest
 
-Make = Callable[[BuildRequest, Kit], list[Artefact]]
-Fingerprint = Callable[[BuildRequest, Kit], str]
+Inputs = Callable[[BuildRequest, Kit], Any]  # what a kind's files are made from: frozen data
+Make = Callable[[Any, Kit], list[Artefact]]  # its files, from its inputs alone
 
 
 @dataclass(frozen=True)
@@ -58,8 +63,8 @@ class Kind:
     """One kind of output."""
 
     name: str  # the --only name and the manifest's kind
+    inputs: Inputs
     make: Make
-    fingerprint: Fingerprint
     weight: float = 1.0  # rough cost, so the two cores get even shares
     section: Section | None = None  # its sheets in the print-and-play bundle
     preview: tuple[PreviewGroup, ...] = ()
@@ -72,16 +77,21 @@ class Kind:
 
     def artefacts(self, request: BuildRequest, kit: Kit) -> list[Artefact]:
         """Everything the kind makes: its own files, and its print-shop file if any."""
-        made = self.make(request, kit)
+        made = self.make(self.inputs(request, kit), kit)
         if self.print_shop is not None:
-            made.append(print_shop_file(self.name, self.print_shop, request, kit))
+            made.append(print_shop_file(shop_file(self.name, self.print_shop, request, kit),
+                                        kit))
         return made
 
     def key(self, request: BuildRequest, kit: Kit) -> str:
-        """The digest of everything the kind's files depend on: its fingerprint, and
-        what its print-shop file adds (the preset's bleed)."""
-        own = self.fingerprint(request, kit)
-        return own if self.print_shop is None else digest(own, print_shop_key(request))
+        """The kind's fingerprint: the digest of its inputs and its print-shop file's,
+        of the code that makes them, and of what every file may carry besides (the
+        fonts and symbols; the game's title and version, in every PDF's properties)."""
+        shop = shop_file(self.name, self.print_shop, request, kit) if self.print_shop \
+            else None
+        game = kit.game
+        return digest(self.name, code_digest(), game.title, game.version, *kit.assets,
+                      fingerprint_of((self.inputs(request, kit), shop)))
 
     @property
     def options(self) -> tuple[str, ...]:
@@ -94,9 +104,9 @@ def bundled(game: Game) -> list[tuple[str, Section]]:
     return [(k.name, k.section) for k in kinds_table(game.pieces) if k.section]
 
 
-def _bundle(request: BuildRequest, kit: Kit) -> list[Artefact]:
+def _bundle(request: BuildRequest, kit: Kit) -> tuple[PaperBundle, ...]:
     sections = bundled(request.game)
-    return produce_bundle(request, kit, sections, sections)
+    return bundle_inputs(request, kit, sections, sections)
 
 
 def _bundle_needed(request: BuildRequest) -> bool:
@@ -112,32 +122,29 @@ def bundle_needed(pieces: Sequence[PieceKind], kinds: Sequence[str]) -> bool:
 # In reading order: the bundle holds the sections in this order, and the preview shows
 # the groups in this order.
 KINDS: tuple[Kind, ...] = (
-    Kind(name="tiles", make=tiles.produce, fingerprint=tiles.fingerprint, weight=2.0,
+    Kind(name="tiles", inputs=tiles.inputs, make=piece_files, weight=2.0,
          section=tiles.SECTION, print_shop=tiles.PRINT_SHOP,
          preview=(PreviewGroup("tiles", "Tile faces", "tile", "svg/tiles/"),
                   PreviewGroup("backs", "Tile back", "back", "svg/back"))),
-    Kind(name="tokens", make=tokens.produce, fingerprint=tokens.fingerprint, weight=0.5,
+    Kind(name="tokens", inputs=tokens.inputs, make=piece_files, weight=0.5,
          section=tokens.SECTION, print_shop=tokens.PRINT_SHOP,
          preview=(PreviewGroup("tokens", "Life tokens", "token", "svg/tokens/"),
                   PreviewGroup("oinks", "Oinks", "oink", "svg/oinks/"))),
-    Kind(name="aids", make=aids.produce, fingerprint=aids.fingerprint, weight=1.0,
+    Kind(name="aids", inputs=aids.inputs, make=piece_files, weight=1.0,
          section=aids.SECTION, print_shop=PrintShop("player aids", aids.designs),
          preview=(PreviewGroup("aids", "Player aids", "aid", "svg/aids/"),)),
-    Kind(name="rulebook", make=_later("rulebook.book", "produce"),
-         fingerprint=_later("rulebook.book", "fingerprint"), weight=5.0, per_paper=True),
-    Kind(name="compare", make=_later("compare", "produce"),
-         fingerprint=_later("compare", "fingerprint"),
+    Kind(name="rulebook", inputs=_later("rulebook.book", "inputs"),
+         make=_later("rulebook.book", "produce"), weight=5.0, per_paper=True),
+    Kind(name="compare", inputs=_later("compare", "inputs"), make=_later("compare", "produce"),
          needs=lambda request: bool(request.compare)),
-    Kind(name="pnp", make=_bundle,
-         fingerprint=lambda request, kit: fingerprint_bundle(request, kit,
-                                                             bundled(request.game)),
+    Kind(name="pnp", inputs=_bundle, make=bundle_files,
          weight=4.0, needs=_bundle_needed, per_paper=True, chosen=False),
     # Exports for print shops and screens: seconds of rasterising that a print-and-play
     # build does not need, so only `--only png` / `--only tts` makes them.
-    Kind(name="png", make=_later("png", "produce"), fingerprint=_later("png", "fingerprint"),
+    Kind(name="png", inputs=_later("png", "inputs"), make=_later("png", "produce"),
          weight=3.0, plain=False,
          reads=("preset", "dpi")),
-    Kind(name="tts", make=_later("tts", "produce"), fingerprint=_later("tts", "fingerprint"),
+    Kind(name="tts", inputs=_later("tts", "inputs"), make=_later("tts", "produce"),
          weight=2.0, plain=False,
          reads=("dpi", "base_url")),
 )
@@ -168,7 +175,7 @@ def named(names: Iterable[str]) -> tuple[PieceKind, ...]:
 def declared_kind(kind: PieceKind) -> Kind:
     """The table's record of a kind of piece the content declares."""
     name = kind.name
-    return Kind(name=name, make=declared.produce(name), fingerprint=declared.fingerprint(name),
+    return Kind(name=name, inputs=declared.inputs(name), make=piece_files,
                 weight=0.3, section=declared.section(name) if kind.bundle else None,
                 preview=(piece_group(name, kind.title),),
                 print_shop=PrintShop(kind.title.lower(), declared.designs(name), copies=True))

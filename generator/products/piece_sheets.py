@@ -12,6 +12,7 @@ the crop marks are lines on the page itself, so they can be measured from the PD
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from generator.backends.pdf.canvas import colour, place, place_furniture
 from generator.draw.scene import Path, Rect, Scene, Style, Text
@@ -23,6 +24,44 @@ from generator.products.sheets import Label, Piece, crop_marks, draw_page, page_
 
 FLAP = "#D6D6D6"  # the glue flaps: grey, so a page laid short of its crosses shows
 GLUE = "glue here"
+
+
+@dataclass(frozen=True)
+class PiecePages:
+    """A kind's pages on one paper when no grid holds its pieces: each piece `uncut` on
+    a page of its own, or `split` over pages (`split` says how), each page with its back.
+    """
+
+    how: str  # "uncut" or "split"
+    what: str  # the pieces in words, e.g. "world mats"
+    pieces: tuple[Piece, ...]
+    sheet: SheetLayout
+    paper: str
+    label: Label
+    split: Tiling | None = None
+
+    @property
+    def count(self) -> int:
+        """The pages: two a piece (front and back), or two a panel of a split piece."""
+        return 2 * len(self.pieces) * (self.split.count if self.split else 1)
+
+    def draw(self, canvas) -> int:
+        """Draw every page; return how many."""
+        if self.split is None:
+            return draw_uncut(canvas, self.pieces, self.sheet, self.paper, self.label)
+        return sum(draw_split(canvas, piece.front, self.split, self.sheet, self.label, n,
+                              len(self.pieces))
+                   for n, piece in enumerate(self.pieces, start=1))
+
+    @property
+    def words(self) -> list[str]:
+        """The pages in words, for the build's summary."""
+        count = len(self.pieces)
+        if self.split is None:
+            return [f"{self.what} {count} sheet{'s' * (count != 1)} (one a page, nothing to cut)"]
+        pages = self.split.count
+        glued = "glued into one" if count == 1 else f"{pages} glued into each of {count}"
+        return [f"{self.what} {count * pages} sheets ({glued})"]
 
 
 def one_up(sheet: SheetLayout, paper: str, piece: tuple[float, float]) -> Grid:

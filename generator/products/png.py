@@ -13,11 +13,10 @@ preset's own pictures. Made only when asked for (`tkg build --only png`).
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass
 
 from generator.backends.png import pngs, rasters, size_px
-from generator.core.artefacts import PAPERS, Artefact
-from generator.core.digest import digest
+from generator.core.artefacts import Artefact
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene
 from generator.products import aids, declared, tiles, tokens
@@ -42,10 +41,25 @@ def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design
             *aids.designs(request, kit, bleed), *own]
 
 
-def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
-    """Every side's PNG, the round pieces' cut-outs, and the manifest."""
+@dataclass(frozen=True)
+class Pictures:
+    """The PNG export's inputs: the preset, the resolution, and every piece at the
+    preset's bleed."""
+
+    preset: Preset
+    dpi: int
+    pieces: tuple[Design, ...]
+
+
+def inputs(request: BuildRequest, kit: Kit) -> Pictures:
+    """Every piece of the game at the chosen preset's bleed and resolution."""
     found, dpi = chosen(request)
-    pieces = designs(request, kit, found.bleed)
+    return Pictures(found, dpi, tuple(designs(request, kit, found.bleed)))
+
+
+def produce(made: Pictures, kit: Kit) -> list[Artefact]:
+    """Every side's PNG, the round pieces' cut-outs, and the manifest."""
+    found, dpi, pieces = made.preset, made.dpi, list(made.pieces)
     folder = f"png/{found.name}" if dpi == found.ppi else f"png/{found.name}-{dpi}ppi"
     sides = distinct(pieces)
     cutouts = [round_scene(d) for d in _round(pieces)]
@@ -55,19 +69,6 @@ def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
            for path, data in zip(paths, pngs(images, dpi), strict=True)]
     out.append(Artefact(f"{folder}/manifest.json", manifest(found, dpi, pieces), KIND))
     return out
-
-
-def fingerprint(request: BuildRequest, kit: Kit) -> str:
-    """Everything the pieces' drawings depend on, the preset and the resolution.
-
-    Taken from the kinds that draw the same pieces, for every paper (a PNG has none).
-    """
-    every = replace(request, papers=PAPERS)
-    found, dpi = chosen(request)
-    return digest(KIND, repr(found), str(dpi), repr(request.layout),
-                  tiles.fingerprint(every, kit), tokens.fingerprint(every, kit),
-                  aids.fingerprint(every, kit),
-                  *(declared.fingerprint(kind.name)(every, kit) for kind in request.game.pieces))
 
 
 def manifest(found: Preset, dpi: int, pieces: list[Design]) -> bytes:

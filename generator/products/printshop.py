@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from generator.backends.pdf.canvas import place
 from generator.backends.pdf.document import layout_key, render_pdf
 from generator.core.artefacts import Artefact
-from generator.core.digest import digest
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene
 from generator.layout.units import PT
@@ -41,15 +40,31 @@ def shop_bleed(request: BuildRequest) -> float | None:
     return preset(request.export.preset, PRINT_SHOP_DEFAULT).bleed
 
 
-def print_shop_file(kind: str, shop: PrintShop, request: BuildRequest, kit: Kit) -> Artefact:
-    """print-shop/<kind>.pdf: a page per distinct face, then per distinct back."""
-    bleed = shop_bleed(request)
-    designs = shop.designs(request, kit, bleed)
+@dataclass(frozen=True)
+class ShopFile:
+    """What a print-shop file is made from: its title and its pages' drawings."""
+
+    path: str
+    kind: str
+    what: str
+    scenes: tuple[Scene, ...]
+
+
+def shop_file(kind: str, shop: PrintShop, request: BuildRequest, kit: Kit) -> ShopFile:
+    """print-shop/<kind>.pdf's inputs: a page per distinct face, then per distinct back
+    (per printed copy of a face when the shop says so), at the preset's bleed."""
+    designs = shop.designs(request, kit, shop_bleed(request))
     scenes = printed(designs) if shop.copies else distinct(designs)
-    data, pages = render_pdf(kit, f"{shop.what} for a print shop",
+    return ShopFile(f"print-shop/{kind}.pdf", kind, shop.what, tuple(scenes))
+
+
+def print_shop_file(made: ShopFile, kit: Kit) -> Artefact:
+    """A print-shop file, from its inputs alone."""
+    scenes = list(made.scenes)
+    data, pages = render_pdf(kit, f"{made.what} for a print shop",
                              lambda canvas: print_shop(canvas, scenes),
                              layout_key("print-shop", kit, scenes), scenes)
-    return Artefact(f"print-shop/{kind}.pdf", data, kind, pages)
+    return Artefact(made.path, data, made.kind, pages)
 
 
 def printed(designs: list[Design]) -> list[Scene]:
@@ -59,12 +74,6 @@ def printed(designs: list[Design]) -> list[Scene]:
         if d.back is not None:
             backs.setdefault(d.back.name, d.back)
     return [d.face for d in designs for _ in range(d.count)] + list(backs.values())
-
-
-def print_shop_key(request: BuildRequest) -> str:
-    """What a print-shop file depends on besides its kind's drawings: the bleed, and the
-    whole layout the pieces are drawn again from at that bleed."""
-    return digest("print shop", repr(shop_bleed(request)), repr(request.layout))
 
 
 def print_shop(canvas, scenes: list[Scene]) -> None:

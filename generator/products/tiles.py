@@ -7,18 +7,14 @@ what makes it a tile (its insignias, the rules) is the content's.
 
 from __future__ import annotations
 
-from generator.core.artefacts import Artefact
-from generator.core.digest import digest
 from generator.draw.kit import Kit
 from generator.draw.piece import built_in, look_of
-from generator.draw.scene import scenes_digest
 from generator.layout.imposition import grid_for
 from generator.load.builtin import TILE
 from generator.products.bundle import Row, Section
 from generator.products.designs import Design
-from generator.products.drawings import Side, printed, scenes, sides, svg_file
-from generator.products.fingerprint import art_digests, common
-from generator.products.fontfiles import font_files, used_roles
+from generator.products.drawings import Side, printed, scenes, sides
+from generator.products.inputs import PieceFiles, drawing, font_files
 from generator.products.printshop import PrintShop
 from generator.products.request import BuildRequest
 from generator.products.sheets import Label, Run
@@ -32,25 +28,17 @@ def tile_sides(request: BuildRequest, kit: Kit, bleed: float | None = None) -> l
     return sides(kit, built_in(kit, TILE), look_of(request.layout, TILE), bleed)
 
 
-def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
-    """Tile faces and the back as SVG.
+def inputs(request: BuildRequest, kit: Kit) -> PieceFiles:
+    """Tile faces and the back as SVG, and the index beside them.
 
     The duplex sheets are pages of the print-and-play bundle (`generator.products.bundle`),
     drawn once per paper rather than once more in a file of their own.
     """
     found, look = tile_sides(request, kit), look_of(request.layout, TILE)
-    out = [svg_file(kit, f"svg/tiles/{s.item.id}.svg", s.front, KIND, look) for s in found]
-    out += [svg_file(kit, "svg/back.svg", s.back, KIND, look) for s in found[:1] if s.back]
-    out.append(tile_index(request.game, look, KIND))  # svg/tiles.json
-    return out + font_files(request.game, used_roles(scenes(found)), KIND)
-
-
-def fingerprint(request: BuildRequest, kit: Kit) -> str:
-    """Tile faces and the back (the print-shop file adds its bleed: `Kind.key`)."""
-    look = look_of(request.layout, TILE)
-    return digest(*common(request, kit, KIND), *art_digests(request.game),
-                  scenes_digest(scenes(tile_sides(request, kit))), repr(look),
-                  repr([t.copies for t in request.game.tiles]))
+    drawn = [drawing(f"svg/tiles/{s.item.id}.svg", s.front, look) for s in found]
+    drawn += [drawing("svg/back.svg", s.back, look) for s in found[:1] if s.back]
+    index = tile_index(request.game, look)  # svg/tiles.json
+    return PieceFiles(KIND, tuple(drawn), font_files(request.game, scenes(found)), (index,))
 
 
 def _runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:

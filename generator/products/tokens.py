@@ -7,18 +7,14 @@ token's copies are the tokens of its element in the bag.
 
 from __future__ import annotations
 
-from generator.core.artefacts import Artefact
-from generator.core.digest import digest
 from generator.draw.kit import Kit
 from generator.draw.piece import built_in, look_of
-from generator.draw.scene import scenes_digest
 from generator.layout.imposition import grid_for
 from generator.load.builtin import OINK, TOKEN
 from generator.products.bundle import Row, Section
 from generator.products.designs import Design, disc_of
-from generator.products.drawings import Side, printed, scenes, sides, svg_file
-from generator.products.fingerprint import common
-from generator.products.fontfiles import font_files, used_roles
+from generator.products.drawings import Side, printed, scenes, sides
+from generator.products.inputs import PieceFiles, drawing, font_files
 from generator.products.printshop import PrintShop
 from generator.products.request import BuildRequest
 from generator.products.sheets import Label, Run
@@ -37,21 +33,11 @@ def _drawings(request: BuildRequest, kit: Kit) -> list:
     return [s for name in FOLDERS for s in scenes(piece_sides(request, kit, name))]
 
 
-def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
+def inputs(request: BuildRequest, kit: Kit) -> PieceFiles:
     """Life-token and Oink faces as SVG (their sheets are pages of the bundle)."""
-    out = [svg_file(kit, f"svg/{folder}/{s.item.id}.svg", s.front, KIND,
-                    look_of(request.layout, name))
-           for name, folder in FOLDERS.items() for s in piece_sides(request, kit, name)]
-    return out + font_files(request.game, used_roles(_drawings(request, kit)), KIND)
-
-
-def fingerprint(request: BuildRequest, kit: Kit) -> str:
-    """Token and Oink faces."""
-    # No tile art: tokens and Oinks draw only the elements' symbols (in the assets).
-    looks = [look_of(request.layout, name) for name in FOLDERS]
-    return digest(*common(request, kit, KIND), scenes_digest(_drawings(request, kit)),
-                  repr(looks), repr(request.layout.fonts),
-                  repr(request.game.tokens.per_element))
+    drawn = tuple(drawing(f"svg/{folder}/{s.item.id}.svg", s.front, look_of(request.layout, name))
+                  for name, folder in FOLDERS.items() for s in piece_sides(request, kit, name))
+    return PieceFiles(KIND, drawn, font_files(request.game, _drawings(request, kit)))
 
 
 def _runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:

@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import replace
+from dataclasses import dataclass
 
 from generator.backends.png import png_bytes, pngs, rasters
-from generator.core.artefacts import PAPERS, Artefact
-from generator.core.digest import digest
+from generator.core.artefacts import Artefact
 from generator.core.errors import RenderError
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene
@@ -42,37 +41,49 @@ MAX_GRID = (10, 7)  # cards a sheet, across and down
 MAX_CARDS = 69  # the 70th cell is TTS's "hidden card" image
 
 
-def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
+@dataclass(frozen=True)
+class Table:
+    """The Tabletop Simulator export's inputs: every piece cut at its trim, the tiles'
+    flavour (their cards' descriptions), the resolution and where the images are served."""
+
+    title: str
+    dpi: int
+    base_url: str
+    world: tuple[Design, ...]
+    flavours: tuple[str, ...]
+    round_ones: tuple[Design, ...]
+    own: tuple[Design, ...]  # the declared pieces
+
+
+def inputs(request: BuildRequest, kit: Kit) -> Table:
+    """The pieces at their trim (TTS shows no bleed) and the export's options."""
+    own = [d for kind in request.game.pieces
+           for d in declared.designs(kind.name)(request, kit, 0.0)]
+    return Table(request.game.title, request.export.dpi or TTS_PPI, request.export.base_url,
+                 tuple(tiles.designs(request, kit, 0.0)),
+                 tuple(t.flavour for t in request.game.tiles),
+                 tuple(tokens.designs(request, kit, 0.0)), tuple(own))
+
+
+def produce(table: Table, kit: Kit) -> list[Artefact]:
     """The card sheets, the back, the round pieces and the saved object."""
-    dpi = request.export.dpi or TTS_PPI
-    world = tiles.designs(request, kit, 0.0)
-    round_ones = tokens.designs(request, kit, 0.0)
+    dpi, world, round_ones = table.dpi, list(table.world), list(table.round_ones)
     faces = rasters(kit, [d.face for d in world] + [_back(world[0])], dpi)
     back = png_bytes(faces.pop(), dpi)
     out = [Artefact("tts/images/tile-back.png", back, KIND)]
-    cards, sheets = _deck(request, world, faces, dpi)
+    cards, sheets = _deck(table, faces)
     out += sheets
     cut = rasters(kit, [round_scene(d) for d in round_ones], dpi, transparent=True)
     out += [Artefact(f"tts/{_image(d)}", data, KIND)
             for d, data in zip(round_ones, pngs(cut, dpi), strict=True)]
-    own, images = _declared(request, kit, dpi)
+    own, images = _declared(table, kit)
     out += images
-    name = _slug(request.game.title)
+    name = _slug(table.title)
     tile_mm = world[0].face.trim[0]
-    objects = [*_objects(request, cards, round_ones, tile_mm),
-               *_placed(request, own, tile_mm)]
+    objects = [*_objects(table, cards, tile_mm), *_placed(table, own, tile_mm)]
     out.append(Artefact(f"tts/{name}.json", tabletop.saved_object(objects), KIND))
     out.append(Artefact(f"tts/{name}.png", back, KIND))  # TTS shows it in its object browser
     return out
-
-
-def fingerprint(request: BuildRequest, kit: Kit) -> str:
-    """The tiles', tokens' and Oinks' drawings, the resolution and the base URL."""
-    every = replace(request, papers=PAPERS)  # no file of this kind has a paper
-    return digest(KIND, str(request.export.dpi or TTS_PPI), request.export.base_url,
-                  repr(request.layout), tiles.fingerprint(every, kit),
-                  tokens.fingerprint(every, kit),
-                  *(declared.fingerprint(kind.name)(every, kit) for kind in request.game.pieces))
 
 
 def grid(count: int, cell: tuple[int, int]) -> tuple[int, int]:
@@ -87,12 +98,11 @@ def grid(count: int, cell: tuple[int, int]) -> tuple[int, int]:
     return columns, min(MAX_CARDS, columns * rows)
 
 
-def _deck(request: BuildRequest, world: list[Design], faces: list, dpi: int
-          ) -> tuple[list[tabletop.Card], list[Artefact]]:
+def _deck(table: Table, faces: list) -> tuple[list[tabletop.Card], list[Artefact]]:
     """The tiles' cards on as few sheets as TTS allows, and the sheets' images."""
     from PIL import Image
 
-    cell = faces[0].size
+    world, dpi, cell = table.world, table.dpi, faces[0].size
     columns, per_sheet = grid(len(faces), cell)
     cards, out = [], []
     for number, start in enumerate(range(0, len(faces), per_sheet), start=1):
@@ -100,46 +110,42 @@ def _deck(request: BuildRequest, world: list[Design], faces: list, dpi: int
         across = min(columns, len(chunk))
         down = math.ceil(len(chunk) / across)
         path = f"images/tiles-{number}.png"
-        sheet = tabletop.Sheet(number, _url(request, path), _url(request, "images/tile-back.png"),
+        sheet = tabletop.Sheet(number, _url(table, path), _url(table, "images/tile-back.png"),
                                across, down)
         image = Image.new("RGB", (across * cell[0], down * cell[1]))
         for i, face in enumerate(chunk):
             image.paste(face, (i % across * cell[0], i // across * cell[1]))
-            design = world[start + i]
-            tile = request.game.tiles[start + i]
+            design, flavour = world[start + i], table.flavours[start + i]
             # A copy is a card of its own drawn from the same cell.
-            cards += [tabletop.Card(_copy(design.key, n), design.name, tile.flavour, sheet, i)
+            cards += [tabletop.Card(_copy(design.key, n), design.name, flavour, sheet, i)
                       for n in range(design.count)]
         out.append(Artefact(f"tts/{path}", png_bytes(image, dpi), KIND))
     return cards, out
 
 
-def _objects(request: BuildRequest, cards: list[tabletop.Card], round_ones: list[Design],
-             tile_mm: float) -> list[dict]:
+def _objects(table: Table, cards: list[tabletop.Card], tile_mm: float) -> list[dict]:
     """The deck, the bag of life tokens, and the Oinks in a row beside them."""
     def scale(d: Design) -> float:
         # Relative to the tiles' cards, which TTS sizes itself at scale 1.
         return round(d.disc / tile_mm, 4)
 
-    life = [d for d in round_ones if d.group == "tokens"]
-    oinks = [d for d in round_ones if d.group == "oinks"]
-    in_bag = [tabletop.disc(f"token {d.key} {n}", d.name, _url(request, _image(d)), scale(d),
+    life = [d for d in table.round_ones if d.group == "tokens"]
+    oinks = [d for d in table.round_ones if d.group == "oinks"]
+    in_bag = [tabletop.disc(f"token {d.key} {n}", d.name, _url(table, _image(d)), scale(d),
                             stackable=True) for d in life for n in range(d.count)]
     return [tabletop.deck("world tiles", "World tiles (stack O)", cards, 0.0, 0.0),
             tabletop.bag("life token bag", "Life tokens", in_bag, -4.0, 0.0),
-            *(tabletop.disc(f"oink {d.key}", d.name, _url(request, _image(d)), scale(d),
+            *(tabletop.disc(f"oink {d.key}", d.name, _url(table, _image(d)), scale(d),
                             4.0, 3.0 - 2.0 * i) for i, d in enumerate(oinks))]
 
 
-def _declared(request: BuildRequest, kit: Kit, dpi: int
-              ) -> tuple[list[tuple[Design, str, str]], list[Artefact]]:
+def _declared(table: Table, kit: Kit) -> tuple[list[tuple[Design, str, str]], list[Artefact]]:
     """Every declared piece at its trim: (design, face image, back image), and the images.
 
     A round piece is cut to its disc on a transparent ground, like a token; a piece with
     no back shows its face on both sides (TTS tiles have two).
     """
-    designs = [d for kind in request.game.pieces
-               for d in declared.designs(kind.name)(request, kit, 0.0)]
+    designs, dpi = table.own, table.dpi
     fronts = [round_scene(d) if d.disc else d.face for d in designs]
     backs = list({_back(d).name: d for d in designs if d.back is not None}.values())
     back_scenes = [round_scene(Design(d.group, d.key, d.name, _back(d), None, 1, d.disc))
@@ -169,8 +175,7 @@ def _back(design: Design) -> Scene:
     return design.back
 
 
-def _placed(request: BuildRequest, own: list[tuple[Design, str, str]], tile_mm: float
-            ) -> list[dict]:
+def _placed(table: Table, own: list[tuple[Design, str, str]], tile_mm: float) -> list[dict]:
     """The declared pieces on the table, each copy its own object: a row per kind below
     the deck, the bag and the Oinks, largest first so they do not cover each other."""
     objects, z = [], -4.0
@@ -181,11 +186,11 @@ def _placed(request: BuildRequest, own: list[tuple[Design, str, str]], tile_mm: 
             for n in range(d.count):
                 key = f"{group} {_copy(d.key, n)}"
                 if d.disc:
-                    objects.append(tabletop.disc(key, d.name, _url(request, face), round(
-                        width, 4), round(x, 3), round(z, 3), back_url=_url(request, back)))
+                    objects.append(tabletop.disc(key, d.name, _url(table, face), round(
+                        width, 4), round(x, 3), round(z, 3), back_url=_url(table, back)))
                 else:
-                    objects.append(tabletop.board(key, d.name, _url(request, face),
-                                                  _url(request, back), round(width, 4),
+                    objects.append(tabletop.board(key, d.name, _url(table, face),
+                                                  _url(table, back), round(width, 4),
                                                   round(x, 3), round(z, 3)))
                 x += 2.2 * width + 0.5
         z -= 2.2 * max(p[0].face.trim[1] / tile_mm for p in own if p[0].group == group) + 1.0
@@ -201,8 +206,8 @@ def _image(design: Design) -> str:
     return f"images/{design.group}/{design.key}.png"
 
 
-def _url(request: BuildRequest, path: str) -> str:
-    base = request.export.base_url
+def _url(table: Table, path: str) -> str:
+    base = table.base_url
     return f"{base.rstrip('/')}/{path}" if base else path
 
 

@@ -11,12 +11,10 @@ from click.testing import CliRunner
 from generator.backends.svg import scene_svg
 from generator.cli import cli
 from generator.core.artefacts import Artefact
-from generator.core.digest import digest
-from generator.draw.scene import Rect, Scene, Style, Text, scenes_digest
+from generator.draw.scene import Rect, Scene, Style, Text
 from generator.layout.imposition import grid_for
 from generator.products import kinds
 from generator.products.bundle import Row, Section
-from generator.products.fingerprint import common
 from generator.products.sheets import Label, Piece, Run
 
 # -- the module: what a products/stickers.py would hold -------------------------------
@@ -30,13 +28,13 @@ def sticker(request, kit) -> Scene:
                  "a sticker", (("bold", request.game.font("bold")),))
 
 
-def produce(request, kit) -> list[Artefact]:
-    return [Artefact("svg/stickers/sticker.svg",
-                     scene_svg(sticker(request, kit), kit.memo, True).encode(), "stickers")]
+def inputs(request, kit) -> Scene:
+    return sticker(request, kit)  # all its file is made from: the fingerprint is its digest
 
 
-def fingerprint(request, kit) -> str:
-    return digest(*common(request, kit, "stickers"), scenes_digest([sticker(request, kit)]))
+def produce(scene: Scene, kit) -> list[Artefact]:
+    return [Artefact("svg/stickers/sticker.svg", scene_svg(scene, kit.memo, True).encode(),
+                     "stickers")]
 
 
 def runs(request, kit, paper) -> list[Run]:
@@ -51,7 +49,7 @@ SECTION = Section(lambda request, kit, pictures: [Row("Stickers", "6 stickers")]
 
 # -- the line in the table -------------------------------------------------------------
 
-STICKERS = kinds.Kind(name="stickers", make=produce, fingerprint=fingerprint, weight=0.5,
+STICKERS = kinds.Kind(name="stickers", inputs=inputs, make=produce, weight=0.5,
                       section=SECTION, preview=(kinds.PreviewGroup("stickers", "Stickers",
                                                                    "sticker", "svg/stickers/"),))
 

@@ -233,7 +233,7 @@ def test_the_bundle_with_aids_is_reproducible(shipped_game):
     def once() -> bytes:  # each time with a kit of its own: nothing remembered
         request = BuildRequest(shipped_game, TEMPLATES, (load_layout(),), ("letter",),
                                ("tokens", "aids"))
-        [pdf] = {k.name: k for k in kinds_table()}["pnp"].make(request, Kit(shipped_game))
+        [pdf] = {k.name: k for k in kinds_table()}["pnp"].artefacts(request, Kit(shipped_game))
         return pdf.data
 
     assert once() == once()

@@ -155,7 +155,8 @@ def test_aid_cards_are_painted_to_their_new_bleed(pngs, shipped_game):
 def test_presets_and_dpi_set_the_size(shipped_game, preset, dpi, side):
     request = BuildRequest(shipped_game, TEMPLATES, (load_layout(),), ("a4",), ("png",),
                            Export(preset=preset, dpi=dpi))
-    made = {a.path: a.data for a in png.produce(request, Kit(shipped_game))}
+    kit = Kit(shipped_game)
+    made = {a.path: a.data for a in png.produce(png.inputs(request, kit), kit)}
     folder = f"png/{preset}" if dpi is None else f"png/{preset}-{dpi}ppi"  # never replaced
     from io import BytesIO
 
@@ -168,8 +169,9 @@ def test_presets_and_dpi_set_the_size(shipped_game, preset, dpi, side):
 def test_the_same_content_gives_the_same_bytes(shipped_game):
     def digests() -> dict[str, str]:
         request = BuildRequest(shipped_game, TEMPLATES, (load_layout(),), ("a4",), ("png",))
+        kit = Kit(shipped_game)
         return {a.path: hashlib.sha256(a.data).hexdigest()
-                for a in png.produce(request, Kit(shipped_game))}
+                for a in png.produce(png.inputs(request, kit), kit)}
 
     first = digests()
     # tiles, tokens and Oinks (+ round), aids, the declared world mats and table mat, manifest

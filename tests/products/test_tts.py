@@ -212,7 +212,8 @@ def test_the_same_content_gives_the_same_bytes(shipped_game):
 
     def digests() -> dict[str, bytes]:
         request = BuildRequest(shipped_game, TEMPLATES, (load_layout(),), ("a4",), ("tts",))
-        return {a.path: a.data for a in export.produce(request, Kit(shipped_game))}
+        kit = Kit(shipped_game)
+        return {a.path: a.data for a in export.produce(export.inputs(request, kit), kit)}
 
     first = digests()
     # a sheet, the back, tokens, Oinks, 4 world mats, the table mat, JSON + thumbnail

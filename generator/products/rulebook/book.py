@@ -6,16 +6,16 @@ Work shared by both papers (context, templates, figures) is done once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from generator.backends.pdf.document import layout_key, linked_pdf
 from generator.core.artefacts import Artefact
-from generator.core.digest import digest
 from generator.draw.kit import Kit
-from generator.draw.scene import scenes_digest
-from generator.products.fingerprint import art_digests, rulebook_context, words
 from generator.products.request import BuildRequest
+from generator.products.rulebook.context import rulebook_context
 from generator.products.rulebook.diagrams import drawn_figures
 from generator.products.rulebook.html import rulebook_html
-from generator.products.rulebook.prepared import Prepared
+from generator.products.rulebook.prepared import Prepared, book_of
 from generator.text.context import FIGURES
 from generator.text.sections import rendered_sections
 
@@ -29,7 +29,7 @@ def prepare(request: BuildRequest, kit: Kit) -> Prepared:
     drawn = drawn_figures(kit, request.layout)
     used = {n for s in sections for n in FIGURES if f"(figure:{n})" in s.markdown}
     figures = {n: drawn.figures[n] for n in sorted(used)}
-    return Prepared(request.game, context, sections, figures, drawn.cover)
+    return Prepared(book_of(request.game), context, sections, figures, drawn.cover)
 
 
 def rulebook_pdf(prep: Prepared, kit: Kit, paper: str) -> tuple[bytes, int]:
@@ -50,24 +50,29 @@ def rulebook_pdf(prep: Prepared, kit: Kit, paper: str) -> tuple[bytes, int]:
     return linked_pdf(lay_out, kit, key, scenes)
 
 
-def produce(request: BuildRequest, kit: Kit) -> list[Artefact]:
-    """A rulebook PDF per paper and a self-contained HTML file (made by the first share
-    when the papers are shared out: `BuildRequest.share`)."""
-    prep = prepare(request, kit)
+@dataclass(frozen=True)
+class Rulebook:
+    """The rulebook's inputs: what it says and shows, and which files to make of it."""
+
+    prep: Prepared
+    papers: tuple[str, ...]
+    html: bool  # the one HTML file for every paper (made by the first share)
+
+
+def inputs(request: BuildRequest, kit: Kit) -> Rulebook:
+    """The rulebook's words and figures, for the request's papers (and the HTML with the
+    first share when the papers are shared out: `BuildRequest.share`)."""
+    return Rulebook(prepare(request, kit), request.papers, request.share == 0)
+
+
+def produce(book: Rulebook, kit: Kit) -> list[Artefact]:
+    """A rulebook PDF per paper and a self-contained HTML file, from its inputs alone."""
     artefacts = []
-    for paper in request.papers:
-        data, pages = rulebook_pdf(prep, kit, paper)
+    for paper in book.papers:
+        data, pages = rulebook_pdf(book.prep, kit, paper)
         artefacts.append(Artefact(f"rulebook/rulebook-{paper}.pdf", data, KIND, pages,
                                   paper=paper))
-    if request.share == 0:  # one HTML file for every paper
+    if book.html:
         artefacts.append(Artefact("rulebook/rulebook.html",
-                                  rulebook_html(prep, kit).encode("utf-8"), KIND))
+                                  rulebook_html(book.prep, kit).encode("utf-8"), KIND))
     return artefacts
-
-
-def fingerprint(request: BuildRequest, kit: Kit) -> str:
-    """The rulebook: the context and templates of its text, its figures and cover."""
-    drawn = drawn_figures(kit, request.layout)
-    figures = [scenes_digest([f]) if f else "none" for _, f in sorted(drawn.figures.items())]
-    return digest(*words(request, kit, KIND), *art_digests(request.game), *figures,
-                  scenes_digest([drawn.cover]))

@@ -19,7 +19,7 @@ from generator.backends.svg import scene_svg
 from generator.draw.fonts import font_name
 from generator.draw.kit import Kit
 from generator.load.content_schema import FONT_ROLES
-from generator.products.rulebook.prepared import Prepared
+from generator.products.rulebook.prepared import Book, Prepared
 from generator.products.rulebook.webfonts import font_face
 from generator.text.anchors import anchor
 from generator.text.completions import SCHEME, tag_number
@@ -57,13 +57,13 @@ main{padding-left:6.5rem}
 """
 
 
-def _font_faces(game, text: str) -> str:
+def _font_faces(book: Book, text: str) -> str:
     """Every role's font, cut down to the characters of `text` (the whole page: a few
     spare glyphs per role cost less than telling the roles' words apart)."""
     # Always the ASCII letters too, so a reader's search box or a pasted word renders.
     shown = "".join(sorted(set(text) | {chr(c) for c in range(32, 127)}))
-    return "\n".join(font_face(font_name(role), game.font(role), shown)
-                     for role in FONT_ROLES if game.font(role) is not None)
+    return "\n".join(font_face(font_name(role), path, shown)
+                      for role in FONT_ROLES if (path := book.font(role)) is not None)
 
 
 def _figure_html(prep, name: str, caption: str) -> str:
@@ -125,7 +125,7 @@ def rulebook_html(prep: Prepared, kit: Kit) -> str:
     svgs = {name: _svg(scene, kit) for name, scene in scenes.items()}
     words = _MARKER.sub(lambda m: "" if m.group(1) == FONTS else svgs[m.group(1)], page)
     faces = kit.memo.get(layout_key("rulebook html fonts", kit, [], _shown(words)),
-                         lambda: _font_faces(prep.game, _shown(words)))
+                         lambda: _font_faces(prep.book, _shown(words)))
     return _MARKER.sub(lambda m: faces if m.group(1) == FONTS else svgs[m.group(1)], page)
 
 
@@ -149,16 +149,16 @@ def _page(prep: Prepared) -> str:
     body = "".join(md.render(s.markdown, env) for s in prep.sections)
     # markdown-it wraps a lone figure in <p>; a <figure> may not sit inside one.
     body = re.sub(r"<p>\s*(<figure>.*?</figure>)\s*</p>", r"\1", body, flags=re.S)
-    game, c = prep.game, prep.context
+    book, c = prep.book, prep.context
     toc = "".join(f'<li><a href="#{k}">{escape(t)}</a></li>'
                   for tag, t, k in env.get("toc", []) if tag == "h1")
-    title, _, subtitle = game.title.partition(":")
+    title, _, subtitle = book.title.partition(":")
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{escape(game.title)} \u2014 Rulebook (v{escape(game.version)})</title>"
+            f"<title>{escape(book.title)} \u2014 Rulebook (v{escape(book.version)})</title>"
             f'<meta name="generator" content="tkg"><style>{_marker(FONTS)}{CSS}</style>'
             f"</head><body><main><header><p class=\"title\">{escape(title.strip())}</p>"
             f'<p class="sub">{escape(subtitle.strip())}</p><p class="edition">Rulebook \u00b7 '
-            f"{escape(c['edition'])} \u00b7 version {escape(game.version)}</p>"
+            f"{escape(c['edition'])} \u00b7 version {escape(book.version)}</p>"
             f"{_marker(prep.cover.name)}</header>"
             f"<nav><h2>Contents</h2><ol>{toc}</ol></nav>{body}</main></body></html>\n")

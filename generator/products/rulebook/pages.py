@@ -24,12 +24,12 @@ from generator.products.rulebook.styles import ACCENT, PAPER_TINT, Styles, make_
 
 def lay_out(prep: Prepared, paper: str) -> tuple[Base, dict[str, Scene]]:
     """The rulebook laid out on one paper, with an empty slot for every figure."""
-    styles = make_styles(prep.game)
+    styles = make_styles(prep.book)
     keys: dict[str, int] = {}
     body: list[Flowable] = []
     for section in prep.sections:
         body += to_flowables(section.markdown, styles, partial(_figure, prep, styles), keys)
-    meta = Meta(prep.game.title, prep.game.version, prep.context["edition"])
+    meta = Meta(prep.book.title, prep.book.version, prep.context["edition"])
     return build_pdf(paper, meta, styles, _cover(prep, styles), body, _cover_painter(prep))
 
 
@@ -48,7 +48,7 @@ def _figure(prep: Prepared, styles: Styles, name: str, caption: str) -> list[Flo
 
 def _cover(prep: Prepared, s: Styles) -> list[Flowable]:
     c = prep.context
-    title, _, subtitle = prep.game.title.partition(":")
+    title, _, subtitle = prep.book.title.partition(":")
     big = s.h1.clone("cover-title", fontSize=40, leading=44, alignment=1, spaceAfter=4)
     sub = s.h1.clone("cover-sub", fontName=s.fonts["italic"], fontSize=24, leading=28,
                      alignment=1, spaceAfter=18)
@@ -64,7 +64,7 @@ def _cover(prep: Prepared, s: Styles) -> list[Flowable]:
 
 def _cover_painter(prep: Prepared):
     """The cover's paper: a warm ground, a thin frame, a band of the element colours."""
-    colours = [HexColor(e.colour) for e in prep.game.elements]
+    colours = [HexColor(colour) for colour in prep.book.colours]
 
     def paint(canvas, doc) -> None:
         width, height = doc.pagesize

@@ -1,8 +1,10 @@
-"""What the rulebook's PDF pages and its HTML page are made from, worked out once."""
+"""What the rulebook's PDF pages and its HTML page are made from, worked out once: the
+rulebook kind's inputs (its fingerprint is their digest: `products.inputs`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from generator.core.model import Game
 from generator.draw.scene import Scene
@@ -10,10 +12,30 @@ from generator.text.context import Rendered
 
 
 @dataclass(frozen=True)
+class Book:
+    """What the pages take from the game besides their words: its title and version,
+    its fonts, and the elements' colours (the cover's bands)."""
+
+    title: str
+    version: str
+    fonts: tuple[tuple[str, Path], ...]
+    colours: tuple[str, ...]
+
+    def font(self, role: str) -> Path | None:
+        """The TTF file of a typographic role, if the content names one."""
+        return dict(self.fonts).get(role)
+
+
+def book_of(game: Game) -> Book:
+    """The game as the rulebook's pages see it."""
+    return Book(game.title, game.version, game.fonts, tuple(e.colour for e in game.elements))
+
+
+@dataclass(frozen=True)
 class Prepared:
     """What both papers and the HTML share: the rendered Markdown and the figures."""
 
-    game: Game
+    book: Book
     context: dict
     sections: tuple[Rendered, ...]
     figures: dict[str, Scene | None]

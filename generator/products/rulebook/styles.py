@@ -16,8 +16,8 @@ from reportlab.pdfbase import pdfmetrics
 
 from generator.backends.pdf.fonts import register
 from generator.core.errors import RenderError
-from generator.core.model import Game
 from generator.load.content_schema import FONT_ROLES
+from generator.products.rulebook.prepared import Book
 
 INK = colors.HexColor("#222222")
 MUTED = colors.HexColor("#5A5A5A")
@@ -26,7 +26,7 @@ RULE = colors.HexColor("#C9B79C")
 PAPER_TINT = colors.HexColor("#F6F0E6")
 
 
-def font_names(game: Game) -> dict[str, str]:
+def font_names(game: Book) -> dict[str, str]:
     """Each font role's registered reportlab name; every role must be in the content."""
     files = {role: path for role in FONT_ROLES if (path := game.font(role)) is not None}
     missing = [role for role in FONT_ROLES if role not in files]
@@ -60,7 +60,7 @@ class Styles:
     toc2: ParagraphStyle
 
 
-def make_styles(game: Game) -> Styles:
+def make_styles(game: Book) -> Styles:
     """The rulebook styles: body 10.5 pt Lato, headings in EB Garamond."""
     f = font_names(game)
     # No lone first or last line of a paragraph at the foot or the top of a column.

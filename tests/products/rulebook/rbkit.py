@@ -36,12 +36,16 @@ def request(root: Path, papers=("a4", "letter")) -> BuildRequest:
 
 def build_rulebook(request: BuildRequest) -> list[Artefact]:
     """The rulebook kind's artefacts, made with a kit of their own (nothing remembered)."""
-    return book.produce(request, Kit(request.game))
+    kit = Kit(request.game)
+    return book.produce(book.inputs(request, kit), kit)
 
 
 def build_aids(request: BuildRequest) -> list[Artefact]:
     """The aids kind's artefacts, made with a kit of their own (nothing remembered)."""
-    return aids.produce(request, Kit(request.game))
+    from generator.products.inputs import piece_files
+
+    kit = Kit(request.game)
+    return piece_files(aids.inputs(request, kit), kit)
 
 
 def by_path(artefacts: list[Artefact]) -> dict[str, Artefact]:
@@ -90,7 +94,7 @@ def outline(data: bytes) -> list[tuple[int, str, int]]:
 
 def rendered_markdown(req: BuildRequest) -> list[str]:
     """Each rulebook section's Markdown, as the build renders it."""
-    from generator.products.fingerprint import rulebook_context
+    from generator.products.rulebook.context import rulebook_context
     from generator.text.sections import rendered_sections
 
     kit = Kit(req.game)

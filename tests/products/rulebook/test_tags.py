@@ -75,7 +75,7 @@ def test_every_mark_is_a_margin_tag_in_the_html(rulebook, markdown):
 
 def test_aids_carry_their_tags(aids, shipped_request):
     from generator.draw.kit import Kit
-    from generator.products.fingerprint import rulebook_context
+    from generator.products.rulebook.context import rulebook_context
     from generator.text.sections import rendered_aids
 
     kit = Kit(shipped_request.game)
