@@ -148,6 +148,7 @@ def test_the_glyphs_drawn_are_those_reportlab_draws(face, tmp_path):
     assert ours == grey_pixels(reportlab_pdf(FONTS / face, LINES), tmp_path / "reportlab")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("face", [*FACES, ASCII_ONLY])
 def test_every_glyph_of_the_font_is_drawn_as_reportlab_draws_it(face, tmp_path):
     # Hundreds of glyphs: composite glyphs pull their components into the subset after

@@ -76,6 +76,7 @@ def closure(font: TTFont, gids: list[int]) -> set[int]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FONTS, ids=lambda p: p.name)
 def test_kept_glyphs_have_their_outlines_and_advances(path: Path):
     kept = kept_for(path, TEXT)

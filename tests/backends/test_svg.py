@@ -30,6 +30,7 @@ def test_each_tile_svg_has_its_size_in_mm_and_its_insignias(shipped_game, kit, l
         assert tile.name in "".join(root.itertext())
 
 
+@pytest.mark.slow
 def test_written_svgs_match_the_tiles(built, shipped_game):
     for tile in shipped_game.tiles:
         root = ET.parse(built / "svg" / "tiles" / f"{tile.id}.svg").getroot()

@@ -63,6 +63,7 @@ def test_a_folder_with_files_tkg_did_not_write_is_refused(project, tmp_path):
     assert tree(foreign) == {"holiday.jpg": b"\xff\xd8 a picture"}
 
 
+@pytest.mark.slow
 def test_only_files_the_manifest_lists_are_ever_removed(project):
     out = project / "output"
     run_build(project, out)
@@ -75,6 +76,7 @@ def test_only_files_the_manifest_lists_are_ever_removed(project):
     assert (project / "content" / "fonts" / "Lato-Black.ttf").is_file()
 
 
+@pytest.mark.slow
 def test_a_folder_in_the_way_names_it_and_leaves_the_output_as_it_was(project):
     out = project / "output"
     run_build(project, out)
@@ -88,6 +90,7 @@ def test_a_folder_in_the_way_names_it_and_leaves_the_output_as_it_was(project):
     assert tree(out) == {p: b for p, b in before.items() if p != "pnp-a4.pdf"}
 
 
+@pytest.mark.slow
 def test_a_linked_folder_is_never_written_through(project, tmp_path):
     out = project / "output"
     run_build(project, out)
@@ -102,6 +105,7 @@ def test_a_linked_folder_is_never_written_through(project, tmp_path):
     assert tree(elsewhere) == before
 
 
+@pytest.mark.slow
 def test_a_second_writer_waits_then_names_the_process_holding_the_folder(project, monkeypatch):
     out = project / "output"
     monkeypatch.setenv("TKG_LOCK_WAIT", "0.3")
@@ -125,6 +129,7 @@ def test_a_second_writer_waits_then_names_the_process_holding_the_folder(project
     assert_whole(out)
 
 
+@pytest.mark.slow
 def test_staging_folders_of_killed_builds_are_removed(project):
     out = project / "output"
     run_build(project, out)
@@ -138,6 +143,7 @@ def test_staging_folders_of_killed_builds_are_removed(project):
     assert not killed.exists() and not legacy.exists()
 
 
+@pytest.mark.slow
 def test_a_damaged_cache_state_only_costs_a_full_build(project):
     out = project / "output"
     run_build(project, out)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from generator.build.pipeline import build
@@ -26,6 +27,7 @@ def pages(path: Path) -> int:
     return len(PdfReader(path).pages)
 
 
+@pytest.mark.slow
 def test_one_paper_and_one_kind_keep_every_other_file(project):
     content, templates, out = project / "content", project / "templates", project / "output"
     build(content, templates, out, ("a4", "letter"), ["tiles", "tokens", "aids", "rulebook"])
@@ -50,6 +52,7 @@ def test_one_paper_and_one_kind_keep_every_other_file(project):
     assert "not in this file" not in cover
 
 
+@pytest.mark.slow
 def test_a_comparison_goes_when_none_is_asked_for(project):
     content, templates, out = project / "content", project / "templates", project / "output"
     build(content, templates, out, ("a4",), ["tiles", "compare"], ("default", "cluster"))
@@ -62,6 +65,7 @@ def test_a_comparison_goes_when_none_is_asked_for(project):
     assert (out / "svg" / "mine").is_dir() and (out / "svg" / "tiles").is_dir()
 
 
+@pytest.mark.slow
 def test_every_file_carries_its_paper_and_language_in_the_manifest(project):
     content, templates, out = project / "content", project / "templates", project / "output"
     build(content, templates, out, ("a4", "letter"), ["tiles", "aids", "rulebook"])
@@ -91,6 +95,7 @@ pieces:
 """
 
 
+@pytest.mark.slow
 def test_a_removed_item_named_like_a_paper_goes_on_every_paper(project):
     # Its file, svg/pieces/cards/card-a4.svg, is of every paper: nothing may guess from its
     # name that it is an A4 file a Letter build must keep.

@@ -17,6 +17,9 @@ from generator.core.worlds import masks_of
 from generator.load.content import load_content
 from tests.pdfprobe import placements
 
+# Each test here builds or draws whole kinds: the quick run leaves them out.
+pytestmark = pytest.mark.slow
+
 BASE = Path(__file__).resolve().parents[1] / "fixtures" / "base" / "tiles.yaml"
 
 

@@ -42,6 +42,7 @@ def run_fixture(fixture: Path, tmp_path: Path, monkeypatch) -> tuple[int, list[s
     return result.exit_code, result.output.splitlines()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fixture", INVALID, ids=lambda p: p.name)
 def test_fixture_produces_its_diagnostic(fixture: Path, tmp_path: Path, monkeypatch):
     expected = expectations(fixture)

@@ -47,12 +47,14 @@ def project_with(fixture: Path, tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_the_worked_example_itself_is_sound(tmp_path, monkeypatch):
     monkeypatch.chdir(project_with(PIECES / "first-player" / "layout.yaml", tmp_path))
     result = CliRunner().invoke(cli, ["validate", "--layout", "fixture", "--strict"])
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fixture", INVALID, ids=lambda p: p.name)
 def test_each_declaration_mistake_is_its_positioned_diagnostic(fixture, tmp_path, monkeypatch):
     expected, says = expectations(fixture, "expect"), expectations(fixture, "says")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from generator.check.validate import Templates, validate
 from tests.check.test_piece_fixtures import PIECES, project_with
 
@@ -13,6 +15,7 @@ def _validated(project: Path):
     return validate(project / "content", Templates(project / "templates", ("fixture",)))
 
 
+@pytest.mark.slow
 def test_text_in_the_corner_of_a_round_piece_is_outside_its_safe_zone(tmp_path):
     project = project_with(PIECES / "first-player" / "layout.yaml", tmp_path)
     layout = project / "templates" / "layouts" / "fixture.yaml"

@@ -25,6 +25,7 @@ def preflight_of(report) -> list:
     return [d for d in report.diagnostics if d.code.startswith("TKG5")]
 
 
+@pytest.mark.slow
 def test_the_shipped_content_passes_strict_in_both_layouts():
     report = validate(CONTENT, Templates(TEMPLATES, ("default", "cluster")))
     assert report.passed(strict=True), [d.format() for d in report.diagnostics]
@@ -38,6 +39,7 @@ def _with_layout(project: Path, fixture: str) -> Templates:
     return Templates(project / "templates", ("fixture",))
 
 
+@pytest.mark.slow
 def test_a_second_validation_draws_nothing_and_follows_moved_lines(project, monkeypatch):
     templates = _with_layout(project, "TKG501-number-near-cut.layout.yaml")
     first = DrawingMemo()

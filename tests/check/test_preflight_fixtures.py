@@ -66,6 +66,7 @@ def preflight_lines(lines: list[str]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fixture", PREFLIGHT, ids=lambda p: p.name)
 def test_fixture_produces_exactly_its_diagnostics(fixture: Path, tmp_path: Path, monkeypatch):
     expected = expectations(fixture)

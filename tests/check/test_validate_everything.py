@@ -109,6 +109,7 @@ def test_the_build_stops_on_the_same_problems_and_writes_nothing(project, monkey
     assert not (project / "output").exists()
 
 
+@pytest.mark.slow
 def test_a_second_validation_reads_no_unchanged_file_again(project, monkeypatch):
     from generator.build.memo import DrawingMemo
     from generator.check.validate import Templates, validate
@@ -146,6 +147,7 @@ def _count_examined(monkeypatch) -> list[str]:
     return seen
 
 
+@pytest.mark.slow
 def test_validating_after_a_build_examines_no_piece_again(project, monkeypatch):
     paths = ["--content", str(project / "content"), "--templates", str(project / "templates")]
     out = project / "out"
@@ -161,6 +163,7 @@ def test_validating_after_a_build_examines_no_piece_again(project, monkeypatch):
     assert len(seen) > 48
 
 
+@pytest.mark.slow
 def test_an_unchanged_validation_tells_the_last_verdict_without_validating(project,
                                                                            monkeypatch):
     from generator.check import validate as checks

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
@@ -37,6 +38,7 @@ def test_json_is_a_list_of_diagnostic_fields(monkeypatch):
     assert solver["path"] == "content/tiles.yaml" and solver["severity"] == "info"
 
 
+@pytest.mark.slow
 def test_strict_fails_on_warnings(project: Path):
     game = project / "content" / "game.yaml"
     game.write_text(game.read_text().replace("min_connections: 8", "min_connections: 30"))
@@ -95,6 +97,7 @@ def test_watch_on_a_busy_port_is_a_usage_error(tmp_path: Path):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_build_strict_stops_for_a_warning_and_writes_nothing(project, monkeypatch):
     layout = project / "templates" / "layouts" / "default.yaml"
     layout.write_text(layout.read_text().replace("size: 13pt", "size: 13", 1))

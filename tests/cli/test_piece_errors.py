@@ -43,10 +43,12 @@ def assert_refused(result) -> None:
     assert isinstance(result.exception, SystemExit)  # an exit, not an exception escaping
 
 
+@pytest.mark.slow
 def test_validate_exits_1_at_the_item(built):
     assert_refused(CliRunner().invoke(cli, ["validate", "--layout", "fixture"]))
 
 
+@pytest.mark.slow
 def test_build_exits_1_and_leaves_the_last_output_as_it_was(built):
     before = snapshot(built / "output")
     assert "manifest.json" in before and any(p.startswith("svg/") for p in before)
@@ -54,6 +56,7 @@ def test_build_exits_1_and_leaves_the_last_output_as_it_was(built):
     assert snapshot(built / "output") == before
 
 
+@pytest.mark.slow
 def test_build_into_a_new_folder_writes_nothing(built):
     assert_refused(CliRunner().invoke(cli, [*BUILD, "--out", "fresh"]))
     assert not (built / "fresh").exists() or snapshot(built / "fresh") == {}

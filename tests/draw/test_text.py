@@ -42,6 +42,7 @@ def test_a_font_without_the_ellipsis_glyph_gets_three_full_stops(shipped_game, k
         assert all(ord(c) in face.charToGlyph for c in mark), role
 
 
+@pytest.mark.slow
 def test_an_overflowing_flavour_is_drawn_cut_and_reported_at_its_tile(shipped_game):
     tiles = list(shipped_game.tiles)
     tiles[1] = dataclasses.replace(tiles[1], flavour=LONG)
@@ -62,6 +63,7 @@ def overflows(kit, layout) -> list:
     return [d for d in check_pieces(kit, (layout,)).problems if d.code == "TKG305"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("layout", ["default", "cluster"])
 def test_the_shipped_tiles_fit_their_boxes(kit, layout):
     assert overflows(kit, load_layout(layout)) == []

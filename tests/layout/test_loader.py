@@ -135,6 +135,7 @@ OUT_OF_RANGE = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("override", "where", "code", "message"), OUT_OF_RANGE)
 def test_lengths_out_of_range_and_print_conventions_are_positioned_errors(
         project, override, where, code, message):
@@ -170,6 +171,7 @@ def test_a_length_must_be_a_finite_number(value):
         parse_length(yaml.safe_load(value))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("override", "code"), [(TILE + "    size: 0\n", "TKG602"),
                                                 ("sheets:\n  margin: .nan\n", "TKG303"),
                                                 ("sheets:\n  margin: 80mm\n", "TKG605")])

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from generator.build.pipeline import build
 from generator.load.content import load_content
 
@@ -23,6 +25,7 @@ def _edit(project: Path, old: str, new: str) -> None:
     tiles.write_text(text.replace(old, new, 1))
 
 
+@pytest.mark.slow
 def test_a_build_says_which_files_it_wrote_or_removed(project: Path):
     first = _build(project)
     listed = {f["path"] for f in json.loads(
@@ -45,6 +48,7 @@ def test_a_build_says_which_files_it_wrote_or_removed(project: Path):
     assert not (project / "output" / "svg" / "tiles" / "mossfen.svg").exists()
 
 
+@pytest.mark.slow
 def test_the_tile_index_lists_every_tile_in_content_order(project: Path):
     _build(project)
     out = project / "output"

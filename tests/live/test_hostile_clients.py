@@ -156,6 +156,7 @@ def test_watcher_ignores_its_output_folder_and_editor_files(tmp_path):
     assert relevant(changed, out) == [str(tmp_path / "content" / "tiles.yaml")]
 
 
+@pytest.mark.slow
 def test_watcher_rebuilds_when_the_output_folder_is_deleted(project, monkeypatch):
     monkeypatch.chdir(project)
     out = project / "output"

@@ -68,6 +68,7 @@ def test_serves_output_files(served):
     assert status == 200 and body.startswith(b"<svg")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", [
     "/files/../secret.txt", "/files/%2e%2e/secret.txt", "/files/svg/../../secret.txt",
     "/files//etc/passwd", "/files/%2Fetc%2Fpasswd", "/files/svg\\..\\..\\secret.txt",
@@ -263,6 +264,7 @@ def test_a_page_from_an_earlier_server_is_told_to_reload(served):
     conn.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("since", ["abc", "1.5", "%20",
                                    pytest.param("9" * 5000, id="past-int-digit-limit")])
 def test_a_malformed_since_is_refused_without_a_traceback(served, capsys, since):

@@ -56,6 +56,7 @@ def edit(project: Path, old: str, new: str) -> None:
     tiles.write_text(text.replace(old, new, 1))
 
 
+@pytest.mark.slow
 def test_edit_rebuilds_then_broken_edit_keeps_watching(watching):
     project, status, lines = watching
     generation, outcome = next_outcome(status, 0)  # the first build
@@ -82,6 +83,7 @@ def test_edit_rebuilds_then_broken_edit_keeps_watching(watching):
     assert outcome.ok
 
 
+@pytest.mark.slow
 def test_a_tools_temp_file_is_not_named_and_a_deleted_input_is(watching):
     project, status, lines = watching
     generation, outcome = next_outcome(status, 0)
@@ -279,6 +281,7 @@ def test_when_the_rest_fails_the_line_says_the_pieces_were_built():
     assert "pieces built, the rest NOT built (cannot draw the rulebook)" in line
 
 
+@pytest.mark.slow
 def test_the_watcher_publishes_the_pieces_then_the_whole_build(project, monkeypatch):
     monkeypatch.chdir(project)
     out = project / "output"
@@ -306,6 +309,7 @@ def test_the_watcher_publishes_the_pieces_then_the_whole_build(project, monkeypa
         thread.join(WAIT)
 
 
+@pytest.mark.slow
 def test_warming_up_leaves_an_edit_nothing_to_import(project):
     """After the first build found nothing to do (it imports almost nothing), the watcher
     imports what an edit's build needs, so the designer's first edit is not the slow one.

@@ -102,18 +102,21 @@ def structure_mutations(draw):
     return name, mutate(draw, CANON[name])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(text_mutations())
 def test_text_mutations_never_crash(sandbox, mutation):
     run_validate(sandbox, *mutation)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(structure_mutations())
 def test_structure_mutations_never_crash(sandbox, mutation):
     run_validate(sandbox, *mutation)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=200))

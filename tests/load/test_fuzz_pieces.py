@@ -50,12 +50,14 @@ def mutated(draw, text: str):
     return mutate(draw, text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(mutated(PIECES))
 def test_mutated_pieces_never_crash(sandbox, pieces):
     run_validate(sandbox, pieces, LAYOUT)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(mutated(LAYOUT))
 def test_mutated_looks_never_crash(sandbox, layout):

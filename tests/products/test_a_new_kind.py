@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from generator.backends.svg import scene_svg
@@ -54,6 +55,7 @@ STICKERS = kinds.Kind(name="stickers", inputs=inputs, make=produce, weight=0.5,
                                                                    "sticker", "svg/stickers/"),))
 
 
+@pytest.mark.slow
 def test_a_new_kind_is_built_listed_bundled_and_previewed(project, monkeypatch):
     monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS[:-1], STICKERS, kinds.KINDS[-1]))
     monkeypatch.chdir(project)

@@ -61,6 +61,7 @@ def test_units_and_transforms_are_drawn(tmp_path):
     assert (shape.x, shape.y, shape.w, shape.h, shape.style.fill) == (2, 3, 4, 5, "#FF0000")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("fixture", "message"), [
     (ART / "not-a-png.png", "not a PNG image"),
     (None, "PNG image is damaged"),  # a real PNG, cut short
@@ -104,6 +105,7 @@ def test_a_broken_symbol_file_is_a_tkg304_naming_it(project):
     assert tiles[problem.line - 1].strip() == "symbol_file: symbols/flame.svg"
 
 
+@pytest.mark.slow
 def test_a_wide_png_covers_its_box_in_the_pdf_as_in_the_svg(project):
     # The default layout's art box is the whole piece with its bleed. A 4:1 picture,
     # orange left half and blue right half, must cover it: scaled to the box's height,

@@ -15,6 +15,9 @@ from tests.conftest import CONTENT, TEMPLATES
 from tests.pdfprobe import MM, cover_rows, fonts, placements
 from tests.products.test_golden import rasterise
 
+# Each test here builds or draws whole kinds: the quick run leaves them out.
+pytestmark = pytest.mark.slow
+
 PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
 MARGIN = 6.35  # mm: DESIGN.md's printable margin
 # The built-in pieces, then the mats the shipped content declares (content/pieces.yaml).
@@ -203,7 +206,6 @@ def test_every_font_of_the_aid_pages_is_embedded(bundled):
     assert found and all(found.values()), found
 
 
-@pytest.mark.slow
 def test_the_bundle_follows_an_aid_edit_whatever_the_build_makes(project):
     content, templates = project / "content", project / "templates"
     out, other = project / "output", project / "other"

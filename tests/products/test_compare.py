@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from click.testing import CliRunner
 from PIL import ImageChops
 from pypdf import PdfReader
@@ -14,6 +15,7 @@ from tests.conftest import CONTENT, TEMPLATES
 from tests.pdfprobe import forms, rasterise, scene_name
 
 
+@pytest.mark.slow
 def test_two_layouts_build_a_comparison(project, monkeypatch, shipped_game):
     monkeypatch.chdir(project)
     result = CliRunner().invoke(cli, ["build", "--only", "compare", "--paper", "a4",
@@ -48,6 +50,7 @@ def test_comparison_options_that_would_do_nothing_are_refused(project, monkeypat
     assert not (project / "output").exists()
 
 
+@pytest.mark.slow
 def test_each_column_shows_its_own_layout_and_equal_drawings_share_a_form(tmp_path,
                                                                           shipped_game):
     # Tile scenes are named tile-<id> in every layout: the form of the first layout

@@ -18,6 +18,9 @@ from pypdf import PdfReader
 from generator.build.pipeline import build
 from tests.pdfprobe import cover_rows, cover_text
 
+# Each test here builds or draws whole kinds: the quick run leaves them out.
+pytestmark = pytest.mark.slow
+
 # Four kinds more than the shipped two (the world mats and the table mat): six declared.
 KINDS = {"marker": "First-player marker", "scores": "Score cards", "seals": "Seal stickers",
          "vault": "Vault boards"}

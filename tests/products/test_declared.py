@@ -64,6 +64,7 @@ def lines_on(reader: PdfReader, index: int) -> list[tuple[float, float, float, f
     return [(*ends[i], *ends[i + 1]) for i in range(0, len(ends), 2)]
 
 
+@pytest.mark.slow
 def test_the_marker_is_an_svg_of_its_size_with_bleed(marked):
     svg = ElementTree.parse(marked / "svg" / "pieces" / "first-player" / "first-player.svg")
     root = svg.getroot()
@@ -74,6 +75,7 @@ def test_the_marker_is_an_svg_of_its_size_with_bleed(marked):
     assert (marked / "svg" / "pieces" / "first-player" / "back.svg").is_file()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_its_sheet_has_marks_on_its_cuts_and_the_back_behind(marked, paper):
     # A single marker does not take a sheet of its own: it goes where a sheet has room
@@ -128,6 +130,7 @@ def test_the_preview_shows_it_in_a_group_of_its_own(marked):
     assert "svg/pieces/first-player/first-player.svg" in page
 
 
+@pytest.mark.slow
 def test_only_offers_it_and_the_cache_knows_it(project, monkeypatch):
     with_marker(project)
     monkeypatch.chdir(project)
@@ -148,6 +151,7 @@ def test_only_offers_it_and_the_cache_knows_it(project, monkeypatch):
     assert "Traceback" not in unknown.output
 
 
+@pytest.mark.slow
 def test_more_copies_mean_more_pieces_on_the_sheets_the_checklist_and_the_print_shop(project):
     with_marker(project)
     pieces = project / "content" / "pieces.yaml"
@@ -170,6 +174,7 @@ def test_docs_pieces_shows_the_worked_example_as_it_is_built():
         assert (EXAMPLE / name).read_text() in guide, name
 
 
+@pytest.mark.slow
 def test_the_exports_take_it_a_round_png_and_a_disc_on_the_tts_table(project):
     with_marker(project)
     out = project / "output"

@@ -11,6 +11,9 @@ from generator.build.pipeline import build
 from tests.conftest import CONTENT, TEMPLATES
 from tests.pdfprobe import placements, rasterise
 
+# Each test here builds or draws whole kinds: the quick run leaves them out.
+pytestmark = pytest.mark.slow
+
 BACK_PAGES = (3, 5, 7, 9)  # 0-based: the backs of the four tile sheets in pnp-a4.pdf
 
 

@@ -56,6 +56,7 @@ def crosses_and_marks(lines):
     return crosses, marks
 
 
+@pytest.mark.slow
 def test_the_plain_build_bundles_both_mats_on_both_papers(mats):
     for paper in PAPERS:
         rows = checklist(PdfReader(mats / f"pnp-{paper}.pdf"))
@@ -97,6 +98,7 @@ def _page_of(text: str) -> tuple[int, int]:
     return int(found[1]), int(found[2])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_table_mat_pages_assemble_to_the_size_the_cover_states(mats, paper):
     reader = PdfReader(mats / f"pnp-{paper}.pdf")

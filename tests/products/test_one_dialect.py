@@ -12,6 +12,9 @@ from pypdf import PdfReader
 from generator.build.pipeline import build
 from tests.pdfprobe import MM
 
+# Each test here builds or draws whole kinds: the quick run leaves them out.
+pytestmark = pytest.mark.slow
+
 NS = "{http://www.w3.org/2000/svg}"
 # A layout of the designer's own, in YAML only: a polygon frame round the tile's
 # insignias (a hexagon, round joins) and a row of five dots repeated under the name.

@@ -20,6 +20,9 @@ from generator.products import kinds, png
 from generator.products.request import BuildRequest, Export
 from tests.conftest import CONTENT, TEMPLATES, load_layout
 
+# Each test here builds or draws whole kinds: the quick run leaves them out.
+pytestmark = pytest.mark.slow
+
 TGC = 25.4 / 8
 
 
@@ -200,7 +203,6 @@ def test_bad_export_options_are_usage_errors(project, monkeypatch, args, says):
     assert not (project / "output").exists()
 
 
-@pytest.mark.slow
 def test_a_plain_build_neither_makes_nor_removes_the_exports(project):
     out = project / "output"
     build(project / "content", project / "templates", out, ("a4",), ["png"])

@@ -15,6 +15,9 @@ from generator.products.request import Export
 from tests.conftest import CONTENT, TEMPLATES, load_layout
 from tests.pdfprobe import MM
 
+# Each test here builds or draws whole kinds: the quick run leaves them out.
+pytestmark = pytest.mark.slow
+
 ART = Path(__file__).resolve().parent.parent / "fixtures" / "art"
 TGC = 25.4 / 8  # The Game Crafter's bleed: 1/8 in
 # Each kind's print-shop pages: (pages, trim w, trim h) of each size of piece, in page order.
@@ -138,7 +141,6 @@ def _use_wide_art(project: Path) -> None:
     tiles.write_text(re.sub(r"art: art/[\w-]+\.svg", "art: art/wide.png", text))
 
 
-@pytest.mark.slow
 def test_no_unpainted_strip_at_the_tgc_bleed(project):
     # The default layout's art box is -3 mm: drawn at 1/8 in of bleed it would leave
     # 0.175 mm (2 px at 300 ppi) of the tile's dark background round the edge.

@@ -21,6 +21,9 @@ from generator.products.designs import round_scene
 from generator.products.request import BuildRequest
 from tests.conftest import CONTENT, TEMPLATES, load_layout
 
+# Each test here builds or draws whole kinds: the quick run leaves them out.
+pytestmark = pytest.mark.slow
+
 CELL = 375  # a 63.5 mm tile at the default 150 ppi
 
 

@@ -43,12 +43,14 @@ def test_json_carries_the_documented_keys_and_writes_nothing_else(tmp_path, monk
     assert list(tmp_path.iterdir()) == []  # --format json writes only JSON
 
 
+@pytest.mark.slow
 def test_json_with_out_also_writes_the_page(tmp_path):
     result = run("--games", "10", "--players", "2", "--format", "json", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert len(reports(tmp_path)) == 1
 
 
+@pytest.mark.slow
 def test_runs_do_not_overwrite_each_other(tmp_path):
     for seed in ("1", "2", "2"):
         assert run("--games", "10", "--players", "2", "--seed", seed,
@@ -61,6 +63,7 @@ def test_runs_do_not_overwrite_each_other(tmp_path):
     assert page.startswith("<!DOCTYPE html>") and "<svg" in page
 
 
+@pytest.mark.slow
 def test_same_seed_same_report_whatever_the_jobs(tmp_path):
     args = ("--games", "30", "--players", "3", "--seed", "5", "--out", str(tmp_path))
     one, two = run(*args), run(*args, "--jobs", "2")
@@ -80,6 +83,7 @@ def test_a_line_up_of_kinds_reports_each_kind(tmp_path):
                                                                            "random": 0.5}
 
 
+@pytest.mark.slow
 def test_text_report_sections(tmp_path):
     result = run("--games", "10", "--players", "2", "--player", "random", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
@@ -90,6 +94,7 @@ def test_text_report_sections(tmp_path):
         assert heading in result.stdout
 
 
+@pytest.mark.slow
 def test_a_sweep_plays_every_combination(tmp_path):
     result = run("--games", "6", "--players", "2", "--set", "oink.capacity=5,6",
                  "--set", "draw.tokens=2,3", "--format", "json", "--out", str(tmp_path))
@@ -136,6 +141,7 @@ def test_invalid_content_exits_1(project, tmp_path):
     assert not (tmp_path / "simulation").exists()
 
 
+@pytest.mark.slow
 def test_chart_svg_is_reproducible_and_well_formed(shipped_game):
     summary = simulate(shipped_game, 10, 2, seed=3)
     first, second = chart_svg(summary), chart_svg(summary)
@@ -144,6 +150,7 @@ def test_chart_svg_is_reproducible_and_well_formed(shipped_game):
     ET.fromstring(first.encode("utf-8"))  # parses as XML
 
 
+@pytest.mark.slow
 def test_real_process_keeps_json_on_stdout_clean(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "generator", "simulate", "--content", str(CONTENT),

@@ -56,6 +56,7 @@ def test_ordinary_arithmetic_and_repetition_still_work(shipped_game, tmp_path):
         == "--- 1024 3"
 
 
+@pytest.mark.slow
 def test_a_template_linked_outside_its_folder_is_refused(project, tmp_path_factory):
     secret = tmp_path_factory.mktemp("elsewhere") / "passwd"
     secret.write_text("root:x:0:0:the-secret-line\n")

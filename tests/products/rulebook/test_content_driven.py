@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from rbkit import build_aids, build_rulebook, by_path, load_game, pdf_text, request
 
 from generator.core.worlds import grid_of, insignia_mask, masks_of, solve_placements
 from generator.text.examples import example_world, is_complete
 
 
+@pytest.mark.slow
 def test_oink_capacity_change_reaches_rulebook_and_aids(project):
     game_yaml = project / "content" / "game.yaml"
     text = game_yaml.read_text()
@@ -24,6 +26,7 @@ def test_oink_capacity_change_reaches_rulebook_and_aids(project):
     assert "holds 6 tokens" not in aids
 
 
+@pytest.mark.slow
 def test_draft_flags_drive_the_edition(project):
     game_yaml = project / "content" / "game.yaml"
     game_yaml.write_text(game_yaml.read_text().replace("draft: true", "draft: false"))
@@ -44,6 +47,7 @@ def test_example_world_passes_the_validators_world_check(shipped_game):
         assert placements.possible(insignia_mask(tile.insignias, shipped_game.element_ids), cell)
 
 
+@pytest.mark.slow
 def test_rulebook_shows_the_example_world_and_its_score(rulebook, shipped_game):
     from generator.core.scoring import world_points
     from generator.text.examples import example_world
@@ -61,6 +65,7 @@ def test_rulebook_shows_the_example_world_and_its_score(rulebook, shipped_game):
     assert oink.name in text
 
 
+@pytest.mark.slow
 def test_a_smaller_world_in_the_content(project):
     game_yaml = project / "content" / "game.yaml"
     text = game_yaml.read_text()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from rbkit import pdf_text
 
 from generator.sim.game import play_game
@@ -41,6 +42,7 @@ def test_the_log_is_the_engines_game(shipped_game):
         assert log.turns[turn.number - 3].after == before
 
 
+@pytest.mark.slow
 def test_the_book_tells_each_turn(markdown, rulebook, shipped_game):
     seed = shipped_game.rules.section("simulation")["example_seed"]
     log = turn_log(shipped_game, seed)

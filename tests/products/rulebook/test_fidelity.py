@@ -11,6 +11,9 @@ import re
 import pytest
 from rbkit import blocks, build_rulebook, by_path, pdf_text, rendered_markdown, request
 
+# Each test here builds or draws whole kinds: the quick run leaves them out.
+pytestmark = pytest.mark.slow
+
 APPENDIX = "The designer's text and the playtest completions"
 GLOSSARY = "Words of the game"
 TAG = re.compile(r"\(playtest:([a-z_]+)\)")

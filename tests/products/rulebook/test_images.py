@@ -21,6 +21,7 @@ def _add(project, name: str, line: int, text: str) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
+@pytest.mark.slow
 def test_an_image_written_in_a_template_shows_in_both_outputs(project):
     _add(project, SETUP, 3, "\n![Our own caption for the world](figure:world)\n")
     made = by_path(build_rulebook(request(project, ("a4",))))

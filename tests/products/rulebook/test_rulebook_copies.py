@@ -48,6 +48,7 @@ def test_the_example_of_play_names_tiles_of_the_deck(copied):
     assert starts == [game.deck[s.grid[s.cell]].id for s in log.seats]
 
 
+@pytest.mark.slow
 def test_the_rulebook_says_49_world_tiles(copied):
     book = pdf_text(by_path(build_rulebook(request(copied, ("a4",))))[
         "rulebook/rulebook-a4.pdf"].data)

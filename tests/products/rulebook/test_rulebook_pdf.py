@@ -9,6 +9,9 @@ from rbkit import build_rulebook, outline, page_lines, pdf_text, reader
 
 from generator.products.rulebook.markdown_flow import parse, plain_text
 
+# Each test here builds or draws whole kinds: the quick run leaves them out.
+pytestmark = pytest.mark.slow
+
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 

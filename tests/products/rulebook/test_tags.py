@@ -11,6 +11,9 @@ from rbkit import blocks, device_point, reader
 
 from generator.products.rulebook.pdf import MARGIN_X
 
+# Each test here builds or draws whole kinds: the quick run leaves them out.
+pytestmark = pytest.mark.slow
+
 TAG = re.compile(r"!\[Playtest (\d+)\]\(playtest:([a-z_]+)\)")
 PT = 25.4 / 72
 

@@ -57,6 +57,7 @@ def test_cli_build_reports_a_broken_template(project, monkeypatch):
     assert not (project / "out" / "rulebook").exists()
 
 
+@pytest.mark.slow
 def test_real_process_syntax_error(project):
     _break(project, "01-overview.md.j2", 3, "{% for x in %}")
     done = subprocess.run([sys.executable, "-m", "generator", "build", "--only", "rulebook",
