@@ -189,3 +189,13 @@ def test_an_unchanged_validation_tells_the_last_verdict_without_validating(proje
     tiles.write_text(tiles.read_text() + "\n")
     assert run(project) == (first_code, first)
     assert calls == [1]
+
+
+@pytest.mark.slow
+def test_a_one_tile_edit_preflights_that_tile_alone(project, monkeypatch):
+    assert run(project)[0] == 0
+    seen = _count_examined(monkeypatch)
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("name: Tidewell\n", "name: Tidewall\n"))
+    assert run(project)[0] == 0
+    assert seen == ["tile-tidewell"], seen  # its face: the other 47 and the back are known
