@@ -12,6 +12,7 @@ or unreadable just means drawing it again.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import hmac
 import os
@@ -62,7 +63,7 @@ class DrawingMemo(Memo):
         if raw is None:
             return None
         try:
-            return pickle.loads(raw)
+            return _unpickled(key, raw)
         except Exception:  # written by another version of the code: make it again
             del self.remembered[key]
             return None
@@ -134,6 +135,15 @@ class DrawingMemo(Memo):
 
 
 SIGNATURE = 32  # bytes of HMAC-SHA256
+
+
+# A pure function of the bytes: in a process that builds again and again (`tkg watch`),
+# the drawings the last build remembered are not unpickled again at every build (a
+# one-tile edit recalls some 400 values). Values are frozen, as within one build, where
+# every `get` of a key returns the same object.
+@functools.lru_cache(maxsize=4096)
+def _unpickled(key: str, raw: bytes) -> object:
+    return pickle.loads(raw)
 
 
 def user_cache() -> Path:

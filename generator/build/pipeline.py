@@ -103,15 +103,18 @@ def _declared(content_dir: Path | None) -> tuple[str, ...] | None:
     return () if content_dir is None else declared_names(Path(content_dir))
 
 
-def product_checks(templates_dir: Path, kinds: Sequence[str] | None = None) -> Products:
+def product_checks(templates_dir: Path, kinds: Sequence[str] | None = None,
+                   bundle: bool = True) -> Products:
     """What the products among `kinds` (None: all, as `tkg validate` checks) add to
     validation: the names the kinds table takes, the bundle's cover drawn for each
-    layout and paper, and for a build, the work its kinds do ahead on each piece."""
+    layout and paper (unless the build leaves the bundle out), and for a build, the
+    work its kinds do ahead on each piece."""
     from generator.check.validate import Products
     from generator.products.checks import cover_drawings, made_ahead
     from generator.products.kinds import reserved
 
-    return Products(reserved(), (cover_drawings(Path(templates_dir), kinds),),
+    covered = kinds if bundle else ()  # no bundle: no cover to draw
+    return Products(reserved(), (cover_drawings(Path(templates_dir), covered),),
                     None if kinds is None else made_ahead(kinds))
 
 
@@ -126,12 +129,16 @@ def inputs_digest(content_dir: Path, templates_dir: Path, papers: Sequence[str],
 def build(content_dir: Path, templates_dir: Path, out_dir: Path,
           papers: Sequence[str] = PAPERS, kinds: Sequence[str] | None = None,
           layouts: Sequence[str] = ("default",), progress: Progress | None = None,
-          strict: bool = False, export: Export | None = None) -> BuildResult:
+          strict: bool = False, export: Export | None = None,
+          bundle: bool = True) -> BuildResult:
     """Validate the content, make every artefact of `kinds` in memory, then write them.
 
     The pieces are drawn in the first of `layouts`; with two or more, the `compare`
     kind shows them side by side. With `strict`, warnings stop the build as errors do.
     `export` holds the print-shop preset, the PNG and TTS resolution and TTS's base URL.
+    Without `bundle`, the print-and-play bundle is not made (nor its cover checked) even
+    if `kinds` hold pieces it prints, and its last files stay as they are: the preview's
+    first step, which the whole build follows at once.
 
     Raises ContentError (with every diagnostic) when the content or a layout has
     errors, RenderError when a drawing fails, OutputError when writing fails; in each
@@ -140,13 +147,15 @@ def build(content_dir: Path, templates_dir: Path, out_dir: Path,
     out_dir, layouts = Path(out_dir), tuple(dict.fromkeys(layouts))
     with claim(out_dir, (Path(content_dir), Path(templates_dir))):
         return _build(Path(content_dir), Path(templates_dir), out_dir, tuple(papers), kinds,
-                      layouts, progress, strict, export)
+                      layouts, progress, strict, export, bundle)
 
 
 def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[str, ...],
            kinds: Sequence[str] | None, layouts: tuple[str, ...],
-           progress: Progress | None, strict: bool, export: Export | None) -> BuildResult:
-    asked = tuple(kinds or ("every kind",))  # the table is loaded only if work is to do
+           progress: Progress | None, strict: bool, export: Export | None,
+           bundle: bool = True) -> BuildResult:
+    asked = (*(kinds or ("every kind",)), *(() if bundle else ("no bundle",)))
+    # (the table is loaded only if work is to do)
     everything = inputs_digest(content_dir, templates_dir, papers, asked, layouts, export)
     state = load_state(out_dir)
     if state.inputs == everything and outputs_intact(out_dir, state):
@@ -168,13 +177,13 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
     memo = DrawingMemo()  # the build context: made here, handed down to every stage
     memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
     request, kit, warnings = _validated(content_dir, templates_dir, papers, tuple(kinds),
-                                        layouts, memo, strict, export)
+                                        layouts, memo, strict, export, bundle)
     return _render(request, Built(kit, memo), out_dir, warnings, progress, state, everything)
 
 
 def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
                kinds: tuple[str, ...], layouts: tuple[str, ...], memo: DrawingMemo,
-               strict: bool = False, export: Export | None = None
+               strict: bool = False, export: Export | None = None, bundle: bool = True
                ) -> tuple[BuildRequest, Kit, tuple[Diagnostic, ...]]:
     """The request and kit for a valid game, and its warnings; ContentError otherwise
     (with `strict`, also when there are warnings).
@@ -192,12 +201,13 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
     # The templates are rendered by the kinds that print them, on both cores, and their
     # problems stop the build there just as well (nothing is written before all is made).
     report = validate(content_dir, Templates(templates_dir, layouts,
-                                             product_checks(templates_dir, kinds), False),
+                                             product_checks(templates_dir, kinds, bundle),
+                                             False),
                       memo=memo, run=partial(_both_cores, memo))
     if report.game is None or not report.passed(strict):
         raise ContentError(list(report.diagnostics))
     request = BuildRequest(report.game, templates_dir, report.layouts, papers, kinds,
-                           export or Export())
+                           export or Export(), bundle=bundle)
     warnings = tuple(d for d in report.diagnostics if d.severity is Severity.WARNING)
     return request, Kit(report.game, memo), warnings
 

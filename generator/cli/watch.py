@@ -62,8 +62,8 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
     run = functools.partial(build, content_dir, templates_dir, out_dir, PAPER_CHOICES[paper],
                             layouts=layouts or ("default",))
 
-    def pieces():
-        return run(kinds=preview_kinds(content_dir))
+    def pieces():  # the gallery's SVGs; the bundle waits for the whole build
+        return run(kinds=preview_kinds(content_dir), bundle=False)
 
     stop = threading.Event()
     try:

@@ -110,7 +110,7 @@ def _bundle(request: BuildRequest, kit: Kit) -> tuple[PaperBundle, ...]:
 
 
 def _bundle_needed(request: BuildRequest) -> bool:
-    return bundle_needed(request.game.pieces, request.kinds)
+    return request.bundle and bundle_needed(request.game.pieces, request.kinds)
 
 
 def bundle_needed(pieces: Sequence[PieceKind], kinds: Sequence[str]) -> bool:

@@ -40,6 +40,9 @@ class BuildRequest:
     # Which share of a kind made one paper at a time this is (the build gives each paper
     # to a core): 0 for the first, which also makes what every paper shares.
     share: int = 0
+    # False: the bundle is not made, though the kinds hold pieces it prints (the
+    # preview's first step; the whole build that follows makes it).
+    bundle: bool = True
 
     @property
     def layout(self) -> Layout:

@@ -9,6 +9,8 @@ re-renders what it did not touch). Both directions are checked for every change.
 
 from __future__ import annotations
 
+import copy
+import functools
 import re
 import shutil
 from dataclasses import dataclass
@@ -26,6 +28,11 @@ from generator.products.request import BuildRequest
 from tests.conftest import CONTENT, TEMPLATES
 
 LAYOUT = Path("layouts") / "default.yaml"
+FILES = ("content/game.yaml", "content/tiles.yaml", "content/pieces.yaml",
+         f"templates/{LAYOUT.as_posix()}")
+# libyaml where it is built in: the test parses and writes a file for every change.
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 @dataclass(frozen=True)
@@ -77,25 +84,29 @@ def _first_of_lists(path: tuple) -> bool:
 def changes() -> list[Change]:
     """Every value of the game's files and of the default layout worth a change."""
     found = []
-    for file in ("content/game.yaml", "content/tiles.yaml", "content/pieces.yaml",
-                 f"templates/{LAYOUT.as_posix()}"):
-        root = CONTENT.parent if file.startswith("content") else TEMPLATES.parent
-        data = yaml.safe_load((root / file).read_text())
-        for path, value in _leaves(data):
+    for file in FILES:
+        for path, value in _leaves(_shipped(file)):
             new = _changed(value)
             if new is not None and _first_of_lists(path):
                 found.append(Change(file, path, new))
     return found
 
 
+@functools.cache
+def _shipped(file: str):
+    """A shipped file's data, parsed once."""
+    root = CONTENT.parent if file.startswith("content") else TEMPLATES.parent
+    return yaml.load((root / file).read_text(), Loader=LOADER)
+
+
 def _apply(project: Path, change: Change) -> None:
-    target = project / change.file
-    data = yaml.safe_load(target.read_text())
+    data = copy.deepcopy(_shipped(change.file))
     node = data
     for step in change.path[:-1]:
         node = node[step]
     node[change.path[-1]] = change.value
-    target.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    (project / change.file).write_text(yaml.dump(data, Dumper=DUMPER, sort_keys=False,
+                                                 allow_unicode=True))
 
 
 def _made(project: Path, memo: DrawingMemo) -> dict[str, tuple[str, dict]] | None:

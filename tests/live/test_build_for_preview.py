@@ -64,3 +64,20 @@ def test_the_tile_index_lists_every_tile_in_content_order(project: Path):
     entry = next(f for f in json.loads((out / "manifest.json").read_text())["files"]
                  if f["path"] == "svg/tiles.json")
     assert entry["kind"] == "tiles"
+
+
+@pytest.mark.slow
+def test_the_previews_first_step_leaves_the_bundle_to_the_whole_build(project: Path):
+    out = project / "output"
+    _build(project)
+    bundle = (out / "pnp-a4.pdf").read_bytes()
+    _edit(project, "name: Mossfen\n", "name: Mossfen Deep\n")
+    first = build(project / "content", project / "templates", out, ("a4",),
+                  ["tiles", "tokens"], bundle=False)
+    assert first.rendered == ("tiles",)
+    assert "svg/tiles/mossfen.svg" in first.changed and "pnp-a4.pdf" not in first.changed
+    assert (out / "pnp-a4.pdf").read_bytes() == bundle  # the last one stays, listed
+    listed = {f["path"] for f in json.loads((out / "manifest.json").read_text())["files"]}
+    assert "pnp-a4.pdf" in listed
+    rest = _build(project)
+    assert rest.rendered == ("pnp",) and "pnp-a4.pdf" in rest.changed
