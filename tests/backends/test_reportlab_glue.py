@@ -11,7 +11,13 @@ from reportlab import rl_config
 
 from generator.backends.pdf.canvas import place
 from generator.backends.pdf.fonts import register
-from generator.backends.pdf.glue import binary_streams, form_numbers, registered_file
+from generator.backends.pdf.glue import (
+    binary_streams,
+    build_then,
+    form_numbers,
+    registered_file,
+    text_position,
+)
 from generator.backends.pdf.slotcanvas import SlotCanvas
 from generator.draw.scene import Rect, Scene, Style
 from tests.conftest import CONTENT, ROOT
@@ -51,3 +57,38 @@ def test_registered_file_names_the_file_a_font_name_holds():
     name = register("body", path)
     assert registered_file(name) == str(path)
     assert registered_file("TKG-no-such-role") is None
+
+
+def test_a_paragraphs_callback_knows_where_its_text_ended_and_forms_can_be_drawn_last():
+    from pypdf import PdfReader
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph, SimpleDocTemplate
+
+    ends = []
+
+    def at_end(canvas, kind, label):
+        ends.append(text_position(canvas))
+        canvas.doForm("later")  # drawn only once every page is laid out
+
+    def last(canvas):
+        canvas.beginForm("later", 0, 0, 100, 20)
+        canvas.setFont("Helvetica", 10)
+        canvas.drawString(0, 0, "drawn last")
+        canvas.endForm()
+
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, invariant=1)
+    style = ParagraphStyle("p", fontName="Helvetica", fontSize=10, leading=12)
+    story = [Paragraph('Some words<onDraw name="end" label="0"/>', style)]
+
+    def canvas_with_callback(*args, **kwargs):
+        canvas = SlotCanvas(*args, **kwargs)
+        canvas.setNamedCB("end", at_end)
+        return canvas
+
+    build_then(doc, story, canvas_with_callback, last)
+    assert len(ends) == 1
+    assert abs(ends[0][0] - stringWidth("Some words", "Helvetica", 10)) < 0.01
+    text = PdfReader(io.BytesIO(buffer.getvalue())).pages[0].extract_text()
+    assert "Some words" in text and "drawn last" in text

@@ -6,7 +6,7 @@ fails loudly when a reportlab release changes what is used here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 
@@ -50,3 +50,24 @@ def registered_file(name: str) -> str | None:
     if name not in pdfmetrics.getRegisteredFontNames():
         return None
     return getattr(getattr(pdfmetrics.getFont(name), "face", None), "filename", None)
+
+
+def text_position(canvas) -> tuple[float, float]:
+    """Where the text being drawn has got to (x, y), as seen from a paragraph's `onDraw`
+    callback: reportlab's own table of contents reads the private `_curr_tx_info`."""
+    info = canvas._curr_tx_info
+    return info["cur_x"], info["cur_y"]
+
+
+def build_then(doc, story: list, canvasmaker, last: Callable[[object], None]) -> None:
+    """Build the platypus `story` in one pass, call `last(canvas)` once every page is
+    laid out and before the file is saved (forms placed on earlier pages can still be
+    drawn then), and save.
+
+    A document template saves its canvas at the end of `build` unless its private
+    `_doSave` says not to.
+    """
+    doc._doSave = 0
+    doc.build(story, canvasmaker=canvasmaker)
+    last(doc.canv)
+    doc.canv.save()

@@ -18,4 +18,3 @@ class SlotCanvas(Canvas):
         super().__init__(*args, **kwargs)
         self.slots: dict[str, Scene] = {}  # slot name -> the scene that fills it
         self.slot_names: dict[tuple[str, str], str] = {}  # (scene name, digest) -> slot
-        self.layout_only = False  # a first pass whose pages are thrown away (the rulebook's)

@@ -7,8 +7,9 @@ address names a figure (`figure:NAME`) or a break (`break:page`, `break:column`)
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from xml.sax.saxutils import escape
 
 from markdown_it import MarkdownIt
@@ -46,9 +47,10 @@ class Heading(Paragraph):
         self.level, self.plain, self.key = level, re.sub(r"<[^>]+>", "", text), key
 
 
-def parse(markdown: str) -> list[Token]:
-    """The block tokens of a Markdown text."""
-    return _PARSER.parse(markdown)
+@functools.lru_cache(maxsize=64)  # a pure function of the text: each paper lays it out
+def parse(markdown: str) -> tuple[Token, ...]:
+    """The block tokens of a Markdown text (read, never changed, by every layout)."""
+    return tuple(_PARSER.parse(markdown))
 
 
 def inline_markup(token: Token, tag_font: str | None = None) -> str:
@@ -110,13 +112,13 @@ class _Converter:
     def key(self, text: str) -> str:
         return anchor(text, self.keys)
 
-    def run(self, tokens: list[Token]) -> list[Flowable]:
+    def run(self, tokens: Sequence[Token]) -> list[Flowable]:
         i = 0
         while i < len(tokens):
             i = self.block(tokens, i, self.out)
         return self.out
 
-    def block(self, tokens: list[Token], i: int, out: list[Flowable], style=None) -> int:
+    def block(self, tokens: Sequence[Token], i: int, out: list[Flowable], style=None) -> int:
         t = tokens[i]
         if t.type == "heading_open":
             level = int(t.tag[1])

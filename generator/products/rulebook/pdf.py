@@ -1,8 +1,10 @@
 """The rulebook PDF: cover, contents with page numbers, bookmarks, two-column pages.
 
-Built with reportlab's platypus from the flowables of `markdown_flow`. Every
-heading becomes a contents entry (levels 1-2) and a PDF bookmark; the running
-footer carries the title, the version, the edition and the page number.
+Built with reportlab's platypus from the flowables of `markdown_flow`, in one pass:
+every first-level heading is a line of the cover's contents (`contents.Contents`,
+whose page numbers are drawn once the pass is done), every heading of levels 1-2 a
+PDF bookmark; the running footer carries the title, the version, the edition and the
+page number.
 """
 
 from __future__ import annotations
@@ -21,12 +23,13 @@ from reportlab.platypus import (
     PageTemplate,
     TableStyle,
 )
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.backends.pdf.document import laid_out
+from generator.backends.pdf.glue import build_then
 from generator.backends.pdf.link import Base
 from generator.backends.pdf.slotcanvas import SlotCanvas
 from generator.draw.scene import Scene
+from generator.products.rulebook.contents import Contents
 from generator.products.rulebook.markdown_flow import Heading
 from generator.products.rulebook.styles import ACCENT, MUTED, RULE, Styles
 
@@ -45,31 +48,21 @@ class Meta:
 
 
 class RulebookDoc(BaseDocTemplate):
-    """Turns every `Heading` into a contents entry and a bookmark as it lands on a page."""
+    """Bookmarks every `Heading` as it lands on a page, and notes each chapter's page."""
 
-    layout_only = False  # true during the first pass, whose pages are discarded
-    passes = 0
-    has_contents = False  # set when the story has headings for the contents page
-
-    def beforeDocument(self) -> None:
-        """Count passes: with headings, multiBuild always makes a second, final pass.
-
-        The first pass only learns the page of every heading for the contents; its
-        pages are thrown away, so the canvas is told not to paint figures then.
-        """
-        self.passes += 1
-        self.layout_only = self.canv.layout_only = self.passes == 1 and self.has_contents
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.chapter_pages: dict[str, int] = {}  # a chapter's bookmark key -> its page
 
     def afterFlowable(self, flowable: Flowable) -> None:
         """Record headings with their page (for the contents and the outline)."""
         if not isinstance(flowable, Heading) or flowable.level > 2:
             return
-        page = self.canv.getPageNumber()
         self.canv.bookmarkPage(flowable.key)
         self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level - 1,
                                   closed=flowable.level > 1)
         if flowable.level == 1:  # the cover's contents lists the chapters only
-            self.notify("TOCEntry", (0, flowable.plain, page, flowable.key))
+            self.chapter_pages[flowable.key] = self.canv.getPageNumber()
 
 
 def _footer(meta: Meta, styles: Styles):
@@ -112,8 +105,8 @@ def _templates(pagesize, meta: Meta, styles: Styles, cover_painter) -> list[Page
     ]
 
 
-def contents(styles: Styles) -> list[Flowable]:
-    """The cover's compact contents: reportlab's two-pass table of the chapters."""
+def contents(styles: Styles, body: list[Flowable]) -> Contents:
+    """The cover's compact contents: a line for each chapter of `body`."""
     # The contents is a table inside; its default cell font would be Helvetica.
     table_style = TableStyle([("FONT", (0, 0), (-1, -1), styles.fonts["body"], 10),
                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -121,8 +114,8 @@ def contents(styles: Styles) -> list[Flowable]:
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                               ("TOPPADDING", (0, 0), (-1, -1), 0),
                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
-    toc = TableOfContents(levelStyles=[styles.toc1], dotsMinLevel=0, tableStyle=table_style)
-    return [toc]
+    chapters = [(f.plain, f.key) for f in body if isinstance(f, Heading) and f.level == 1]
+    return Contents(chapters, styles.toc1, table_style)
 
 
 def build_pdf(paper: str, meta: Meta, styles: Styles, cover: list[Flowable],
@@ -141,7 +134,7 @@ def build_pdf(paper: str, meta: Meta, styles: Styles, cover: list[Flowable],
     doc.addPageTemplates(_templates(pagesize, meta, styles,
                                     cover_painter or (lambda canvas, doc: None)))
     # The contents sits on the cover (issue 14): the page it had now holds the book.
-    story = [*cover, *contents(styles), NextPageTemplate("columns"), PageBreak(), *body]
-    doc.has_contents = any(isinstance(f, Heading) and f.level <= 2 for f in body)
-    doc.multiBuild(story, canvasmaker=SlotCanvas)
+    lines = contents(styles, body)
+    story = [*cover, lines, NextPageTemplate("columns"), PageBreak(), *body]
+    build_then(doc, story, SlotCanvas, lambda canvas: lines.fill(canvas, doc.chapter_pages))
     return laid_out(doc.canv, buffer.getvalue(), doc.page), doc.canv.slots

@@ -36,8 +36,6 @@ class SceneFlowable(Flowable):
         return self.space_before
 
     def draw(self):
-        if self.canv.layout_only:  # a pass whose pages are thrown away (the rulebook's first)
-            return
         place(self.canv, self.scene, (self.avail - self.width) / 2, 0, self.width / self.natural)
 
 

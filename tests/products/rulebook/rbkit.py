@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from collections import defaultdict
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -61,19 +60,6 @@ def reader(data: bytes) -> PdfReader:
 def pdf_text(data: bytes) -> str:
     """Every page's text, with runs of whitespace folded to one space."""
     return " ".join(" ".join(p.extract_text().split()) for p in reader(data).pages)
-
-
-def page_lines(page) -> list[str]:
-    """The page's text grouped into lines by baseline, left to right."""
-    rows: dict[int, list[tuple[float, str]]] = defaultdict(list)
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
-            rows[round(y)].append((x, text))
-
-    page.extract_text(visitor_text=visit)
-    return [" ".join(t.strip() for _, t in sorted(rows[y])) for y in sorted(rows, reverse=True)]
 
 
 def outline(data: bytes) -> list[tuple[int, str, int]]:
