@@ -64,9 +64,12 @@ class Watcher:
                    "--content", "content", "--templates", "templates", "--out", "output"]
         for layout in layouts:
             command += ["--layout", layout]
+        # Ctrl-C reaches it as in a terminal, even when these tests run in the background
+        # of a shell, which starts them with SIGINT ignored (and a child inherits that).
         self.process = subprocess.Popen(
             command, cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
+            env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True,
+            preexec_fn=_interruptible)
         self._reader = threading.Thread(target=self._read, name="tkg-watch-output", daemon=True)
         self._reader.start()
 
@@ -113,6 +116,10 @@ class Watcher:
                 self.process.wait(10)
         self._reader.join(10)
         return self.process.returncode
+
+
+def _interruptible() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def start_watcher(project: Path, port: int = 0, layouts: tuple[str, ...] = ()) -> Watcher:
