@@ -15,7 +15,6 @@ from generator.products.request import BuildRequest
 from generator.products.rulebook.context import rulebook_context
 from generator.products.rulebook.diagrams import drawn_figures
 from generator.products.rulebook.html import rulebook_html
-from generator.products.rulebook.markdown_flow import parse
 from generator.products.rulebook.prepared import Prepared, book_of
 from generator.text.context import FIGURES
 from generator.text.sections import rendered_sections
@@ -29,8 +28,6 @@ def prepare(request: BuildRequest, kit: Kit) -> Prepared:
     sections = rendered_sections(request.templates_dir, context, kit.memo)
     drawn = drawn_figures(kit, request.layout)
     used = {n for s in sections for n in FIGURES if f"(figure:{n})" in s.markdown}
-    for section in sections:  # parsed here, before the papers go to both cores: once
-        parse(section.markdown)
     figures = {n: drawn.figures[n] for n in sorted(used)}
     return Prepared(book_of(request.game), context, sections, figures, drawn.cover)
 
