@@ -15,9 +15,11 @@ import contextlib
 import functools
 import hashlib
 import hmac
+import io
 import os
 import pickle
 import secrets
+import struct
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -42,8 +44,9 @@ class DrawingMemo(Memo):
 
     def __init__(self) -> None:
         super().__init__()
-        self.remembered: dict[str, bytes] = {}  # key -> pickled value, from the last build
-        self.kept: dict[str, bytes] = {}  # key -> pickled value, passed on unread
+        # key -> pickled value, from the last build (a slice of its memo file)
+        self.remembered: dict[str, bytes | memoryview] = {}
+        self.kept: dict[str, bytes | memoryview] = {}  # key -> pickled value, passed on unread
         self.touched: set[str] = set()  # keys asked for since `track` (one kind's work)
 
     def get(self, key: str, make: Callable[[], T]) -> T:
@@ -96,23 +99,20 @@ class DrawingMemo(Memo):
     def load(self, data: bytes | None) -> None:
         """Remember the values of an earlier build, if this user's key signed them.
 
-        The memo is a pickle, and unpickling runs code; an output folder copied from
-        somewhere else must not, so anything not signed here is simply not used.
+        Each value is a pickle, and unpickling runs code; an output folder copied from
+        somewhere else must not, so anything not signed here is simply not used. The
+        values stay slices of `data`, unread until asked for.
         """
         DrawingMemo.__init__(self)
         key = _signing_key()
         if not data or key is None or len(data) <= SIGNATURE:
             return
-        signature, payload = data[:SIGNATURE], data[SIGNATURE:]
+        view = memoryview(data)
+        signature, payload = view[:SIGNATURE], view[SIGNATURE:]
         if not hmac.compare_digest(signature, hmac.new(key, payload, "sha256").digest()):
             return
-        try:
-            loaded = pickle.loads(payload)
-        except Exception:  # written by another version of the code: start afresh
-            return
-        if isinstance(loaded, dict):
-            self.remembered = {k: v for k, v in loaded.items() if isinstance(v, bytes)}
-
+        with contextlib.suppress(ValueError, struct.error):  # another format: start afresh
+            self.remembered = _entries(payload)
     def also(self, data: bytes | None) -> None:
         """Remember the values of another signed memo too (a build's), besides those
         already remembered (an unsigned or unreadable one adds nothing)."""
@@ -122,18 +122,49 @@ class DrawingMemo(Memo):
             self.remembered.setdefault(key, raw)
 
     def dump(self) -> bytes:
-        """This build's values, signed, for the next build (b"" if there is no key)."""
+        """This build's values, signed, for the next build (b"" if there is no key).
+
+        Written entry by entry into one buffer, each value pickled as it is written: the
+        memo is the largest file a build makes, and is never held twice.
+        """
         key = _signing_key()
         if key is None:
             return b""
-        entries = dict(self.kept)
-        for name, value in self.used.items():
-            raw = self.remembered.get(name)
-            entries[name] = raw if raw is not None else pickle.dumps(value, protocol=4)
-        payload = pickle.dumps(dict(sorted(entries.items())), protocol=4)
-        return hmac.new(key, payload, "sha256").digest() + payload
+        names = sorted({*self.kept, *self.used})
+        buffer = io.BytesIO()
+        buffer.write(bytes(SIGNATURE) + MAGIC)
+        for name in names:
+            raw = self.kept.get(name) or self.remembered.get(name)
+            value = raw if raw is not None else pickle.dumps(self.used[name], protocol=4)
+            label = name.encode()
+            buffer.write(struct.pack("<II", len(label), len(value)))
+            buffer.write(label)
+            buffer.write(value)
+        view = buffer.getbuffer()
+        view[:SIGNATURE] = hmac.new(key, view[SIGNATURE:], "sha256").digest()
+        del view  # getvalue below hands over the buffer itself only when nothing views it
+        return buffer.getvalue()
 
 
+def _entries(payload: memoryview) -> dict[str, bytes | memoryview]:
+    """The entries of a memo's payload (ValueError if it is not one), each value a slice
+    of the payload, not a copy."""
+    if bytes(payload[:len(MAGIC)]) != MAGIC:
+        raise ValueError("not a memo of this format")
+    found: dict[str, bytes | memoryview] = {}
+    at, end = len(MAGIC), len(payload)
+    while at < end:
+        label, size = struct.unpack_from("<II", payload, at)
+        at += 8
+        if at + label + size > end:
+            raise ValueError("a memo cut short")
+        name = bytes(payload[at:at + label]).decode()
+        found[name] = payload[at + label:at + label + size]
+        at += label + size
+    return found
+
+
+MAGIC = b"TKG memo 2\n"  # the format: after the signature, (key, pickle) entries
 SIGNATURE = 32  # bytes of HMAC-SHA256
 
 
@@ -142,7 +173,7 @@ SIGNATURE = 32  # bytes of HMAC-SHA256
 # one-tile edit recalls some 400 values). Values are frozen, as within one build, where
 # every `get` of a key returns the same object.
 @functools.lru_cache(maxsize=4096)
-def _unpickled(key: str, raw: bytes) -> object:
+def _unpickled(key: str, raw: bytes | memoryview) -> object:
     return pickle.loads(raw)
 
 
