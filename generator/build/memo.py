@@ -66,7 +66,7 @@ class DrawingMemo(Memo):
         if raw is None:
             return None
         try:
-            return _unpickled(key, raw)
+            return _unpickled(raw)
         except Exception:  # written by another version of the code: make it again
             del self.remembered[key]
             return None
@@ -173,7 +173,7 @@ SIGNATURE = 32  # bytes of HMAC-SHA256
 # one-tile edit recalls some 400 values). Values are frozen, as within one build, where
 # every `get` of a key returns the same object.
 @functools.lru_cache(maxsize=4096)
-def _unpickled(key: str, raw: bytes | memoryview) -> object:
+def _unpickled(raw: bytes | memoryview) -> object:
     return pickle.loads(raw)
 
 

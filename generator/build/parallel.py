@@ -50,40 +50,8 @@ def run_jobs(jobs: Sequence[Callable[[], T]], weights: Sequence[float] | None = 
     if len(jobs) < 2 or not _can_fork():
         return [job() for job in jobs]
     here, there = _split(jobs, weights or [1.0] * len(jobs))
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: run its share, send it back, and leave without cleanup
-        os.close(read_end)
-        payload: tuple[str, tuple[list[T], object] | BaseException]
-        try:
-            done = [jobs[i]() for i in there]
-            payload = ("ok", (done, carry[0]() if carry else None))
-        except BaseException as exc:  # handed to the parent, which raises it
-            payload = ("error", exc)
-        with os.fdopen(write_end, "wb") as pipe:
-            try:
-                pickle.dump(payload, pipe)
-            except Exception as exc:  # an unpicklable result or error: say what it was
-                pickle.dump(("error", RuntimeError(f"rendering worker failed: {exc!r}")), pipe)
-        os._exit(0)
-    os.close(write_end)
-    results: dict[int, T] = {}
-    try:
-        for i in here:
-            results[i] = jobs[i]()
-    finally:
-        with os.fdopen(read_end, "rb") as pipe:
-            data = pipe.read()
-        os.waitpid(pid, 0)
-    if not data:
-        raise RuntimeError("a rendering worker ended without a result")
-    status, value = pickle.loads(data)
-    if status == "error":
-        raise value
-    done, carried = value
-    if carry:
-        carry[1](carried)
-    results.update(zip(there, done, strict=True))
+    results = _with_child(lambda: {i: jobs[i]() for i in there},
+                          lambda: {i: jobs[i]() for i in here}, carry, "rendering")
     return [results[i] for i in range(len(jobs))]
 
 
@@ -101,13 +69,27 @@ def share_jobs(jobs: Sequence[Callable[[], T]],
     queue, tickets = os.pipe()
     os.write(tickets, b"".join(struct.pack("<I", i) for i in range(len(jobs))))
     os.close(tickets)
+    try:
+        results = _with_child(lambda: _take(jobs, queue), lambda: _take(jobs, queue), carry,
+                              "checking")
+    finally:
+        os.close(queue)
+    return [results[i] for i in range(len(jobs))]
+
+
+def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, T]],
+                carry: tuple[Callable[[], C], Callable[[C], None]] | None,
+                what: str) -> dict[int, T]:
+    """`there()` in a forked child and `here()` in this process at the same time: their
+    results by job number together, the child's carried state given here, and an
+    exception in either raised here."""
     read_end, write_end = os.pipe()
     pid = os.fork()
-    if pid == 0:  # the child: take jobs until none is left, send back what it did
+    if pid == 0:  # the child: do its share, send it back, and leave without cleanup
         os.close(read_end)
         payload: tuple[str, tuple[dict[int, T], object] | BaseException]
         try:
-            done = _take(jobs, queue)
+            done = there()
             payload = ("ok", (done, carry[0]() if carry else None))
         except BaseException as exc:  # handed to the parent, which raises it
             payload = ("error", exc)
@@ -115,26 +97,24 @@ def share_jobs(jobs: Sequence[Callable[[], T]],
             try:
                 pickle.dump(payload, pipe)
             except Exception as exc:  # an unpicklable result or error: say what it was
-                pickle.dump(("error", RuntimeError(f"checking worker failed: {exc!r}")), pipe)
+                pickle.dump(("error", RuntimeError(f"{what} worker failed: {exc!r}")), pipe)
         os._exit(0)
     os.close(write_end)
     try:
-        results = _take(jobs, queue)
+        results = here()
     finally:
-        os.close(queue)
         with os.fdopen(read_end, "rb") as pipe:
             data = pipe.read()
         os.waitpid(pid, 0)
     if not data:
-        raise RuntimeError("a checking worker ended without a result")
+        raise RuntimeError(f"a {what} worker ended without a result")
     status, value = pickle.loads(data)
     if status == "error":
         raise value
     done, carried = value
     if carry:
         carry[1](carried)
-    results.update(done)
-    return [results[i] for i in range(len(jobs))]
+    return {**results, **done}
 
 
 TICKET = 4  # bytes of a job's number in the queue

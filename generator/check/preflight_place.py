@@ -67,13 +67,7 @@ def outside_safe(fonts: FontBook, scene: Scene, safe: float) -> list[Finding]:
         margins = {"left": ink[0] - b, "top": ink[1] - b, "right": scene.width - b - ink[2],
                    "bottom": scene.height - b - ink[3]}
         side = min(margins, key=margins.__getitem__)
-        margin = margins[side]
-        if margin >= safe - LENIENCY:
-            continue
-        told = (f"the {part.name} runs {-margin:.1f} mm past the {side} cut" if margin < 0 else
-                f"the {part.name} ends {margin:.1f} mm from the {side} cut, inside the "
-                f"{safe:g} mm safe zone")
-        found.append(Finding("TKG501", part.name, entry(part), told, as_box(ink), margin))
+        found += _too_near(part, ink, margins[side], safe, f"the {side} cut", "ends")
     return found
 
 
@@ -86,14 +80,19 @@ def round_safe(fonts: FontBook, scene: Scene, face: float, safe: float) -> list[
     cx, cy = scene.width / 2, scene.height / 2
     for part, ink in inked(fonts, scene):
         far = max(math.hypot(x - cx, y - cy) for x in (ink[0], ink[2]) for y in (ink[1], ink[3]))
-        margin = r - far
-        if margin >= safe - LENIENCY:
-            continue
-        told = (f"the {part.name} runs {-margin:.1f} mm past the disc's edge" if margin < 0 else
-                f"the {part.name} comes {margin:.1f} mm from the disc's edge, inside the "
-                f"{safe:g} mm safe zone")
-        found.append(Finding("TKG501", part.name, entry(part), told, as_box(ink), margin))
+        found += _too_near(part, ink, r - far, safe, "the disc's edge", "comes")
     return found
+
+
+def _too_near(part, ink, margin: float, safe: float, edge: str, verb: str) -> list[Finding]:
+    """TKG501 when the part's ink is `margin` mm from `edge` (negative: past it), nearer
+    than the safe zone allows; nothing otherwise."""
+    if margin >= safe - LENIENCY:
+        return []
+    told = (f"the {part.name} runs {-margin:.1f} mm past {edge}" if margin < 0 else
+            f"the {part.name} {verb} {margin:.1f} mm from {edge}, inside the "
+            f"{safe:g} mm safe zone")
+    return [Finding("TKG501", part.name, entry(part), told, as_box(ink), margin)]
 
 
 def off_piece(scene: Scene) -> list[Finding]:
