@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import io
 import math
-import os
-from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 
 from generator.backends.pdf.canvas import place
 from generator.backends.pdf.document import layout_key, render_pdf
+from generator.core.errors import BudgetError
+from generator.core.limits import EXPORT_PIXELS
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene
 from generator.layout.units import PT
@@ -25,6 +28,7 @@ from generator.layout.units import PT
 # of exactly 825.0 px must not become 826 through the float error of 72/25.4.
 SHAVE = 1 - 1e-9
 COMPRESSION = 6  # zlib level of every PNG: pinned, so the bytes are too
+COMPRESSING = 2  # pages compressed at once, while the next is rendered
 
 
 def size_px(mm: float, dpi: float) -> int:
@@ -35,23 +39,63 @@ def size_px(mm: float, dpi: float) -> int:
 def rasters(kit: Kit, scenes: Sequence[Scene], dpi: float, transparent: bool = False) -> list:
     """Each scene (bleed included) as a Pillow image at `dpi`: RGB on white, or RGBA on
     a transparent ground with `transparent`."""
+    with _pages_of(kit, scenes) as pages:
+        return [_render(page, dpi, transparent) for page in pages]
+
+
+def encoded(kit: Kit, scenes: Sequence[Scene], dpis: Sequence[float],
+            transparent: bool = False) -> list[bytes]:
+    """Each scene's PNG bytes (`png_bytes`) at its own resolution, in order.
+
+    Pages are rendered here while the ones before are compressed on two threads
+    (Pillow lets go of Python's lock while zlib works, so they overlap), and each page's
+    pixels are let go once compressed: memory holds a few pages' pixels, never all.
+    """
+    refuse_large(scenes, dpis)
+    out: list[bytes] = []
+    waiting: deque[Future] = deque()
+    with _pages_of(kit, scenes) as pages, ThreadPoolExecutor(max_workers=COMPRESSING) as pool:
+        for page, dpi in zip(pages, dpis, strict=True):
+            waiting.append(pool.submit(png_bytes, _render(page, dpi, transparent), dpi))
+            if len(waiting) == COMPRESSING:
+                out.append(waiting.popleft().result())
+        out += [done.result() for done in waiting]
+    return out
+
+
+def refuse_large(scenes: Sequence[Scene], dpis: Sequence[float]) -> None:
+    """Raise BudgetError, before anything is rendered, for a scene of more pixels at its
+    resolution than an exported image may have."""
+    for scene, dpi in zip(scenes, dpis, strict=True):
+        w, h = size_px(scene.width, dpi), size_px(scene.height, dpi)
+        if EXPORT_PIXELS.over(w * h):
+            most = int(dpi * math.sqrt(EXPORT_PIXELS.value / (w * h)))
+            raise BudgetError(f"{scene.name} would be {w:,} x {h:,} px at {dpi:g} dpi: "
+                              f"{EXPORT_PIXELS.says(w * h)}; build it with --dpi {most} or "
+                              "less")
+
+
+@contextmanager
+def _pages_of(kit: Kit, scenes: Sequence[Scene]) -> Iterator[list]:
+    """The scenes as the pages of one PDF, open in PDFium (made as the print files are)."""
     if not scenes:  # a PDF of no pages is no PDF
-        return []
+        yield []
+        return
     import pypdfium2 as pdfium  # loaded only when pictures are made
 
     data, _ = render_pdf(kit, "pictures", lambda canvas: _pages(canvas, scenes),
                          layout_key("pictures", kit, scenes), scenes)
     document = pdfium.PdfDocument(data)
-    fill = (255, 255, 255, 0) if transparent else (255, 255, 255, 255)
     try:
-        images = []
-        for i in range(len(document)):
-            bitmap = document[i].render(scale=dpi / 72 * SHAVE, fill_color=fill,
-                                        rev_byteorder=True)
-            images.append(bitmap.to_pil())
-        return images
+        yield [document[i] for i in range(len(document))]
     finally:
         document.close()
+
+
+def _render(page, dpi: float, transparent: bool):
+    fill = (255, 255, 255, 0) if transparent else (255, 255, 255, 255)
+    bitmap = page.render(scale=dpi / 72 * SHAVE, fill_color=fill, rev_byteorder=True)
+    return bitmap.to_pil()
 
 
 def _pages(canvas, scenes: Sequence[Scene]) -> None:
@@ -66,13 +110,3 @@ def png_bytes(image, dpi: float) -> bytes:
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=COMPRESSION, dpi=(dpi, dpi))
     return out.getvalue()
-
-
-def pngs(images: Sequence, dpi: float) -> list[bytes]:
-    """Each image as PNG bytes (`png_bytes`), in order, on up to two cores.
-
-    Compressing is most of a PNG's cost, and Pillow lets go of Python's lock while zlib
-    works, so two threads do it twice as fast, with the same bytes, and no fork.
-    """
-    with ThreadPoolExecutor(max_workers=min(2, os.cpu_count() or 1)) as pool:
-        return list(pool.map(lambda image: png_bytes(image, dpi), images))

@@ -19,8 +19,11 @@ import contextlib
 import hashlib
 import os
 import shutil
+import stat
+import tempfile
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.build.journal import CACHE_DIR, apply
@@ -32,18 +35,26 @@ MARKER_TEXT = ("This folder is written by tkg, the TKG ARENA print-and-play gene
 WAIT_SECONDS = 30.0  # how long a second writer waits for the first (TKG_LOCK_WAIT overrides)
 
 
+@dataclass(frozen=True)
+class Claim:
+    """A folder claimed for writing, and the files a stopped build had left to put in
+    place (or to remove), which claiming it finished."""
+
+    out_dir: Path
+    repaired: tuple[str, ...] = ()
+
+
 @contextlib.contextmanager
-def claim(out_dir: Path, inputs: Sequence[Path] = ()) -> Iterator[Path]:
+def claim(out_dir: Path, inputs: Sequence[Path] = ()) -> Iterator[Claim]:
     """Make `out_dir` tkg's (refusing a folder that is not), lock it, and finish any
-    stopped build in it; yield the folder. OutputError says why a folder is refused."""
+    stopped build in it. OutputError says why a folder is refused."""
     out_dir = Path(out_dir)
     refuse_inputs(out_dir, inputs)
     refuse_foreign(out_dir)
     with _locked(out_dir):
-        if out_dir.is_dir():
-            apply(out_dir)
+        repaired = apply(out_dir) if out_dir.is_dir() else ()
         _clear_old_staging(out_dir)
-        yield out_dir
+        yield Claim(out_dir, repaired)
 
 
 def mark(out_dir: Path) -> None:
@@ -86,25 +97,48 @@ def refuse_foreign(out_dir: Path) -> None:
                       f"(no {MARKER} in it); choose an empty or new folder with --out")
 
 
-def lock_file(out_dir: Path) -> Path:
-    """Where the lock of `out_dir` lives: the user's cache, one file per output folder."""
+def lock_file(out_dir: Path, folder: Path | None = None) -> Path:
+    """Where the lock of `out_dir` lives: under `folder` (by default the user's cache),
+    one file per output folder."""
     from generator.build.memo import user_cache
 
     name = hashlib.sha256(str(out_dir.resolve()).encode()).hexdigest()[:16]
-    return user_cache() / "locks" / f"{name}.lock"
+    return (folder or user_cache()) / "locks" / f"{name}.lock"
+
+
+def _fallback() -> Path:
+    """Where locks go when the user's cache cannot be written: this user's folder in the
+    system's temporary folder (every tkg of this user falls back to the same one)."""
+    return Path(tempfile.gettempdir()) / f"tkg-{os.getuid()}"
+
+
+def _open_lock(out_dir: Path) -> tuple[int, Path]:
+    """The lock file's descriptor, in the user's cache or else in the fallback."""
+    failure: OSError | None = None
+    for folder in (None, _fallback()):
+        path = lock_file(out_dir, folder)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            if folder is not None and not _own_folder(folder):
+                continue  # another user's (or a link) in a shared place: never trusted
+            return os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600), path
+        except OSError as exc:
+            failure = failure or exc
+    raise OutputError(f"cannot lock {out_dir} ({lock_file(out_dir)}: "
+                      f"{failure.strerror if failure else 'no lock'}); is your home folder "
+                      "writable?")
+
+
+def _own_folder(folder: Path) -> bool:
+    info = os.lstat(folder)
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
 
 
 @contextlib.contextmanager
 def _locked(out_dir: Path) -> Iterator[None]:
     import fcntl
 
-    path = lock_file(out_dir)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise OutputError(f"cannot lock {out_dir} ({path}: {exc.strerror or exc}); "
-                          "is your home folder writable?") from None
+    descriptor, _ = _open_lock(out_dir)
     try:
         _wait_for(descriptor, out_dir, fcntl)
         os.ftruncate(descriptor, 0)

@@ -15,8 +15,10 @@ import contextlib
 import json
 import os
 import shutil
+import signal
 import tempfile
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from generator.core.errors import OutputError
@@ -48,9 +50,32 @@ def commit(out_dir: Path, folder: Path, moved: Sequence[str], removed: Sequence[
     rename(partial, out_dir / JOURNAL)
 
 
-def apply(out_dir: Path) -> None:
-    """Finish the committed journal, if there is one, and clear every staging folder."""
+@contextlib.contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Hold Ctrl-C (and SIGTERM) off while the body runs, then act on it: publishing is
+    a few renames, and stopped half-way it would leave the folder half old, half new
+    until the next build. Only the main thread can hold signals; elsewhere this does
+    nothing (a SIGKILL, which nothing holds off, is finished by the next build)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    previous = {number: signal.signal(number, lambda n, _frame: held.append(n))
+                for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for came in dict.fromkeys(held):
+            signal.raise_signal(came)  # as if it came now: the usual handler acts
+
+
+def apply(out_dir: Path) -> tuple[str, ...]:
+    """Finish the committed journal, if there is one, and clear every staging folder.
+    The files this call put in place or removed (none when there was no journal)."""
     journal = _read_journal(out_dir)
+    done: list[str] = []
     if journal is not None:
         folder = out_dir / CACHE_DIR / journal["stage"]
         for path in journal["move"]:
@@ -58,11 +83,15 @@ def apply(out_dir: Path) -> None:
             if source.exists():  # moved already, if an earlier apply was stopped
                 (out_dir / path).parent.mkdir(parents=True, exist_ok=True)
                 rename(source, out_dir / path)
+                done.append(path)
         for path in journal["remove"]:
-            remove(out_dir / path)
+            if (out_dir / path).exists():
+                remove(out_dir / path)
+                done.append(path)
         _prune(out_dir, journal["remove"])
         remove(out_dir / JOURNAL)
     clear_stages(out_dir)
+    return tuple(done)
 
 
 def _prune(out_dir: Path, removed: list[str]) -> None:

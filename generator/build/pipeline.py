@@ -57,15 +57,22 @@ class BuildResult:
     rendered: tuple[str, ...] = ()  # kinds drawn this time
     reused: tuple[str, ...] = ()  # kinds whose files were already up to date
     changed: tuple[str, ...] = ()  # listed files this build wrote or removed (the preview's)
+    repaired: tuple[str, ...] = ()  # files a stopped build left unfinished, finished now
 
     def summary(self) -> list[str]:
-        """Short lines: files and pages per kind, and where they went."""
+        """Short lines: what a stopped build left that this one finished, then files and
+        pages per kind, and where they went."""
+        lines = []
+        if self.repaired:
+            shown = ", ".join(self.repaired[:3]) + (", ..." if len(self.repaired) > 3 else "")
+            lines.append(f"finished the build that was stopped in {self.out_dir}: "
+                         f"{len(self.repaired)} file(s) put in place or removed ({shown})")
         if not self.rendered:
-            return [f"nothing changed: {self.out_dir} is up to date"]
+            still = "else " if self.repaired else ""
+            return [*lines, f"nothing {still}changed: {self.out_dir} is up to date"]
         by_kind: dict[str, list[Artefact]] = {}
         for a in self.artefacts:
             by_kind.setdefault(a.kind, []).append(a)
-        lines = []
         for kind in sorted(by_kind):
             items = by_kind[kind]
             pages = sum(a.pages for a in items)
@@ -145,9 +152,10 @@ def build(content_dir: Path, templates_dir: Path, out_dir: Path,
     case the previous output is left as it was.
     """
     out_dir, layouts = Path(out_dir), tuple(dict.fromkeys(layouts))
-    with claim(out_dir, (Path(content_dir), Path(templates_dir))):
-        return _build(Path(content_dir), Path(templates_dir), out_dir, tuple(papers), kinds,
-                      layouts, progress, strict, export, bundle)
+    with claim(out_dir, (Path(content_dir), Path(templates_dir))) as claimed:
+        result = _build(Path(content_dir), Path(templates_dir), out_dir, tuple(papers), kinds,
+                        layouts, progress, strict, export, bundle)
+        return replace(result, repaired=claimed.repaired)
 
 
 def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[str, ...],

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator.build.claim import claim, mark
-from generator.build.journal import apply, clear_stages, commit, stage
+from generator.build.journal import apply, clear_stages, commit, stage, uninterrupted
 from generator.core.artefacts import Artefact
 from generator.core.errors import OutputError
 
@@ -114,9 +114,22 @@ def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] |
     try:
         mark(out_dir)
         folder = stage(out_dir, [(a.path, a.data) for a in changed])
-        commit(out_dir, folder, [a.path for a in changed], retired)
     except OSError as exc:
         with contextlib.suppress(OSError):  # the next build clears what is left anyway
+            clear_stages(out_dir)
+        raise OutputError(f"cannot write the output to {out_dir}: {exc.strerror or exc}") from None
+    with uninterrupted():  # committed, then applied whole: a Ctrl-C waits for both
+        _commit_and_apply(out_dir, folder, [a.path for a in changed], retired)
+    written = {a.path for a in changed if a.kind != UNLISTED}
+    return Published([*listed, manifest], tuple(sorted(written.union(retired))))
+
+
+def _commit_and_apply(out_dir: Path, folder: Path, moved: list[str], retired: list[str]
+                      ) -> None:
+    try:
+        commit(out_dir, folder, moved, retired)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
             clear_stages(out_dir)
         raise OutputError(f"cannot write the output to {out_dir}: {exc.strerror or exc}") from None
     try:
@@ -124,8 +137,6 @@ def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] |
     except OSError as exc:
         raise OutputError(f"cannot finish writing {out_dir} ({exc.strerror or exc}: "
                           f"{exc.filename}); the next build finishes it") from None
-    written = {a.path for a in changed if a.kind != UNLISTED}
-    return Published([*listed, manifest], tuple(sorted(written.union(retired))))
 
 
 def check_target(out_dir: Path, path: str) -> None:

@@ -23,11 +23,12 @@ from generator.check.preflight_findings import Piece, Seen, seen
 from generator.check.runs import Runner, one_by_one
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.errors import ContentError
+from generator.core.limits import BUILD_PRIMITIVES
 from generator.core.model import NOWHERE, Item, PieceKind
 from generator.draw.kit import Kit
 from generator.draw.piece import BACK, FRONT, Drawn, built_in, drawn
 from generator.draw.resolve import Problem
-from generator.draw.scene import Scene
+from generator.draw.scene import Group, Scene
 from generator.layout.look import Look
 from generator.layout.model import Layout
 from generator.load.builtin import OINK, TILE, TOKEN
@@ -70,10 +71,15 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
                 problems.append(_no_look(kind, layout))
             else:
                 sides += [(kind, look, item, side) for item, side in _sides(kind, look)]
-        for found, seen_here in run([partial(_checked, kit, layout, side,
-                                             None if number else ahead) for side in sides]):
+        shapes = 0
+        for found, seen_here, drawn_shapes in run([partial(_checked, kit, layout, side,
+                                                           None if number else ahead)
+                                                   for side in sides]):
             problems += found
             findings += seen_here
+            shapes += drawn_shapes
+        if BUILD_PRIMITIVES.over(shapes):  # each piece within its limit, but so many
+            problems.append(_too_many_shapes(shapes, sides))
         if any(d.is_error for d in problems):
             continue  # what the products draw holds the pieces: only pieces that draw
         for extra in extras:
@@ -82,9 +88,25 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
     return Checked(list(dict.fromkeys(problems)), findings)
 
 
+def _too_many_shapes(shapes: int, sides: list[Side]) -> Diagnostic:
+    """TKG116 at the kind with the most sides to draw: the one to make fewer of."""
+    counts: dict[str, int] = {}
+    for kind, *_ in sides:
+        counts[kind.name] = counts.get(kind.name, 0) + 1
+    most = max(counts, key=counts.__getitem__)
+    where = next(kind.where for kind, *_ in sides if kind.name == most)
+    return diagnostic("TKG116", where, f"{BUILD_PRIMITIVES.says(shapes)}, "
+                      f"{counts[most]:,} of the sides drawn being {most!r}")
+
+
+def _shapes(items: tuple) -> int:
+    """The shapes a drawing holds, inside its groups too."""
+    return sum(_shapes(i.children) if isinstance(i, Group) else 1 for i in items)
+
+
 def _checked(kit: Kit, layout: Layout, side: Side, ahead: Ahead | None
-             ) -> tuple[list[Diagnostic], list[Seen]]:
-    """One side drawn, with its problems and its preflight's findings."""
+             ) -> tuple[list[Diagnostic], list[Seen], int]:
+    """One side drawn, with its problems, its preflight's findings and its shapes."""
     kind, look, item, which = side
     problems: list[Diagnostic] = []
     findings: list[Seen] = []
@@ -93,7 +115,7 @@ def _checked(kit: Kit, layout: Layout, side: Side, ahead: Ahead | None
     if ahead is not None and not any(d.is_error for d in problems):
         for page in drawing.every_page:
             ahead(kit, kind.name, page)
-    return problems, findings
+    return problems, findings, sum(_shapes(page.items) for page in drawing.every_page)
 
 
 def _aids(kit: Kit, templates_dir: Path | None) -> list[PieceKind]:

@@ -64,8 +64,9 @@ CODES: dict[str, Code] = {
                    "Write colours as six hex digits, e.g. \"#D55E00\"."),
     "TKG109": Code(Severity.ERROR, "A file named by the content is missing",
                    "Add the file under the content folder or fix the path."),
-    "TKG110": Code(Severity.ERROR, "A file path leaves the content folder",
-                   "Keep art, symbols and fonts inside the content folder."),
+    "TKG110": Code(Severity.ERROR, "A file path leaves its folder",
+                   "Keep content, art, symbols, fonts, layouts and templates inside their "
+                   "folders: copy a file in rather than link to it."),
     "TKG111": Code(Severity.ERROR, "Two elements share an id",
                    "Give each element its own id."),
     "TKG112": Code(Severity.ERROR, "An id is not a lowercase slug",
@@ -74,6 +75,10 @@ CODES: dict[str, Code] = {
                    "Art and symbols must be .svg or .png; fonts must be .ttf."),
     "TKG114": Code(Severity.ERROR, "A text holds a control character",
                    "Remove the character named: printed text cannot hold control characters."),
+    "TKG115": Code(Severity.ERROR, "A path names a FIFO, a device, a socket or a folder",
+                   "Put an ordinary file at the path."),
+    "TKG116": Code(Severity.ERROR, "An input passes one of the limits",
+                   "Stay under the limit the message names (docs/limits.md lists them all)."),
     # -- the game's rules --------------------------------------------------------
     "TKG201": Code(Severity.ERROR, "The number of tiles differs from game.tile_count",
                    "Add or remove tiles, or change tile_count."),

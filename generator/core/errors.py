@@ -45,6 +45,13 @@ class RenderError(GeneratorError):
     exit_code = 3
 
 
+class BudgetError(GeneratorError):
+    """Raised before rendering when a build would make more than a limit of
+    `generator.core.limits` allows (an image of too many pixels, a PDF of too many pages)."""
+
+    exit_code = 1
+
+
 class OutputError(GeneratorError):
     """Raised when the output folder cannot be written; the old output stays whole."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from generator.core.limits import CELLS, PRIMITIVES
 from generator.core.model import NOWHERE, Item, PieceKind
 from generator.draw.art import png_art, reason, svg_art
 from generator.draw.colour import TEXT_CONTRAST, best_ink, symbol_ink, tint
@@ -32,7 +33,6 @@ from generator.load.formats import names_in, single_name
 
 # Primitives one drawing may draw: repeats inside repeats multiply, and a piece with
 # more is a mistake that would only make the build hang.
-MAX_DRAWN = 5000
 EDGE = 1e-6  # mm: lengths read from "8.5in" are not exact
 REACH = 0.01  # mm: a side this close to the bleed's edge reaches it (layouts round to 0.1)
 
@@ -90,15 +90,23 @@ class Painter(Resolver):
     def draw(self, prims: tuple[Prim, ...], names: Names, dx: float, dy: float) -> None:
         """Each primitive, `dx`, `dy` mm from where the look places it (a repeat's)."""
         for prim in prims:
-            self.drawn += 1
-            if self.drawn > MAX_DRAWN:
-                if self.drawn == MAX_DRAWN + 1:  # told once; the rest is left undrawn
-                    self.problems.append(Problem(
-                        "TKG610", f"the look draws more than {MAX_DRAWN} primitives"
-                        f"{self.on()}: its repeats multiply too far", prim.entry))
+            if not self.spend(1, prim):
                 return
             if self.shown_when(prim, names):
                 getattr(self, f"_{prim.op}")(prim, names, dx, dy)
+
+    def spend(self, shapes: int, prim: Prim) -> bool:
+        """Count `shapes` more drawn on this piece: False past the limit (told once; the
+        rest is left undrawn). A grid's cells count one each, as they are drawn so."""
+        told = PRIMITIVES.over(self.drawn)
+        self.drawn += shapes
+        if not PRIMITIVES.over(self.drawn):
+            return True
+        if not told:
+            self.problems.append(Problem(
+                "TKG610", f"{PRIMITIVES.says(self.drawn)}{self.on()}: its repeats and grids "
+                "multiply too far", prim.entry))
+        return False
 
     def shown_when(self, prim: Prim, names: Names) -> bool:
         """False for a primitive whose `when:` does not agree with its equals/differs."""
@@ -175,6 +183,12 @@ class Painter(Resolver):
     def _grid(self, prim: Prim, names: Names, dx: float, dy: float) -> None:
         columns = self.count(prim.count("columns"), names, f"{prim.entry}.columns")
         rows = self.count(prim.count("rows"), names, f"{prim.entry}.rows")
+        if CELLS.over(rows * columns):
+            self.problems.append(Problem("TKG610", f"{CELLS.says(rows * columns)}: "
+                                         f"{columns} x {rows}", f"{prim.entry}.rows"))
+            return
+        if not self.spend(rows * columns - 1, prim):  # the grid itself is counted already
+            return
         (w, h), gap, b = prim.pair("cell"), prim.number("gap"), self.bleed
         x0, y0 = self.at(prim.length("x")) + dx + b, self.at(prim.length("y")) + dy + b
         style = self.style(prim, names)

@@ -170,11 +170,12 @@ class Canvas:
         x0, y0 = place.point(item.x, item.y)
         x1, y1 = place.point(item.x + item.w, item.y + item.h)
         w, h = max(1, round((x1 - x0) * self.ppm)), max(1, round((y1 - y0) * self.ppm))
+        # Cropped first, then resized: a long thin picture scaled whole to cover the box
+        # would be millions of pixels long (a 1 x 40,000 px one: gigabytes).
         scale = max(w / picture.width, h / picture.height)
-        picture = picture.resize((max(1, round(picture.width * scale)),
-                                  max(1, round(picture.height * scale))))
-        left, top = (picture.width - w) // 2, (picture.height - h) // 2
-        picture = picture.crop((left, top, left + w, top + h))
+        seen_w, seen_h = w / scale, h / scale
+        left, top = (picture.width - seen_w) / 2, (picture.height - seen_h) / 2
+        picture = picture.resize((w, h), box=(left, top, left + seen_w, top + seen_h))
         layer = PilImage.new("RGBA", self.size, (0, 0, 0, 0))
         layer.paste(picture, (round(x0 * self.ppm), round(y0 * self.ppm)))
         alpha = layer.getchannel("A")

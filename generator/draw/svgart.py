@@ -27,6 +27,8 @@ from pathlib import Path
 
 import svgelements as se
 
+from generator.core.limits import SVG_BYTES, SVG_DEPTH, SVG_ELEMENTS, USE_DEPTH, Limit
+from generator.core.reading import Refused, read_file
 from generator.draw.scene import Ellipse, Gradient, Rect, Style
 from generator.draw.scene import Path as PathShape
 
@@ -83,7 +85,10 @@ def read_art(path: Path) -> tuple[tuple[float, float, float, float], tuple]:
 
 @functools.lru_cache(maxsize=256)
 def _read(path: str, _mtime: int, _size: int):
-    data = Path(path).read_bytes()
+    try:
+        data = read_file(Path(path), None, SVG_BYTES)
+    except Refused as refused:
+        raise ArtError(refused.reason) from None
     root = _xml(data)
     survey = _survey(root)
     box = _declared_viewbox(root)  # checked first: svgelements stops at a viewBox without area
@@ -111,6 +116,7 @@ def _xml(data: bytes) -> ET.Element:
 def _survey(root: ET.Element) -> _Survey:
     """Refuse what svgelements would draw wrongly; collect ids and gradients."""
     named = {key: e for e in root.iter() if (key := e.get("id"))}
+    _Expansion(named).measure(root)  # first: the checks below recurse as deep as the file
     tags = {key: e.tag.removeprefix(_NS) for key, e in named.items()}
     paints = {key: _paint_server(named[key], tag) for key, tag in tags.items()
               if tag in ("linearGradient", "radialGradient", "pattern")}
@@ -137,6 +143,66 @@ def _check_children(node: ET.Element, in_defs: bool, tags: dict[str, str]) -> No
                 raise ArtError(f"a <{name}> outside <defs>")
         elif name not in _NOT_DRAWN and name not in _DEFINITIONS:
             raise ArtError(_REFUSED.get(name, f"the element <{name}>"))
+
+
+class _Expansion:
+    """What the file becomes once every <use> is copied out: refused when a <use> leads
+    back to itself, when <use>s or elements nest past their limits, or when the copies
+    pass the element limit (a few nested <use>s can stand for millions of elements)."""
+
+    def __init__(self, named: dict[str, ET.Element]) -> None:
+        self.named = named
+        self.seen: dict[int, tuple[int, int, int]] = {}  # node -> elements, uses, depth below
+
+    def measure(self, node: ET.Element, chain: tuple[str, ...] = (), depth: int = 1
+                ) -> tuple[int, int, int]:
+        """Elements, <use> levels and nesting depth under `node`, counted through <use>."""
+        if depth > SVG_DEPTH.value:
+            raise _past(SVG_DEPTH, depth, node)
+        known = self.seen.get(id(node))
+        if known is None:
+            known = self._count(node, chain, depth)
+            self.seen[id(node)] = known
+        _, uses, below = known
+        if USE_DEPTH.over(len(chain) + uses):
+            raise _past(USE_DEPTH, len(chain) + uses, node)
+        if SVG_DEPTH.over(depth + below):
+            raise _past(SVG_DEPTH, depth + below, node)
+        return known
+
+    def _count(self, node: ET.Element, chain: tuple[str, ...], depth: int
+               ) -> tuple[int, int, int]:
+        elements, uses, below = 1, 0, 0
+        for child in node:
+            e, u, b = self.measure(child, chain, depth + 1)
+            elements, uses, below = elements + e, max(uses, u), max(below, b + 1)
+        reference = _href(node) if node.tag == _NS + "use" else ""
+        target = self.named.get(reference)
+        if target is not None:
+            if reference in chain or target is node:
+                loop = " -> ".join(f"#{key}" for key in (*chain, reference))
+                raise ArtError(f"a <use> that leads back to itself ({loop})")
+            e, u, b = self.measure(target, (*chain, reference), depth + 1)
+            elements, uses, below = elements + e, max(uses, u + 1), max(below, b + 1)
+        if SVG_ELEMENTS.over(elements):
+            raise _past(SVG_ELEMENTS, elements, node)
+        return elements, uses, below
+
+
+def _past(limit: Limit, count: int, node: ET.Element) -> ArtError:
+    return ArtError(f"{limit.says(count)}, at {_named(node)}")
+
+
+def _href(node: ET.Element) -> str:
+    """The id a <use> names (without '#'), or "" for none or another file's."""
+    href = (node.get("href") or node.get(_XLINK) or "").strip()
+    return href[1:] if href.startswith("#") else ""
+
+
+def _named(node: ET.Element) -> str:
+    """An element as an author finds it in the file: its tag and id."""
+    key = node.get("id")
+    return f"<{node.tag.removeprefix(_NS)}{f' id={key!r}' if key else ''}>"
 
 
 def _check_style_order(root: ET.Element) -> None:

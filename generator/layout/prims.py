@@ -11,6 +11,7 @@ import difflib
 import re
 
 from generator.core.diagnostics import diagnostic
+from generator.core.limits import CELLS
 from generator.core.model import Location
 from generator.layout.look import CAPS, JOINS, PRIMITIVES, Prim
 from generator.layout.values import ANY, NON_NEGATIVE, POSITIVE, ValueReader
@@ -311,8 +312,12 @@ class PrimReader(ValueReader):
         return {"box": self.box(m, "box"), "file": self.template(m, "file", "")}
 
     def _grid(self, m: YMap, entry: str) -> dict:
+        columns, rows = self.count(m, "columns"), self.count(m, "rows")
+        if isinstance(columns, int) and isinstance(rows, int) and CELLS.over(columns * rows):
+            self.fail(m, "rows", f"{CELLS.says(columns * rows)}: {columns} x {rows}")
+            rows = 0
         return {"x": self.position(m, "x"), "y": self.position(m, "y"),
-                "columns": self.count(m, "columns"), "rows": self.count(m, "rows"),
+                "columns": columns, "rows": rows,
                 "cell": self.pair(m.get("cell"), m, "cell", POSITIVE),
                 "gap": self.length(m, "gap", 0.0, NON_NEGATIVE),
                 "radius": self.length(m, "radius", 0.0, NON_NEGATIVE), **self._paint(m)}

@@ -3,25 +3,50 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from functools import cache, lru_cache
 from pathlib import Path
 
 from generator.core.digest import digest
+from generator.core.limits import IMAGE_BYTES, YAML_BYTES
+from generator.core.reading import Refused, read_file
+
+YAML = {".yaml", ".yml"}
+LARGEST = IMAGE_BYTES  # the largest any other file may be (a picture)
 
 
 def tree_digest(*folders: Path) -> str:
-    """Digest of every visible file under the folders: relative path and bytes."""
+    """Digest of every visible entry under the folders: relative path and bytes.
+
+    A link counts by where it leads, and anything the loaders would refuse (a FIFO, a
+    device, a link out of the folder, a file too large to read) by what it is, never by
+    its bytes, so swapping one refusal for another is still a change, and nothing here
+    blocks or reads without end.
+    """
     parts: list[bytes | str] = []
     for folder in folders:
         if not folder.is_dir():
             parts.append(f"missing:{folder}")
             continue
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        for path in sorted(folder.rglob("*")):
             rel = path.relative_to(folder)
             if any(part.startswith(".") for part in rel.parts):
                 continue  # editor swap files and the like do not change the build
-            parts += [str(rel), path.read_bytes()]
+            parts += [str(rel), _entry(path, folder)]
     return digest(*parts)
+
+
+def _entry(path: Path, folder: Path) -> bytes | str:
+    """What an entry of a tree contributes: a file's bytes, or what stands in their place."""
+    link = f"link:{os.readlink(path)}:" if path.is_symlink() else ""
+    if path.is_dir():
+        return f"{link}folder"
+    try:
+        return read_file(path, folder, YAML_BYTES if path.suffix in YAML else LARGEST)
+    except Refused as refused:
+        return f"{link}refused:{refused.code}:{refused.reason}"
+    except OSError as exc:
+        return f"{link}unreadable:{exc.errno}"
 
 
 @cache

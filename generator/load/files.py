@@ -5,16 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.limits import FONT_BYTES, IMAGE_BYTES, SVG_BYTES
 from generator.core.model import Location
 from generator.core.paths import display_path
+from generator.core.reading import Refused, check_file
+
+SIZE_LIMITS = {".svg": SVG_BYTES, ".ttf": FONT_BYTES, ".otf": FONT_BYTES}
 
 
 def content_file(root: Path, raw: str, where: Location, suffixes: tuple[str, ...],
                  diagnostics: list[Diagnostic]) -> Path | None:
     """The absolute path of a file named in the content, or None with a diagnostic.
 
-    The file must lie inside `root` (no absolute paths, no `..` escapes), have one of
-    the suffixes, and exist.
+    The file must lie inside `root` (no absolute paths, no `..` escapes, no links out),
+    have one of the suffixes, exist, be a regular file and be within its size limit.
     """
     candidate = Path(raw)
     base = root.resolve()
@@ -33,8 +37,14 @@ def content_file(root: Path, raw: str, where: Location, suffixes: tuple[str, ...
             "TKG109", where, f"{raw!r} is a folder, not a file",
             "name the file inside it, or put the file at this path"))
         return None
-    if not resolved.is_file():
+    if not resolved.exists():
         diagnostics.append(diagnostic(
             "TKG109", where, f"{raw!r} does not exist under {display_path(root)}"))
+        return None
+    try:
+        check_file(resolved, SIZE_LIMITS.get(candidate.suffix.lower(), IMAGE_BYTES))
+    except Refused as refused:
+        diagnostics.append(diagnostic(refused.code, where, f"{raw!r}: {refused.reason}",
+                                      refused.hint))
         return None
     return resolved

@@ -16,6 +16,8 @@ from itertools import repeat
 from pathlib import Path
 
 from generator.core.errors import RenderError
+from generator.core.limits import FONT_BYTES
+from generator.core.reading import read_file
 from generator.load.sfnt import (
     Damaged,
     NotTrueType,
@@ -88,7 +90,7 @@ def text_width(metrics: FaceMetrics, text: str, size: float) -> float:
 def open_font(path: Path) -> Sfnt:
     """The TrueType font file at `path`, with the tables a PDF needs and a licence that
     allows embedding a subset (_Unusable, Damaged or NotTrueType else)."""
-    font = read_sfnt(Path(path).read_bytes())
+    font = read_sfnt(read_file(Path(path), None, FONT_BYTES))
     missing = [tag for tag in NEEDED if tag not in font]
     if missing:
         raise _Unusable(f"it has no {', '.join(missing)} table (a TrueType font needs them)")

@@ -14,6 +14,7 @@ from itertools import repeat
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.limits import COPIES, ITEMS
 from generator.core.model import Element, Item, Location, Oink, PieceKind
 from generator.core.paths import display_path
 from generator.load.builtin import element_items, oink_items
@@ -26,7 +27,7 @@ from generator.load.schema import (
     shown,
     type_error,
 )
-from generator.load.yamlsource import YList, YMap, load_yaml
+from generator.load.yamlsource import Unsafe, YList, YMap, load_yaml
 
 PIECES_FILE = "pieces.yaml"
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -70,12 +71,39 @@ def load_pieces(content_dir: Path, elements: tuple[Element, ...], oinks: tuple[O
         found.append(diagnostic("TKG602", Location(source.display, 1, 1),
                                 "pieces.yaml must map each kind's name to its declaration"))
         return (), found
+    past = _past_budget(source.data)
+    if past:  # not read on: each item is drawn and checked, on every page it prints
+        return (), [*found, past]
     kinds = []
     for name, value in source.data.items():
         kind = _kind(name, value, source.data, elements, oinks, found)
         if kind is not None:
             kinds.append(kind)
     return tuple(kinds), found
+
+
+def _past_budget(data: YMap) -> Diagnostic | None:
+    """TKG116 at the item that passes the items' or the pieces' limit, or None."""
+    items = pieces = 0
+    for value in data.values():
+        listing = value.get("items") if isinstance(value, YMap) else None
+        if not isinstance(listing, YList):
+            continue
+        for index, item in enumerate(listing):
+            items += 1
+            pieces += _copies(item)
+            for limit, count in ((ITEMS, items), (COPIES, pieces)):
+                if limit.over(count):
+                    return diagnostic("TKG116", listing.where(index), limit.says(count))
+    return None
+
+
+def _copies(item: object) -> int:
+    """An item's copies as far as the budget is concerned (a wrong one is told later)."""
+    copies = item.get("copies", 1) if isinstance(item, YMap) else 1
+    if isinstance(copies, int) and not isinstance(copies, bool) and 1 <= copies <= MAX_COPIES:
+        return copies
+    return 1
 
 
 def declared_names(content_dir: Path) -> tuple[str, ...] | None:
@@ -184,7 +212,9 @@ def _item(value: object, where: Location, found: list[Diagnostic]) -> Item | Non
     elif not SLUG.match(ident) or len(ident) > MAX_ID:
         found.append(diagnostic("TKG112", value.where("id"), f"item id {ident!r} is not a "
                                 "slug"))
-    if isinstance(copies, bool) or not isinstance(copies, int):
+    if isinstance(copies, Unsafe):
+        pass  # told as it was read
+    elif isinstance(copies, bool) or not isinstance(copies, int):
         found.append(type_error(value.where("copies"), "item.copies", "int", copies))
     elif not 1 <= copies <= MAX_COPIES:
         found.append(diagnostic("TKG104", value.where("copies"), f"item.copies is {copies}, "
@@ -206,6 +236,8 @@ def _field(key: str, raw: object, item: YMap, found: list[Diagnostic]) -> object
         return None
     values = list(raw) if isinstance(raw, YList) else [raw]
     for value in values:
+        if isinstance(value, Unsafe):
+            return None  # told as it was read
         if isinstance(value, YMap | YList) or value is None:
             found.append(diagnostic("TKG602", item.where(key), f"field {key!r} must be text, "
                                     f"a number, true/false or a list of those, not "

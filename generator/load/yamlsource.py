@@ -14,7 +14,9 @@ import yaml
 import yaml.constructor
 
 from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.limits import INTEGER, YAML_BYTES
 from generator.core.model import Location
+from generator.core.reading import Refused, read_file
 
 # libyaml's parser is ten times faster and keeps the same positions; fall back to the
 # pure-Python one where PyYAML was built without it.
@@ -26,7 +28,8 @@ _SAFE_SCALARS = {f"tag:yaml.org,2002:{t}" for t in
 
 
 class Unsafe:
-    """Stands for a value whose YAML tag was refused; already reported, so never re-checked."""
+    """Stands for a value that was refused as it was read (a YAML tag, a number past the
+    limit); already reported, so never re-checked."""
 
     def __repr__(self) -> str:
         return "<refused value>"
@@ -139,11 +142,20 @@ class _Converter:
         if node.tag not in _SAFE_SCALARS:
             return self._unsafe(node)
         try:
-            return self._constructor.construct_object(node)
+            value = self._constructor.construct_object(node)
         except (yaml.YAMLError, ValueError) as exc:
             self.diagnostics.append(diagnostic(
                 "TKG004", _loc(self.display, node), f"cannot read the value: {exc}"))
             return node.value
+        if isinstance(value, int) and not isinstance(value, bool) and INTEGER.over(abs(value)):
+            # Checked here, once for every file: past ~10^308 a number is no float at all.
+            digits = len(str(abs(value)))
+            self.diagnostics.append(diagnostic(
+                "TKG116", _loc(self.display, node),
+                f"{INTEGER.what}: a number of {digits} digits, more than the limit of "
+                f"{INTEGER.value:,}"))
+            return UNSAFE  # reported: the schema's checks pass over it
+        return value
 
 
 def _syntax_error(display: str, exc: yaml.YAMLError) -> Diagnostic:
@@ -156,10 +168,13 @@ def _syntax_error(display: str, exc: yaml.YAMLError) -> Diagnostic:
 
 
 def read_text(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]:
-    """The file's text, or None with a diagnostic (missing, empty, not UTF-8)."""
+    """The file's text, or None with a diagnostic (missing, a link out of its folder, not
+    a regular file, too large, empty, not UTF-8)."""
     start = Location(display, 1, 1)
     try:
-        raw = path.read_bytes()
+        raw = read_file(path, path.parent, YAML_BYTES)
+    except Refused as refused:
+        return None, [diagnostic(refused.code, start, refused.reason, refused.hint)]
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         return None, [diagnostic("TKG001", start, f"cannot read {display}: {reason}")]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from generator.backends.png import pngs, rasters, size_px
+from generator.backends.png import encoded, refuse_large, size_px
 from generator.core.artefacts import Artefact
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene
@@ -54,7 +54,10 @@ class Pictures:
 def inputs(request: BuildRequest, kit: Kit) -> Pictures:
     """Every piece of the game at the chosen preset's bleed and resolution."""
     found, dpi = chosen(request)
-    return Pictures(found, dpi, tuple(designs(request, kit, found.bleed)))
+    pieces = designs(request, kit, found.bleed)
+    sides = distinct(pieces)
+    refuse_large(sides, [dpi] * len(sides))  # now, before any kind is rendered
+    return Pictures(found, dpi, tuple(pieces))
 
 
 def produce(made: Pictures, kit: Kit) -> list[Artefact]:
@@ -63,10 +66,11 @@ def produce(made: Pictures, kit: Kit) -> list[Artefact]:
     folder = f"png/{found.name}" if dpi == found.ppi else f"png/{found.name}-{dpi}ppi"
     sides = distinct(pieces)
     cutouts = [round_scene(d) for d in _round(pieces)]
-    images = rasters(kit, sides, dpi) + rasters(kit, cutouts, dpi, transparent=True)
+    images = encoded(kit, sides, [dpi] * len(sides)) + \
+        encoded(kit, cutouts, [dpi] * len(cutouts), transparent=True)
     paths = [_path(pieces, s) for s in sides] + [_cutout(d) for d in _round(pieces)]
     out = [Artefact(f"{folder}/{path}", data, KIND)
-           for path, data in zip(paths, pngs(images, dpi), strict=True)]
+           for path, data in zip(paths, images, strict=True)]
     out.append(Artefact(f"{folder}/manifest.json", manifest(found, dpi, pieces), KIND))
     return out
 

@@ -30,7 +30,7 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
 PRINT_SHOP_DEFAULT = "layout"  # the print-shop PDFs: the bleed the sheets show
 PNG_DEFAULT = "tgc"  # PNGs are mostly made for The Game Crafter's uploads
 TTS_PPI = 150  # Tabletop Simulator: ten 2.5 in tiles a row stay under its 4096 px sheets
-DPI_RANGE = (36, 1200)  # --dpi: from a thumbnail to a fine art print
+DPI_RANGE = (36, 600)  # --dpi: from a thumbnail to a fine print (more: gigabytes an image)
 
 
 def preset(name: str | None, default: str) -> Preset:

@@ -25,7 +25,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from generator.backends.png import png_bytes, pngs, rasters
+from generator.backends.png import SHAVE, encoded, png_bytes, rasters, size_px
 from generator.core.artefacts import Artefact
 from generator.core.errors import RenderError
 from generator.draw.kit import Kit
@@ -73,9 +73,10 @@ def produce(table: Table, kit: Kit) -> list[Artefact]:
     out = [Artefact("tts/images/tile-back.png", back, KIND)]
     cards, sheets = _deck(table, faces)
     out += sheets
-    cut = rasters(kit, [round_scene(d) for d in round_ones], dpi, transparent=True)
+    cut = encoded(kit, [round_scene(d) for d in round_ones], [dpi] * len(round_ones),
+                  transparent=True)
     out += [Artefact(f"tts/{_image(d)}", data, KIND)
-            for d, data in zip(round_ones, pngs(cut, dpi), strict=True)]
+            for d, data in zip(round_ones, cut, strict=True)]
     own, images = _declared(table, kit)
     out += images
     name = _slug(table.title)
@@ -84,6 +85,14 @@ def produce(table: Table, kit: Kit) -> list[Artefact]:
     out.append(Artefact(f"tts/{name}.json", tabletop.saved_object(objects), KIND))
     out.append(Artefact(f"tts/{name}.png", back, KIND))  # TTS shows it in its object browser
     return out
+
+
+def fitting(scene: Scene, dpi: int) -> float:
+    """The resolution of a declared piece's image: `dpi`, or less for a piece (a mat)
+    that would pass the MAX_SHEET_PX a side TTS takes; its size on the table is set in
+    the saved object, so fewer pixels only make it less sharp."""
+    longest = size_px(max(scene.width, scene.height), dpi)
+    return dpi if longest <= MAX_SHEET_PX else dpi * MAX_SHEET_PX / longest * SHAVE
 
 
 def grid(count: int, cell: tuple[int, int]) -> tuple[int, int]:
@@ -157,12 +166,13 @@ def _declared(table: Table, kit: Kit) -> tuple[list[tuple[Design, str, str]], li
     paths = [_image(d) for d in designs] + [back_path[_back(d).name] for d in backs]
     round_ones = [bool(d.disc) for d in [*designs, *backs]]
     drawn = [*fronts, *back_scenes]
-    square = rasters(kit, [s for s, r in zip(drawn, round_ones, strict=True) if not r], dpi)
-    cut = rasters(kit, [s for s, r in zip(drawn, round_ones, strict=True) if r], dpi,
-                  transparent=True)
-    images = [(cut if r else square).pop(0) for r in round_ones]
+    square = [s for s, r in zip(drawn, round_ones, strict=True) if not r]
+    circles = [s for s, r in zip(drawn, round_ones, strict=True) if r]
+    square_png = encoded(kit, square, [fitting(s, dpi) for s in square])
+    cut_png = encoded(kit, circles, [fitting(s, dpi) for s in circles], transparent=True)
+    images = [(cut_png if r else square_png).pop(0) for r in round_ones]
     out = [Artefact(f"tts/{path}", data, KIND)
-           for path, data in zip(paths, pngs(images, dpi), strict=True)]
+           for path, data in zip(paths, images, strict=True)]
     placed = [(d, _image(d), back_path[_back(d).name] if d.back is not None else _image(d))
               for d in designs]
     return placed, out

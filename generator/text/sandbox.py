@@ -17,7 +17,11 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import jinja2
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+
+from generator.core.limits import TEMPLATE_BYTES
+from generator.core.reading import Refused, read_file
 
 MAX_OUTPUT = 2_000_000  # characters one template may produce (the rulebook is ~60 000)
 MAX_SECONDS = 5.0  # wall time one template may take (the rulebook's take ~0.05 s)
@@ -38,12 +42,14 @@ class InsideLoader(jinja2.FileSystemLoader):
     """Templates from one folder only: a file that is a link leading outside it is not one."""
 
     def get_source(self, environment, template):
-        source, filename, uptodate = super().get_source(environment, template)
-        folder = Path(self.searchpath[0]).resolve()
-        if not Path(filename).resolve().is_relative_to(folder):
-            raise jinja2.TemplateNotFound(f"{template} (it is a link leading outside "
-                                          f"{self.searchpath[0]})")
-        return source, filename, uptodate
+        folder = Path(self.searchpath[0])
+        path = folder.joinpath(*split_template_path(template))
+        if path.exists() or path.is_symlink():
+            try:  # refused before Jinja opens it: a FIFO would block, a device never end
+                read_file(path, folder, TEMPLATE_BYTES)
+            except Refused as refused:
+                raise jinja2.TemplateNotFound(f"{template} ({refused.reason})") from None
+        return super().get_source(environment, template)
 
 
 class BoundedEnvironment(ImmutableSandboxedEnvironment):

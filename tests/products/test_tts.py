@@ -18,7 +18,7 @@ from generator.cli import cli
 from generator.draw.kit import Kit
 from generator.products import tiles, tokens
 from generator.products.designs import round_scene
-from generator.products.request import BuildRequest
+from generator.products.request import BuildRequest, Export
 from tests.conftest import CONTENT, TEMPLATES, load_layout
 
 # Each test here builds or draws whole kinds: the quick run leaves them out.
@@ -233,3 +233,17 @@ def test_sheets_keep_within_what_tts_takes():
     assert grid(3, (375, 375)) == (3, 21)  # a short row: three columns
     with pytest.raises(RenderError, match="--dpi"):
         grid(48, (4097, 4097))
+
+
+def test_at_300_ppi_a_mat_too_wide_for_tts_is_scaled_to_4096_px(tmp_path):
+    # The table mat is 378 mm wide: 4,465 px at 300 ppi, past the 4,096 px TTS takes.
+    out = tmp_path / "output"
+    build(CONTENT, TEMPLATES, out, ("a4",), ["tts"], export=Export(dpi=300))
+    sizes = {p.relative_to(out).as_posix(): Image.open(p).size
+             for p in (out / "tts" / "images").rglob("*.png")}
+    assert max(max(size) for size in sizes.values()) <= 4096, sizes
+    [table] = [size for path, size in sizes.items() if "table-mat/" in path
+               and "back" not in path]
+    width, height = load_layout().look("table-mat").size
+    assert max(table) == 4096  # as large as TTS takes, no larger
+    assert table[0] / table[1] == pytest.approx(width / height, rel=2e-3)  # not distorted

@@ -50,7 +50,7 @@ def _document(game: Game, what: str, result: list):
                           "under fonts: (every PDF sets its text in the shipped fonts)")
     initial = register("body", body)
     canvas = SlotCanvas(buffer, invariant=1, pageCompression=1, initialFontName=initial,
-                        initialFontSize=9)
+                        initialFontSize=9, what=what)
     canvas.setTitle(f"{game.title} — {what} (v{game.version})")
     canvas.setSubject(f"{game.title}, version {game.version}: {what}")
     canvas.setAuthor(game.title)

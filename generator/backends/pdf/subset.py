@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from generator.core.errors import RenderError
+from generator.core.limits import FONT_BYTES
+from generator.core.reading import Refused, read_file
 from generator.load.fonts import DAMAGE, licence_refusal
 from generator.load.sfnt import (
     Damaged,
@@ -73,8 +75,8 @@ def subset_program(path: Path, kept: list[int], hinting: bool = True,
     metrics were read).
     """
     try:
-        data = path.read_bytes()
-    except OSError as exc:
+        data = read_file(path, None, FONT_BYTES)
+    except (OSError, Refused) as exc:
         raise RenderError(f"cannot subset the font {path}: {exc}") from None
     try:
         return _subset(read_sfnt(data), kept, path, hinting, glyph_of)

@@ -1,0 +1,131 @@
+"""Every file the build reads comes in one way: from inside its folder, a regular file,
+within its size limit (issue 27, item 1).
+
+The findings: a `pieces.yaml` or `tiles.yaml` linked to a file outside the project was
+read and published; a `pieces.yaml` that is a FIFO blocked for ever; one linked to
+/dev/zero was read to ~2.9 GB before a MemoryError.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.core.limits import YAML_BYTES
+
+
+def tkg(project: Path, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """`tkg ARGS` on the project's content and templates, as a user runs it."""
+    where = ["--content", str(project / "content")]
+    if args[0] == "build":
+        where += ["--templates", str(project / "templates"), "--out", str(project / "out")]
+    return subprocess.run([sys.executable, "-m", "generator", *args, *where],
+                          capture_output=True, text=True, timeout=timeout, cwd=project,
+                          env={**os.environ, "XDG_CACHE_HOME": str(project / "cache")})
+
+
+def refused(result: subprocess.CompletedProcess, code: str, name: str) -> None:
+    assert result.returncode == 1, result.stderr + result.stdout
+    said = result.stdout + result.stderr
+    assert f"{name}:1:1: error {code}" in said, said
+    assert "Traceback" not in said and "internal error" not in said
+
+
+def replace_with_link(path: Path, target: Path) -> None:
+    path.unlink()
+    path.symlink_to(target)
+
+
+@pytest.mark.parametrize("name", ["pieces.yaml", "tiles.yaml", "game.yaml"])
+def test_a_content_file_linked_outside_the_project_is_refused(project, tmp_path_factory, name):
+    outside = tmp_path_factory.mktemp("elsewhere") / name
+    outside.write_bytes((project / "content" / name).read_bytes())
+    replace_with_link(project / "content" / name, outside)
+    for command in ("validate", "build"):
+        refused(tkg(project, command), "TKG110", f"content/{name}")
+    assert not (project / "out").exists()
+
+
+def test_a_content_file_linked_inside_its_folder_is_read(project):
+    content = project / "content"
+    (content / "pieces.yaml").rename(content / "my-pieces.yaml")
+    (content / "pieces.yaml").symlink_to("my-pieces.yaml")
+    result = tkg(project, "validate")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_fifo_is_refused_at_once_not_waited_on(project):
+    pieces = project / "content" / "pieces.yaml"
+    pieces.unlink()
+    os.mkfifo(pieces)
+    refused(tkg(project, "validate", timeout=30), "TKG115", "content/pieces.yaml")
+
+
+def test_a_link_to_a_device_is_refused_before_it_is_read(project):
+    replace_with_link(project / "content" / "pieces.yaml", Path("/dev/zero"))
+    result = tkg(project, "validate", timeout=30)
+    refused(result, "TKG110", "content/pieces.yaml")
+
+
+def test_a_device_inside_the_folder_is_refused_as_not_a_file(project):
+    # A link to /dev/zero from a folder that is itself inside /dev's reach: the folder
+    # holds the link, and the reader judges the opened file, not the name.
+    from generator.core.reading import Refused, read_file
+
+    with pytest.raises(Refused) as caught:
+        read_file(Path("/dev/zero"), Path("/dev"), YAML_BYTES)
+    assert caught.value.code == "TKG115" and "a device" in caught.value.reason
+
+
+def test_a_file_past_its_size_limit_is_refused_without_reading_it(project):
+    pieces = project / "content" / "pieces.yaml"
+    with pieces.open("r+b") as handle:  # sparse: the size passes the limit, not the disk
+        handle.truncate(YAML_BYTES.value + 1)
+    result = tkg(project, "validate")
+    refused(result, "TKG116", "content/pieces.yaml")
+    assert f"{YAML_BYTES.value:,}" in result.stdout + result.stderr
+
+
+def test_art_that_is_a_fifo_is_refused_where_it_is_named(project):
+    art = project / "content" / "art" / "ember-hollow.svg"
+    art.unlink()
+    os.mkfifo(art)
+    result = tkg(project, "validate", timeout=30)
+    assert result.returncode == 1
+    assert "TKG115" in result.stdout and "ember-hollow.svg" in result.stdout
+    assert "content/tiles.yaml:" in result.stdout  # where the tile names its art
+
+
+def test_a_template_that_is_a_fifo_is_an_error_not_a_hang(project):
+    from generator.text.sandbox import InsideLoader
+
+    folder = project / "templates"
+    os.mkfifo(folder / "stuck.md.j2")
+    import jinja2
+
+    with pytest.raises(jinja2.TemplateNotFound, match="FIFO"):
+        InsideLoader(str(folder)).get_source(jinja2.Environment(), "stuck.md.j2")
+
+
+def test_swapping_one_refused_file_for_another_is_never_nothing_changed(project):
+    pieces = project / "content" / "pieces.yaml"
+    pieces.unlink()
+    os.mkfifo(pieces)
+    refused(tkg(project, "validate", timeout=30), "TKG115", "content/pieces.yaml")
+    pieces.unlink()
+    pieces.symlink_to("/dev/zero")  # the verdict kept for the FIFO must not be reused
+    refused(tkg(project, "validate", timeout=30), "TKG110", "content/pieces.yaml")
+
+
+def test_a_build_after_a_good_one_reports_a_file_become_unreadable(project):
+    assert tkg(project, "build", "--only", "tiles").returncode == 0
+    pieces = project / "content" / "pieces.yaml"
+    pieces.unlink()
+    os.mkfifo(pieces)
+    result = tkg(project, "build", "--only", "tiles", timeout=30)
+    refused(result, "TKG115", "content/pieces.yaml")
+    assert "nothing changed" not in result.stdout + result.stderr
