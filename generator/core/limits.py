@@ -36,37 +36,37 @@ class Limit:
 
 MIB = 1024 * 1024
 
-YAML_BYTES = Limit(2 * MIB, "bytes", "a content or layout YAML file", "tiles.yaml: 20 KB",
+YAML_BYTES = Limit(2 * MIB, "bytes", "a content or layout YAML file", "default.yaml: 18 KB",
                    "a YAML file of more is not written by hand; reading it would stall")
-TEMPLATE_BYTES = Limit(2 * MIB, "bytes", "a template file", "rulebook.md.j2: 30 KB",
+TEMPLATE_BYTES = Limit(2 * MIB, "bytes", "a template file", "the largest: 4 KB",
                        "a template is text a person edits")
-SVG_BYTES = Limit(16 * MIB, "bytes", "an SVG art or symbol file", "art: 5 KB each",
+SVG_BYTES = Limit(16 * MIB, "bytes", "an SVG art or symbol file", "art: ~5 KB each",
                   "parsing more takes seconds a piece")
 IMAGE_BYTES = Limit(64 * MIB, "bytes", "a PNG or JPEG picture", "none",
                     "a 300 ppi picture of a whole mat is ~30 MB")
-FONT_BYTES = Limit(32 * MIB, "bytes", "a font file", "fonts: 50-400 KB",
+FONT_BYTES = Limit(32 * MIB, "bytes", "a font file", "fonts: 58-693 KB",
                    "the largest CJK fonts are ~20 MB")
 INTEGER = Limit(10**9, "", "a whole number in the content", "capacity 6, 120 tokens",
                 "a larger number is a typo; past ~10^308 it is no longer a number at all")
 ITEMS = Limit(5_000, "items", "the items of all declared kinds together", "9 items",
               "a deck of 5,000 cards is a very large game; each item is drawn and checked")
-COPIES = Limit(20_000, "pieces", "the declared pieces printed in all (copies summed)",
-               "19 pieces", "20,000 small pieces are some 300 sheets of paper")
-CELLS = Limit(2_000, "cells", "the cells one repeat or grid draws", "the score track: 60",
+COPIES = Limit(5_000, "pieces", "the declared pieces printed in all (copies summed)",
+               "19 pieces", "a print shop's file has a page for each, and a back")
+CELLS = Limit(2_000, "cells", "the cells one grid draws", "the world mat: 9",
               "each cell is a shape drawn and checked on every piece")
-PRIMITIVES = Limit(5_000, "shapes", "the shapes drawn on one piece", "a tile: ~60",
+PRIMITIVES = Limit(5_000, "shapes", "the shapes drawn on one piece", "a tile: 30",
                    "a piece of more is a poster: split it")
-BUILD_PRIMITIVES = Limit(2_000_000, "shapes", "the shapes drawn on all pieces together",
-                         "~25,000", "about a gigabyte of memory")
+BUILD_PRIMITIVES = Limit(1_000_000, "shapes", "the shapes drawn on all pieces together",
+                         "~4,000", "each is drawn and checked: a minute and ~0.5 GB")
 SVG_ELEMENTS = Limit(20_000, "elements", "the elements of one SVG file, after <use> copies",
-                     "art: ~40 each", "a <use> of a <use> doubles the count each time")
+                     "art: ~35 each", "a <use> of a <use> doubles the count each time")
 SVG_DEPTH = Limit(200, "levels", "elements inside elements in one SVG file, through <use>",
                   "art: 3", "deeper nesting is a mistake, and would exhaust the reader")
 USE_DEPTH = Limit(16, "levels", "<use> inside <use> in one SVG file", "none",
                   "deeper nesting is a mistake or a bomb")
-PAGES = Limit(2_000, "pages", "the pages one PDF holds", "the bundle: ~60",
-              "a print-and-play file of more is not printed at home")
-EXPORT_PIXELS = Limit(100_000_000, "pixels", "one exported image", "a 300 dpi mat: ~25 M",
+PAGES = Limit(10_000, "pages", "the pages one PDF holds", "the bundle: ~60",
+              "room for every declared piece's print-shop page and back, and no more")
+EXPORT_PIXELS = Limit(100_000_000, "pixels", "one exported image", "the table mat at 300 dpi: 8 M",
                       "an image of more takes gigabytes to make")
 PICTURE_PIXELS = Limit(89_478_485, "pixels", "one picture read (PNG or JPEG)", "none",
                        "Pillow's own bound against decompression bombs")
@@ -74,7 +74,7 @@ PICTURE_PIXELS = Limit(89_478_485, "pixels", "one picture read (PNG or JPEG)", "
 LIMITS: dict[str, Limit] = {
     "YAML file": YAML_BYTES, "template file": TEMPLATE_BYTES, "SVG file": SVG_BYTES,
     "picture file": IMAGE_BYTES, "font file": FONT_BYTES, "whole number": INTEGER,
-    "declared items": ITEMS, "pieces in all": COPIES, "repeat or grid cells": CELLS,
+    "declared items": ITEMS, "pieces in all": COPIES, "grid cells": CELLS,
     "shapes a piece": PRIMITIVES, "shapes a build": BUILD_PRIMITIVES,
     "SVG elements": SVG_ELEMENTS, "SVG nesting": SVG_DEPTH, "<use> depth": USE_DEPTH,
     "pages a PDF": PAGES,

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.digest import digest
+from generator.core.limits import PICTURE_PIXELS
 from generator.core.memo import Memo
 from generator.core.model import Tile
 from generator.core.paths import display_path
@@ -103,6 +104,7 @@ def _png_size(path: str, _mtime: int, _size: int) -> tuple[int, int]:
             raise ValueError("it is not a PNG image (it lacks the PNG signature)")
     from PIL import Image
 
+    Image.MAX_IMAGE_PIXELS = PICTURE_PIXELS.value  # the limits table's, not a default
     try:
         with warnings.catch_warnings():
             # Pillow only warns below twice its pixel limit; a piece never needs that much.
@@ -110,7 +112,7 @@ def _png_size(path: str, _mtime: int, _size: int) -> tuple[int, int]:
             size = _decoded_size(path)
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
         raise ValueError(f"the PNG image is too large to print (more than "
-                         f"{Image.MAX_IMAGE_PIXELS:,} pixels); scale it down") from None
+                         f"{PICTURE_PIXELS.value:,} pixels); scale it down") from None
     except Exception as exc:  # Pillow reports damage with many types (OSError, SyntaxError...)
         raise ValueError(f"the PNG image is damaged: {exc}") from None
     if not (size[0] > 0 and size[1] > 0):
