@@ -89,6 +89,6 @@ def _inside(path: Path, folder: Path | None) -> Path:
         raise Refused(UNREADABLE, f"cannot follow the link {path.name}: {exc}") from None
     if base is not None and not resolved.is_relative_to(base):
         where = display_path(folder) if folder is not None else ""
-        raise Refused(OUTSIDE, f"{path.name} is a link to {resolved}, outside {where}",
+        raise Refused(OUTSIDE, f"{path.name} is a link leading outside {where} (to {resolved})",
                       "copy the file into the folder instead of linking it")
     return resolved
