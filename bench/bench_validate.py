@@ -8,7 +8,9 @@ preflight). Measured three ways:
 - in process, the work alone (load + every check), with a warm memo (what
   `tkg validate` remembers between runs) and with an empty one (the first run);
 - the whole command as a subprocess, warm and cold (its memo removed before each run),
-  compared with a bare `python -c "import generator.cli"` start.
+  compared with a bare `python -c "import generator.cli"` start;
+- the world solver alone, for worlds of 2 x 2 to 5 x 5 (issue 24): its time and the
+  peak memory of a process doing nothing else.
 
 Run: python bench/bench_validate.py
 """
@@ -86,6 +88,44 @@ def whole_command(args: list[str], env: dict, forget: Path | None, runs: int = 7
     return statistics.median(timings)
 
 
+SHAPES = ((2, 2), (3, 3), (4, 3), (4, 4), (5, 5))
+# One world shape's solving, in a process of its own (so its peak memory is its own): the
+# game's checks (TKG205 and TKG210, complete and fully matched worlds) and the rulebook's
+# example world, on the shipped tiles.
+SOLVE = """
+import resource, sys, time
+from dataclasses import replace
+from pathlib import Path
+from generator.check.game import check_worlds, report_fully_matched
+from generator.load.content import load_content
+from generator.text.examples import example_world
+game = load_content(Path(sys.argv[1])).game
+game = replace(game, rules=replace(game.rules, grid_rows=int(sys.argv[2]),
+                                   grid_columns=int(sys.argv[3])))
+start = time.perf_counter()
+told = check_worlds(game) + report_fully_matched(game)
+world = example_world(game)
+seconds = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+untold = sum(d.code == "TKG214" for d in told)
+print(f"{seconds:.3f} {peak:.0f} {untold} {world is not None}")
+"""
+
+
+def solver_shapes() -> list[str]:
+    """The world solver's time and peak memory for each world shape (issue 24)."""
+    lines = []
+    for rows, columns in SHAPES:
+        out = subprocess.run([sys.executable, "-c", SOLVE, str(CONTENT), str(rows),
+                              str(columns)], check=True, capture_output=True, text=True,
+                             cwd=ROOT).stdout.split()
+        seconds, peak, untold, example = float(out[0]), out[1], int(out[2]), out[3] == "True"
+        lines.append(f"  {rows} x {columns}: {seconds:.3f} s, peak {peak} MB (the process), "
+                     f"{untold} tile(s) left unproved, example world "
+                     f"{'found' if example else 'none'}")
+    return lines
+
+
 def main() -> None:
     # An installed tool runs from compiled bytecode; this workplace may forbid writing it.
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")],
@@ -108,6 +148,9 @@ def main() -> None:
     beyond = full_warm - bare
     print("target: < 300 ms of work beyond start-up, remembered:",
           "met" if beyond < 0.3 else "NOT met")
+    print("the world solver on the shipped tiles, by world shape (target: < 10 s and "
+          "< 500 MB each):")
+    print("\n".join(solver_shapes()))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,14 @@ from collections.abc import Callable
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Game, Tile
-from generator.core.worlds import Grid, design_masks, grid_of, masks_of, solve_placements
+from generator.core.worlds import (
+    STEPS,
+    Grid,
+    design_masks,
+    grid_of,
+    masks_of,
+    solve_placements,
+)
 
 MAX_INSIGNIAS = 4
 
@@ -146,37 +153,58 @@ def _cell_name(grid: Grid, cell: int) -> str:
 
 
 def check_worlds(game: Game) -> list[Diagnostic]:
-    """TKG205: every tile, at every grid cell, fits some complete world."""
+    """TKG205: every tile, at every grid cell, fits some complete world (TKG214 where the
+    solver ran out of steps before it could tell)."""
     grid = grid_of(game)
-    placements = solve_placements(masks_of(game), grid)
+    placements = solve_placements(masks_of(game), grid, steps=STEPS)
     found = []
     for tile, mask in zip(game.tiles, design_masks(game), strict=True):
-        bad = [c for c in range(grid.size) if not placements.possible(mask, c)]
+        bad = [c for c in range(grid.size) if (mask, c) in placements.impossible]
         if bad:
             cells = "; ".join(_cell_name(grid, c) for c in bad)
             found.append(diagnostic("TKG205", tile.where,
                                     f"{tile.name} cannot be in a complete "
                                     f"{grid.rows} x {grid.columns} world at {cells}"))
+        open_cells = [c for c in range(grid.size) if (mask, c) in placements.unproved]
+        if open_cells:
+            found.append(_unproved(tile, grid, open_cells, "complete"))
     return found
+
+
+def _unproved(tile: Tile, grid: Grid, cells: list[int], world: str) -> Diagnostic:
+    where = "; ".join(_cell_name(grid, c) for c in cells)
+    return diagnostic("TKG214", tile.where,
+                      f"the solver ran out of steps ({STEPS:,} partial worlds) before it "
+                      f"could tell whether {tile.name} can be in a {world} {grid.rows} x "
+                      f"{grid.columns} world at {where}")
 
 
 def fully_matched_tiles(game: Game) -> list[Tile]:
     """Tiles that can sit somewhere in a world where every orthogonal pair matches."""
+    return _fully_matched(game)[0]
+
+
+def _fully_matched(game: Game) -> tuple[list[Tile], bool]:
+    """The tiles shown to fit a fully matched world, and whether the solver ran out of
+    steps for some other (so there may be more)."""
     grid = grid_of(game)
-    placements = solve_placements(masks_of(game), grid, fully_matched=True)
-    return [t for t, m in zip(game.tiles, design_masks(game), strict=True)
-            if any(placements.possible(m, c) for c in range(grid.size))]
+    placements = solve_placements(masks_of(game), grid, fully_matched=True, steps=STEPS)
+    fitting = [t for t, m in zip(game.tiles, design_masks(game), strict=True)
+               if any(placements.possible(m, c) for c in range(grid.size))]
+    return fitting, bool(placements.unproved)
 
 
 def report_fully_matched(game: Game) -> list[Diagnostic]:
     """TKG210 (information): how many printed tiles (copies counted) fit a fully matched
-    world."""
+    world ("at least", when the solver could not tell for every tile)."""
     if not game.tiles:
         return []
-    fitting = sum(t.copies for t in fully_matched_tiles(game))
+    tiles, untold = _fully_matched(game)
     every = tiles_phrase(len(game.deck), len(game.tiles))
+    least = "at least " if untold else ""
     return [diagnostic("TKG210", game.tiles[0].where,
-                       f"{fitting} of {every} can sit in a fully matched world", hint="")]
+                       f"{least}{sum(t.copies for t in tiles)} of {every} can sit in a "
+                       "fully matched world", hint="")]
 
 
 CHECKS: tuple[Callable[[Game], list[Diagnostic]], ...] = (

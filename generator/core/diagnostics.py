@@ -106,6 +106,9 @@ CODES: dict[str, Code] = {
                    "Fix the numbers named in the message in game.yaml."),
     "TKG213": Code(Severity.WARNING, "The tile set lacks a size of tile",
                    "Mix 1-, 2-, 3- and 4-insignia tiles."),
+    "TKG214": Code(Severity.INFO, "The world solver could not tell within its bound",
+                   "Information only: no world was found and none was ruled out; a smaller "
+                   "world, or tiles that share more insignias, are quicker to solve."),
     # -- templates and rendering -------------------------------------------------
     "TKG301": Code(Severity.ERROR, "A template has a syntax error",
                    "Fix the Jinja2 tag at the position shown."),

@@ -75,27 +75,39 @@ def insignia_mask(insignias: tuple[str, ...], element_ids: tuple[str, ...]) -> i
     return sum(1 << element_ids.index(e) for e in set(insignias) if e in element_ids)
 
 
-class _Search:
-    """Depth-first search for one world with a given mask at a given cell."""
+STEPS = 200_000  # partial worlds one solve may try (at most ~2 s, ~150 MB); then it says so
 
-    def __init__(self, counts: Counter, grid: Grid, fully_matched: bool):
+
+class Undecided(Exception):
+    """The search spent its steps before it found a world or proved there is none."""
+
+
+class _Search:
+    """Depth-first search for one world with a given mask at a given cell, within a
+    budget of steps shared by every search it runs."""
+
+    def __init__(self, counts: Counter, grid: Grid, fully_matched: bool, steps: int = STEPS):
         self.counts = counts
         self.grid = grid
         self.fully_matched = fully_matched
         # Try the best-connected masks first: they lead to a world fastest.
         self.order = sorted(counts, key=lambda m: (-bin(m).count("1"), -counts[m], m))
         self.failed: set[tuple[int, ...]] = set()
+        self.steps = steps
 
     def run(self, mask: int, cell: int) -> tuple[int, ...] | None:
-        if self.counts[mask] < 1:
-            return None
+        """A world with `mask` at `cell`, or None when there is none; Undecided when the
+        steps ran out first."""
+        if self.counts[mask] < 1 or sum(self.counts.values()) < self.grid.size:
+            return None  # too few tiles: no world, without searching every order
         cells = [0] * self.grid.size
         cells[cell] = mask
+        kept = dict(self.counts)  # an Undecided leaves the search mid-way: counts go back
         self.counts[mask] -= 1
         try:
             found = self._extend(cells, 1)
         finally:
-            self.counts[mask] += 1
+            self.counts.update({m: n - self.counts[m] for m, n in kept.items()})
         return tuple(found) if found else None
 
     def _fits(self, cells: list[int], cell: int, mask: int) -> bool:
@@ -116,6 +128,9 @@ class _Search:
         key = tuple(cells)
         if key in self.failed:
             return None
+        self.steps -= 1
+        if self.steps < 0:
+            raise Undecided
         for cell in self._open_cells(cells):
             for mask in self.order:
                 if self.counts[mask] and self._fits(cells, cell, mask):
@@ -131,37 +146,64 @@ class _Search:
 
 
 def find_world(masks: list[int], grid: Grid, mask: int, cell: int,
-               fully_matched: bool = False) -> tuple[int, ...] | None:
-    """One world (a mask per cell) with `mask` at `cell`, or None if none exists."""
-    return _Search(Counter(masks), grid, fully_matched).run(mask, cell)
+               fully_matched: bool = False, steps: int = STEPS) -> tuple[int, ...] | None:
+    """One world (a mask per cell) with `mask` at `cell`, or None if none was found
+    within `steps` (none exists, or it could not be found in time)."""
+    found = first_world(masks, grid, [(mask, cell)], fully_matched, steps)
+    return found[0] if found else None
+
+
+def first_world(masks: list[int], grid: Grid, starts: list[tuple[int, int]],
+                fully_matched: bool = False, steps: int = STEPS
+                ) -> tuple[tuple[int, ...], tuple[int, int]] | None:
+    """The first world found with some (mask, cell) of `starts`, tried in order, all
+    within `steps` in total, and the start it was found from; None when none was."""
+    search = _Search(Counter(masks), grid, fully_matched, steps)
+    for start in starts:
+        try:
+            world = search.run(*start)
+        except Undecided:
+            return None
+        if world is not None:
+            return world, start
+    return None
 
 
 @dataclass(frozen=True)
 class Placements:
-    """Which (mask, cell) pairs a complete world exists for, with a witness each."""
+    """Which (mask, cell) pairs a complete world exists for, with a witness each; which
+    none exists for; and which the search ran out of steps on (neither proved)."""
 
     witnesses: dict[tuple[int, int], tuple[int, ...]]
     impossible: frozenset[tuple[int, int]]
+    unproved: frozenset[tuple[int, int]] = frozenset()
 
     def possible(self, mask: int, cell: int) -> bool:
         """True when some complete world has a tile of `mask` at `cell`."""
         return (mask, cell) in self.witnesses
 
 
-def solve_placements(masks: list[int], grid: Grid, fully_matched: bool = False) -> Placements:
-    """For every distinct mask and every cell class, find a world or prove there is none."""
+def solve_placements(masks: list[int], grid: Grid, fully_matched: bool = False,
+                     steps: int = STEPS) -> Placements:
+    """For every distinct mask and every cell class, find a world or prove there is none,
+    within `steps` partial worlds in all; what is left when they run out is unproved."""
     counts = Counter(masks)
-    search = _Search(counts, grid, fully_matched)
+    search = _Search(counts, grid, fully_matched, steps)
     class_of = {cell: group for group in grid.classes() for cell in group}
     witnesses: dict[tuple[int, int], tuple[int, ...]] = {}
     impossible: set[tuple[int, int]] = set()
+    unproved: set[tuple[int, int]] = set()
     if grid.size > len(masks):
         return Placements({}, frozenset((m, c) for m in counts for c in range(grid.size)))
     for group in grid.classes():
         for mask in search.order:
             if (mask, group[0]) in witnesses:
                 continue
-            world = search.run(mask, group[0])
+            try:
+                world = search.run(mask, group[0])
+            except Undecided:
+                unproved.update((mask, c) for c in group)
+                continue
             if world is None:
                 impossible.update((mask, c) for c in group)
                 continue
@@ -169,7 +211,8 @@ def solve_placements(masks: list[int], grid: Grid, fully_matched: bool = False) 
                 # The world proves (placed, cell) and, by symmetry, its whole class.
                 for twin in class_of[cell]:
                     witnesses.setdefault((placed, twin), world)
-    return Placements(witnesses, frozenset(impossible))
+    unproved -= witnesses.keys()  # a later world may have shown one after all
+    return Placements(witnesses, frozenset(impossible), frozenset(unproved))
 
 
 def grid_of(game: Game) -> Grid:

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from generator.core.model import Game, Tile
-from generator.core.worlds import Grid, find_world, grid_of, insignia_mask, masks_of
+from generator.core.worlds import Grid, first_world, grid_of, insignia_mask, masks_of
 
 
 @dataclass(frozen=True)
@@ -101,12 +101,12 @@ def example_world(game: Game) -> ExampleWorld | None:
     """
     grid = grid_of(game)
     every = masks_of(game)
+    starts = [(mask, cell) for mask in _start_masks(game) for cell in range(grid.size)]
     for pool in (sorted(set(every)), every):
-        for mask in _start_masks(game):
-            for cell in range(grid.size):
-                world = find_world(list(pool), grid, mask, cell)
-                if world is not None:
-                    return ExampleWorld(grid, _masks_to_tiles(game, world), cell)
+        found = first_world(list(pool), grid, starts)  # within one budget of steps a pool
+        if found is not None:
+            world, (_, cell) = found
+            return ExampleWorld(grid, _masks_to_tiles(game, world), cell)
     return None
 
 

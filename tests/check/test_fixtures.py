@@ -60,8 +60,9 @@ def test_fixture_produces_its_diagnostic(fixture: Path, tmp_path: Path, monkeypa
 
 
 def test_every_content_code_has_a_fixture():
-    # TKG001: see test_cli; TKG115 (a FIFO, a device) is no file to keep: test_one_reader
-    covered = {p.name.split("-")[0] for p in INVALID} | {"TKG001", "TKG115"}
+    # TKG001: see test_cli; TKG115 (a FIFO, a device) is no file to keep: test_one_reader;
+    # TKG214 needs a search longer than a fixture should take: test_worlds, with few steps
+    covered = {p.name.split("-")[0] for p in INVALID} | {"TKG001", "TKG115", "TKG214"}
     content_codes = {c for c in CODES if c < "TKG300"}
     assert content_codes <= covered, sorted(content_codes - covered)
 

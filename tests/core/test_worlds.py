@@ -87,3 +87,51 @@ def test_every_witness_is_a_real_complete_world(shipped_game):
         assert mask in world and is_complete(world, GRID)
         for m in set(world):  # uses no more tiles of a kind than the set has
             assert world.count(m) <= masks.count(m)
+
+
+# A tile set where the lone A tiles can never be fully matched in a 5 x 5 world: proving
+# it means trying every partial world, which a small budget does not allow.
+HARD = [A] * 3 + [B] * 30 + [A | B] * 3 + [B | C] * 30
+
+
+def test_a_search_that_runs_out_of_steps_says_so_and_proves_nothing_false():
+    few = solve_placements(HARD, Grid(5, 5), fully_matched=True, steps=2_000)
+    enough = solve_placements(HARD, Grid(5, 5), fully_matched=True)
+    assert few.unproved and not enough.unproved
+    assert few.impossible <= enough.impossible  # what it ruled out is truly impossible
+    assert set(few.witnesses) <= set(enough.witnesses)  # what it showed is truly possible
+    every = {(m, c) for m in set(HARD) for c in range(25)}
+    assert set(few.witnesses) | few.impossible | few.unproved == every  # the rest: untold
+    assert few.unproved & enough.impossible  # among them, some that are in fact impossible
+
+
+def test_after_running_out_every_count_is_as_before():
+    from collections import Counter
+
+    from generator.core.worlds import Undecided, _Search
+
+    search = _Search(Counter(HARD), Grid(5, 5), True, steps=10)
+    before = dict(search.counts)
+    try:
+        search.run(A, 0)
+    except Undecided:
+        pass
+    assert dict(search.counts) == before
+
+
+def test_too_few_tiles_for_the_grid_is_known_without_searching():
+    # 15 kinds of tile, one each, and 16 cells: no world (this search took 8 minutes).
+    masks = list(range(1, 16))
+    assert find_world(masks, Grid(4, 4), 1, 0, steps=1) is None
+
+
+def test_the_validator_tells_what_the_solver_could_not(monkeypatch, shipped_game):
+    from dataclasses import replace
+
+    from generator.check import game as checks
+
+    monkeypatch.setattr(checks, "STEPS", 1)
+    rules = replace(shipped_game.rules, grid_rows=5, grid_columns=5)
+    found = checks.check_worlds(replace(shipped_game, rules=rules))
+    assert found and all(d.code == "TKG214" for d in found)  # never a false TKG205
+    assert "ran out of steps (1 partial worlds)" in found[0].message
