@@ -189,8 +189,8 @@ class Painter(Resolver):
             return
         if not self.spend(rows * columns - 1, prim):  # the grid itself is counted already
             return
-        (w, h), gap, b = prim.pair("cell"), prim.number("gap"), self.bleed
-        x0, y0 = self.at(prim.length("x")) + dx + b, self.at(prim.length("y")) + dy + b
+        (w, h, ox, oy), gap, b = _fitted(prim, columns, rows), prim.number("gap"), self.bleed
+        x0, y0 = self.at(prim.length("x")) + dx + b + ox, self.at(prim.length("y")) + dy + b + oy
         style = self.style(prim, names)
         cells = [Rect(x0 + c * (w + gap), y0 + r * (h + gap), w, h, style,
                       prim.number("radius"))
@@ -400,3 +400,22 @@ def _picture(kit: Kit, path: Path, clip: tuple[float, float, float, float]) -> t
     tx = clip[0] + (clip[2] - vw * scale) / 2 - vx * scale
     ty = clip[1] + (clip[3] - vh * scale) / 2 - vy * scale
     return (Group((Group(shapes, translate=(tx, ty), scale=scale),), clip=clip),)
+
+
+def _fitted(prim: Prim, columns: int, rows: int) -> tuple[float, float, float, float]:
+    """A grid's cell (w, h) and where the grid starts from its x, y: as the look gives
+    them, or with cells smaller (in the same proportion) so that all its columns and
+    rows fit the room `fit:` gives, centred in it, when the rules ask for more of them
+    than fit at full size (a 4 x 3 world on a mat made for 3 x 3)."""
+    w, h = prim.pair("cell")
+    if prim.get("fit") is None or not columns or not rows:
+        return w, h, 0.0, 0.0
+    (room_w, room_h), gap = prim.pair("fit"), prim.number("gap")
+    scale = min(1.0, (room_w - (columns - 1) * gap) / (columns * w),
+                (room_h - (rows - 1) * gap) / (rows * h))
+    if scale >= 1.0:
+        return w, h, 0.0, 0.0
+    w, h = w * scale, h * scale
+    return (w, h, max(room_w - columns * w - (columns - 1) * gap, 0.0) / 2,
+            max(room_h - rows * h - (rows - 1) * gap, 0.0) / 2)
+

@@ -42,7 +42,7 @@ KEYS = {
     "symbol": ("element", "cx", "cy", "size", "colour", "badge", "ring", "ring_width", "under",
                "layer"),
     "image": ("box", "file"),
-    "grid": ("x", "y", "columns", "rows", "cell", "gap", "radius", *PAINT),
+    "grid": ("x", "y", "columns", "rows", "cell", "gap", "radius", "fit", *PAINT),
     "repeat": ("times", "per", "dx", "dy", "start", "columns", "at", "draw"),
 }
 _PATH = re.compile(r"([MLCZ])([^MLCZ]*)", re.IGNORECASE)
@@ -319,6 +319,7 @@ class PrimReader(ValueReader):
         return {"x": self.position(m, "x"), "y": self.position(m, "y"),
                 "columns": columns, "rows": rows,
                 "cell": self.pair(m.get("cell"), m, "cell", POSITIVE),
+                "fit": self.pair(m.get("fit"), m, "fit", POSITIVE) if "fit" in m else None,
                 "gap": self.length(m, "gap", 0.0, NON_NEGATIVE),
                 "radius": self.length(m, "radius", 0.0, NON_NEGATIVE), **self._paint(m)}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from generator.core.worlds import Grid, find_world, insignia_mask, solve_placements
 
 A, B, C, D, E, F, G, H = (1 << i for i in range(8))
@@ -112,10 +114,8 @@ def test_after_running_out_every_count_is_as_before():
 
     search = _Search(Counter(HARD), Grid(5, 5), True, steps=10)
     before = dict(search.counts)
-    try:
+    with pytest.raises(Undecided):
         search.run(A, 0)
-    except Undecided:
-        pass
     assert dict(search.counts) == before
 
 

@@ -161,3 +161,44 @@ def _offset(ours, theirs, before, key, base, cuts):
     left, _, _, top = cuts[key]
     assert (left + dx if across else top + dy) == pytest.approx(joint, abs=0.05)
     return base[0] + dx, base[1] + dy
+
+
+@pytest.mark.parametrize(("rows", "columns"), [(4, 3), (3, 4), (5, 5), (2, 2)])
+def test_a_world_mat_draws_the_worlds_own_shape_inside_the_mat(project, rows, columns):
+    # A 4 x 3 world's mat said "4 x 3 tiles" and drew 3 rows, the 4th off the page.
+    from generator.draw.kit import Kit
+    from generator.draw.piece import drawn
+    from generator.load.content import load_content
+    from tests.conftest import load_layout
+
+    game_yaml = project / "content" / "game.yaml"
+    text = game_yaml.read_text()
+    for old, new in (("    rows: 3 ", f"    rows: {rows} "), ("    columns: 3\n",
+                     f"    columns: {columns}\n"), ("    end_tiles: 9 ",
+                                                  f"    end_tiles: {rows * columns} ")):
+        assert old in text
+        text = text.replace(old, new, 1)
+    game_yaml.write_text(text)
+    game = load_content(project / "content").game
+    [kind] = [k for k in game.pieces if k.name == "world-mats"]
+    look = load_layout().look("world-mats")
+    done = drawn(Kit(game), kind, look, kind.items[0], "front")
+    cells = [item for item in _leaves(done.scene.items) if type(item).__name__ == "Rect"
+             and item.r == 2]
+    assert len(cells) == rows * columns, done.problems
+    width, height = look.size
+    bleed = done.scene.bleed
+    for cell in cells:  # each cell wholly on the mat
+        assert bleed - 1e-6 <= cell.x and cell.x + cell.w <= bleed + width + 1e-6
+        assert bleed - 1e-6 <= cell.y and cell.y + cell.h <= bleed + height + 1e-6
+    assert len({round(c.w, 6) for c in cells}) == 1  # all alike
+    assert cells[0].w == pytest.approx(cells[0].h)  # and square, as the tiles are
+    fits = rows <= 3 and columns <= 3
+    assert (cells[0].w == pytest.approx(65)) == fits  # the look's own size when it fits
+    assert not done.problems
+
+
+def _leaves(items):
+    for item in items:
+        children = getattr(item, "children", None)
+        yield from (_leaves(children) if children is not None else (item,))
