@@ -28,6 +28,7 @@ from pathlib import Path
 
 from generator.build.journal import CACHE_DIR, apply
 from generator.core.errors import OutputError
+from generator.core.paths import user_cache
 
 MARKER = ".tkg-output"
 MARKER_TEXT = ("This folder is written by tkg, the TKG ARENA print-and-play generator.\n"
@@ -100,8 +101,6 @@ def refuse_foreign(out_dir: Path) -> None:
 def lock_file(out_dir: Path, folder: Path | None = None) -> Path:
     """Where the lock of `out_dir` lives: under `folder` (by default the user's cache),
     one file per output folder."""
-    from generator.build.memo import user_cache
-
     name = hashlib.sha256(str(out_dir.resolve()).encode()).hexdigest()[:16]
     return (folder or user_cache()) / "locks" / f"{name}.lock"
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TypeVar, cast
 
 from generator.core.memo import Memo
+from generator.core.paths import user_cache
 
 T = TypeVar("T")
 MEMO_FILE = "drawings.pickle"
@@ -175,11 +176,6 @@ SIGNATURE = 32  # bytes of HMAC-SHA256
 @functools.lru_cache(maxsize=4096)
 def _unpickled(raw: bytes | memoryview) -> object:
     return pickle.loads(raw)
-
-
-def user_cache() -> Path:
-    """This user's cache folder for tkg (the memos' signing key, validation's memos)."""
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tkg"
 
 
 def checks_memo(content_dir: Path, built: Path | None = None) -> tuple[DrawingMemo, Path]:

@@ -9,8 +9,10 @@ simply run here, one after another.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
+import signal
 import struct
 import threading
 from collections.abc import Callable, Sequence
@@ -86,25 +88,25 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: do its share, send it back, and leave without cleanup
-        os.close(read_end)
-        payload: tuple[str, tuple[dict[int, T], object] | BaseException]
         try:
-            done = there()
-            payload = ("ok", (done, carry[0]() if carry else None))
-        except BaseException as exc:  # handed to the parent, which raises it
-            payload = ("error", exc)
-        with os.fdopen(write_end, "wb") as pipe:
-            try:
-                pickle.dump(payload, pipe)
-            except Exception as exc:  # an unpicklable result or error: say what it was
-                pickle.dump(("error", RuntimeError(f"{what} worker failed: {exc!r}")), pipe)
-        os._exit(0)
+            # Ctrl-C is the parent's to handle (it ends this child); taken here, it would
+            # run the parent's own cleanup in this copy of it.
+            with contextlib.suppress(ValueError):  # (only a main thread may; a fork's is)
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+            os.close(read_end)
+            _send(there, carry, write_end, what)
+        finally:
+            os._exit(0)
     os.close(write_end)
     try:
         results = here()
-    finally:
-        with os.fdopen(read_end, "rb") as pipe:
+        with os.fdopen(read_end, "rb", closefd=False) as pipe:
             data = pipe.read()
+    except BaseException:  # Ctrl-C, or an error here: the child's share is not wanted
+        os.kill(pid, signal.SIGKILL)
+        raise
+    finally:
+        os.close(read_end)
         os.waitpid(pid, 0)
     if not data:
         raise RuntimeError(f"a {what} worker ended without a result")
@@ -115,6 +117,23 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
     if carry:
         carry[1](carried)
     return {**results, **done}
+
+
+def _send(there: Callable[[], dict[int, T]],
+          carry: tuple[Callable[[], C], Callable[[C], None]] | None, pipe_end: int,
+          what: str) -> None:
+    """In the child: its share done, and the result (or the error) pickled to the parent."""
+    payload: tuple[str, tuple[dict[int, T], object] | BaseException]
+    try:
+        done = there()
+        payload = ("ok", (done, carry[0]() if carry else None))
+    except BaseException as exc:  # handed to the parent, which raises it
+        payload = ("error", exc)
+    with os.fdopen(pipe_end, "wb") as pipe:
+        try:
+            pickle.dump(payload, pipe)
+        except Exception as exc:  # an unpicklable result or error: say what it was
+            pickle.dump(("error", RuntimeError(f"{what} worker failed: {exc!r}")), pipe)
 
 
 TICKET = 4  # bytes of a job's number in the queue

@@ -12,6 +12,7 @@ error; 3 a render or output failure. A traceback appears only with --debug.
 from __future__ import annotations
 
 import importlib
+import sys
 
 import click
 
@@ -45,4 +46,12 @@ def cli(debug: bool) -> None:
 
 def main() -> None:
     """Entry point of the `tkg` console script."""
-    cli(prog_name="tkg")
+    try:
+        code = cli.main(prog_name="tkg", standalone_mode=False)
+    except click.exceptions.Abort:  # Ctrl-C before a command took it (importing it, say)
+        click.echo("stopped (Ctrl-C)", err=True)
+        sys.exit(130)  # as every command ends on Ctrl-C (click alone would exit 1)
+    except click.ClickException as exc:  # a usage error: shown as click shows it
+        exc.show()
+        sys.exit(exc.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -59,7 +59,12 @@ def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> 
         return None
     from urllib.parse import urlsplit
 
-    parts = urlsplit(value)
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018  (read for its check: a port out of range or not a number)
+    except ValueError as exc:  # an unclosed [IPv6 host, a port like :x or :99999
+        raise click.BadParameter(f"{value!r} is not a URL that can be read ({exc}); e.g. "
+                                 "https://example.org/tkg/tts/") from None
     where = parts.netloc if parts.scheme != "file" else parts.path.strip("/")
     if not value.startswith(URL_SCHEMES) or not where:
         raise click.BadParameter(f"{value!r} is not a web address or a file:/// folder; e.g. "

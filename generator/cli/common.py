@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import _thread
+import contextlib
 import functools
+import signal
+import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -60,7 +66,8 @@ def guarded(command):
     def wrapper(*args, **kwargs):
         ctx = click.get_current_context()
         try:
-            return command(*args, **kwargs)
+            with _ctrl_c_never_swallowed():
+                return command(*args, **kwargs)
         except ContentError as exc:
             print_diagnostics(exc.diagnostics)
             click.echo(f"error: {exc}", err=True)
@@ -83,6 +90,38 @@ def guarded(command):
             ctx.exit(3)
 
     return wrapper
+
+
+@contextlib.contextmanager
+def _ctrl_c_never_swallowed() -> Iterator[None]:
+    """Deliver again a Ctrl-C that Python dropped because it came during a finalizer."""
+    # A KeyboardInterrupt raised in a weakref finalizer or a __del__ is only printed
+    # ("Exception ignored in ..."): one that came while pypdfium2 freed a page was lost,
+    # and `tkg build --only png` ran on to the end. Raised in the hook it would be lost
+    # again, so a thread sends it a moment later, when the finalizer is over.
+    previous = sys.unraisablehook
+
+    def hook(unraisable) -> None:
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type,
+                                                          KeyboardInterrupt):
+            threading.Timer(0.01, _interrupt_main).start()
+        else:
+            previous(unraisable)
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = previous
+
+
+def _interrupt_main() -> None:
+    """Ctrl-C again, to the main thread (which a signal wakes from a sleep or a wait)."""
+    main = threading.main_thread().ident
+    if hasattr(signal, "pthread_kill") and main is not None:
+        signal.pthread_kill(main, signal.SIGINT)
+    else:  # Windows
+        _thread.interrupt_main()
 
 
 def print_diagnostics(diagnostics) -> None:

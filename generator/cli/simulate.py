@@ -20,6 +20,7 @@ from generator.build.claim import refuse_foreign, refuse_inputs
 from generator.build.writer import write_artefacts
 from generator.check.validate import validate
 from generator.cli.common import CONTENT, FORMAT, guarded, print_diagnostics
+from generator.sim.cluster import CONNECT_SECONDS, TIMEOUT_VARIABLE, scheduler_address
 from generator.sim.executors import pool
 from generator.sim.registry import PLAYERS
 from generator.sim.report import sweep_json, sweep_text, to_json, to_text
@@ -56,6 +57,16 @@ def _seats(game, seats: int | None) -> int:
     return seats
 
 
+def _scheduler(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    # Checked before the content is read: a typo is a usage error, not a long wait.
+    if value is None:
+        return None
+    try:
+        return scheduler_address(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
 def _sweep(game, settings: tuple[str, ...]):
     try:
         found = variants([parse_setting(s) for s in settings])
@@ -90,8 +101,10 @@ def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path) -> Non
 @click.option("--set", "settings", multiple=True, metavar="KEY=V1,V2",
               help="Sweep a rule number of game.yaml (e.g. oink.capacity=5,6,7); repeat "
                    "for more keys: every combination is played.")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Run on the Dask cluster at ADDRESS (needs the dask extra).")
+@click.option("--scheduler", default=None, metavar="ADDRESS", callback=_scheduler,
+              help="Run on the Dask cluster at ADDRESS, tcp://HOST:PORT or HOST:PORT "
+                   "(needs the dask extra). It and a worker must answer within "
+                   f"{TIMEOUT_VARIABLE} seconds (default {CONNECT_SECONDS}).")
 @FORMAT
 @click.option("--out", "out_dir", default="output", show_default=True,
               type=click.Path(path_type=Path, file_okay=False),
@@ -118,7 +131,8 @@ def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: i
     with pool(jobs, scheduler) as workers, _progress(games * len(found)) as bar:
         for game in played:
             summaries.append(simulate(game, games, seats, seed, lineup, workers.executor,
-                                      workers.workers, bar.update if bar else None))
+                                      workers.workers, bar.update if bar else None,
+                                      workers.check))
     _emit(found, summaries, fmt, out_dir if page else None, content_dir)
 
 

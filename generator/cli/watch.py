@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 from pathlib import Path
 
@@ -66,12 +67,20 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
         return run(kinds=preview_kinds(content_dir), bundle=False)
 
     stop = threading.Event()
+    # watchfiles ends its watch on Ctrl-C with a warning of its own; "stopped watching"
+    # below says it, and the exit status (130) tells a script.
+    logging.getLogger("watchfiles.main").setLevel(logging.ERROR)
     try:
         watch_loop(WatchOptions(content_dir, templates_dir, out_dir), run, status,
                    click.echo, stop, preview=pieces, warm=warm_up)
-    except KeyboardInterrupt:
-        pass
+        # `stop` is set only below, so a watch that ended by itself was ended by Ctrl-C
+        # (which watchfiles takes without raising KeyboardInterrupt).
+        interrupted = not stop.is_set()
+    except KeyboardInterrupt:  # Ctrl-C during a build
+        interrupted = True
     finally:
         stop.set()
         server.stop()
         click.echo("stopped watching")
+    if interrupted:
+        click.get_current_context().exit(130)  # as every command ends on Ctrl-C

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -12,4 +13,10 @@ def display_path(path: Path) -> str:
     except ValueError:
         return str(path)
 
+
+def user_cache() -> Path:
+    """This user's cache folder for tkg (the memos' signing key, validation's memos,
+    the locks, matplotlib's font list): the only place outside an output folder that a
+    command writes to."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tkg"
 

@@ -25,7 +25,7 @@ import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path, PurePosixPath
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import SplitResult, parse_qs, unquote, urlsplit
 
 from generator.live.page import gallery_page, proof_page
 from generator.live.status import BuildStatus
@@ -38,6 +38,9 @@ TYPES = {".svg": "image/svg+xml", ".pdf": "application/pdf", ".html": "text/html
 RETRY_MS = 1000  # how soon a page's event stream reconnects, e.g. to a restarted watcher
 SOCKET_SECONDS = 30.0  # a request must arrive, and a reply be taken, within this
 MAX_STREAMS = 32  # open event streams; a designer has a few tabs, not hundreds
+# The preview's own paths are short; a longer one is refused (414) before it reaches the
+# file system, where a name over the system's limit raised OSError (File name too long).
+MAX_PATH = 2048
 HOST_NAMES = (HOST, "localhost")
 # A client that goes away mid-reply: the browser closed a tab or cancelled a load.
 DISCONNECTS = (ConnectionError, TimeoutError)
@@ -47,16 +50,20 @@ def safe_file(root: Path, requested: str) -> Path | None:
     """The file under `root` that `requested` names, or None if it is not allowed.
 
     Refuses empty paths, absolute paths, backslashes, NUL bytes and any `..` part,
-    then checks the resolved path (links included) still lies inside `root`.
+    then checks the resolved path (links included) still lies inside `root`. A name
+    the file system cannot even look up (one part too long, say) is no file either.
     """
     if not requested or "\\" in requested or "\0" in requested:
         return None
     pure = PurePosixPath(requested)
     if pure.is_absolute() or ".." in pure.parts:
         return None
-    base = root.resolve()
-    candidate = (base / pure).resolve()
-    if not candidate.is_relative_to(base) or not candidate.is_file():
+    try:
+        base = root.resolve()
+        candidate = (base / pure).resolve()
+        if not candidate.is_relative_to(base) or not candidate.is_file():
+            return None
+    except OSError:  # e.g. ENAMETOOLONG, which is_file() does not swallow
         return None
     return candidate
 
@@ -98,11 +105,9 @@ class PreviewHandler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         """Route a GET request."""
-        if not self.server.addressed_to_me(self.headers.get("Host", "")):
-            self.send_error(HTTPStatus.MISDIRECTED_REQUEST,
-                            f"this preview answers only at {self.server.url}")
+        url = self._target()
+        if url is None:
             return
-        url = urlsplit(self.path)
         route = unquote(url.path)
         if route in ("/", "/index.html"):
             self._page(gallery_page)
@@ -125,6 +130,23 @@ class PreviewHandler(BaseHTTPRequestHandler):
             self._file(route[len("/files/"):], parse_qs(url.query).get("v", [""])[0])
         else:
             self.send_error(HTTPStatus.NOT_FOUND)
+
+    def _target(self) -> SplitResult | None:
+        """The request's URL; None once a request this preview does not serve is refused."""
+        if not self.server.addressed_to_me(self.headers.get("Host", "")):
+            self.send_error(HTTPStatus.MISDIRECTED_REQUEST,
+                            f"this preview answers only at {self.server.url}")
+            return None
+        try:
+            url = urlsplit(self.path)
+        except ValueError:  # an absolute URL with an unclosed [IPv6 host, say
+            self.send_error(HTTPStatus.BAD_REQUEST, "not a URL the preview can read")
+            return None
+        if len(url.path) > MAX_PATH:
+            self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG,
+                            f"the preview's paths are under {MAX_PATH} characters")
+            return None
+        return url
 
     def _send(self, body: bytes, content_type: str, cache: str = "no-cache",
               etag: str = "") -> None:
@@ -164,9 +186,13 @@ class PreviewHandler(BaseHTTPRequestHandler):
         if requested not in self.server.published():  # the build's cache, a stray file
             self.send_error(HTTPStatus.NOT_FOUND, "not a file of the last build")
             return
-        with path.open("rb") as file:  # the ETag from the very file whose bytes are sent
-            etag = _etag(os.fstat(file.fileno()))
-            data = file.read()
+        try:
+            with path.open("rb") as file:  # the ETag from the very file whose bytes are sent
+                etag = _etag(os.fstat(file.fileno()))
+                data = file.read()
+        except OSError:  # removed or replaced by a build since it was listed
+            self.send_error(HTTPStatus.NOT_FOUND, "not a file of the last build")
+            return
         self._send(data, TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0]
                    or "application/octet-stream", cache=_file_cache(data, version), etag=etag)
 

@@ -7,8 +7,9 @@ Modules, each with one job:
 - the players: `players` (the interface, the random player), `judge` and `tactics`
   (what the heuristic players share), `greedy`, `candidates` and `search` (the
   rollout player), `registry` (the kinds by name);
-- many games: `runner` (batches on any executor), `executors` (local processes or
-  Dask), `tally` (whole-number totals of a batch), `sweep` (rule variants);
+- many games: `runner` (batches on any executor), `executors` (here or local
+  processes), `cluster` (a Dask cluster), `pool` (what both hand the runner),
+  `tally` (whole-number totals of a batch), `sweep` (rule variants);
 - the report: `intervals` (Wilson, chi-square), `stats` (the summary), `headline`
   (the plain-language opening), `report` (text and JSON), `chart` (the HTML page),
   `balance` (warnings for `tkg validate --balance`).

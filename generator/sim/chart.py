@@ -13,16 +13,24 @@ from __future__ import annotations
 import hashlib
 import html
 import io
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import matplotlib
+from generator.core.artefacts import Artefact
+from generator.core.paths import user_cache
+
+# matplotlib keeps its settings and font list in a folder of its own (~/.config/
+# matplotlib), made on import: tkg's cache holds it instead, so a command writes
+# nowhere else (a user's own MPLCONFIGDIR is kept).
+os.environ.setdefault("MPLCONFIGDIR", str(user_cache() / "matplotlib"))
+
+import matplotlib  # after its folder is chosen
 
 matplotlib.use("Agg")  # no display: charts are only ever written to files
 
 from matplotlib.figure import Figure
 
-from generator.core.artefacts import Artefact
 from generator.sim.report import SWEEP_COLUMNS, sweep_text, to_text
 from generator.sim.stats import Share, Summary
 

@@ -2,36 +2,20 @@
 
 Every choice is a `concurrent.futures.Executor` (or None for this process), so the
 runner is the same code for all of them. Local workers start with "spawn" (safe on
-every platform and with threads). Dask is optional (`pip install -e '.[dask]'`) and
-imported only when a scheduler is named; its `Client.get_executor()` is an executor.
+every platform and with threads) and never see Ctrl-C: this process stops them, at
+once, whenever a run ends early, so no worker outlives an interrupted command. A Dask
+cluster (`--scheduler`) is `generator.sim.cluster`'s.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import contextmanager
-from dataclasses import dataclass
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager, suppress
 
-from generator.core.errors import GeneratorError
-
-CONNECT_SECONDS = 10  # how long to wait for a Dask scheduler before giving up
-
-
-class SchedulerError(GeneratorError):
-    """Raised when `--scheduler` names a cluster that cannot be used (no dask extra
-    installed, or no scheduler answering at the address)."""
-
-    exit_code = 3
-
-
-@dataclass(frozen=True)
-class Pool:
-    """An executor for the batches (None: run them here) and how many workers it has."""
-
-    executor: Executor | None
-    workers: int
+from generator.sim.pool import Pool
 
 
 @contextmanager
@@ -40,29 +24,66 @@ def local(jobs: int) -> Iterator[Pool]:
     if jobs <= 1:
         yield Pool(None, 1)
         return
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(jobs, mp_context=context) as executor:
+    executor = _Workers(jobs, mp_context=multiprocessing.get_context("spawn"),
+                        initializer=_ignore_sigint)
+    try:
         yield Pool(executor, jobs)
+    except BaseException:
+        executor.stop_now()  # Ctrl-C or an error: the batches still queued are not wanted
+        raise
+    executor.shutdown()
+
+
+class _Workers(ProcessPoolExecutor):
+    """A process pool whose workers are started with Ctrl-C (SIGINT) blocked.
+
+    A terminal sends Ctrl-C to every process of the command; a worker taking it would
+    hand KeyboardInterrupt back as its batch's result, take the next batch, and keep
+    the pool alive (or print a traceback if it was between batches). Only this process
+    reacts, and `stop_now` ends the workers.
+    """
+
+    def submit(self, fn, /, *args, **kwargs):
+        """Submit as usual; a worker started for it inherits the blocked signal."""
+        # Workers start on demand, in submit (spawn), from this thread: its signal mask
+        # is what they begin with, before any Python code of theirs could run.
+        with _sigint_blocked():
+            return super().submit(fn, *args, **kwargs)
+
+    def stop_now(self) -> None:
+        """Cancel the queued batches and end the workers without waiting for them."""
+        # Python 3.14 has terminate_workers(); before it, only _processes lists them
+        # (and shutdown() forgets them, so they are taken first).
+        processes = list((getattr(self, "_processes", None) or {}).values())
+        self.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            with suppress(Exception):
+                process.terminate()
+        for process in processes:
+            process.join(1)
 
 
 @contextmanager
-def dask(address: str) -> Iterator[Pool]:
-    """An executor submitting to the Dask scheduler at `address`."""
+def _sigint_blocked() -> Iterator[None]:
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: the initializer has to do
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        from distributed import Client
-    except ImportError:
-        raise SchedulerError("--scheduler needs Dask: pip install -e '.[dask]'") from None
-    try:
-        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    try:
-        threads = sum(client.nthreads().values())
-        yield Pool(client.get_executor(pure=False), max(1, threads))
+        yield
     finally:
-        client.close()
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _ignore_sigint() -> None:
+    """Each worker's first act: ignore Ctrl-C (where it could not be blocked)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def pool(jobs: int, scheduler: str | None = None):
     """The pool a run asked for: the Dask cluster when a scheduler is named, else local."""
-    return dask(scheduler) if scheduler else local(jobs)
+    if scheduler is None:
+        return local(jobs)
+    from generator.sim.cluster import dask  # Dask is optional, and loads only for a cluster
+
+    return dask(scheduler)

@@ -10,8 +10,8 @@ worker processes (`--jobs`), or a Dask cluster (`--scheduler`, `generator.sim.ex
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass
 
 from generator.core.model import Game
@@ -22,7 +22,9 @@ from generator.sim.tables import Table, build_table
 from generator.sim.tally import Tally, merge_all, tally
 
 Progress = Callable[[int], None]  # told how many more games are done
+Check = Callable[[], None]  # raises when the executor can no longer finish the run
 BATCH_MOST = 500  # games a batch at most: the progress bar moves, and memory stays small
+CHECK_SECONDS = 0.5  # how often a wait for batches asks the executor's `check`
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,12 @@ def batches(games: int, workers: int) -> list[tuple[int, int]]:
 
 
 def play_many(work: Work, games: int, executor: Executor | None = None, workers: int = 1,
-              progress: Progress | None = None) -> Tally:
-    """Play `games` games, on `executor` if given (else here), and total them."""
+              progress: Progress | None = None, check: Check | None = None) -> Tally:
+    """Play `games` games, on `executor` if given (else here), and total them.
+
+    While it waits for the executor, `check` (if given) is called every CHECK_SECONDS:
+    a cluster left without workers would otherwise keep the run waiting for ever.
+    """
     parts = batches(games, workers)
     if executor is None:
         done = []
@@ -76,11 +82,28 @@ def play_many(work: Work, games: int, executor: Executor | None = None, workers:
     futures = {executor.submit(run_batch, work, start, stop): stop - start
                for start, stop in parts}
     done = []
-    for future in as_completed(futures):
+    for future in _finished(futures, check):
         done.append(future.result())
         if progress:
             progress(futures[future])
     return merge_all(done)
+
+
+def _finished(futures: Iterable[Future], check: Check | None) -> Iterator[Future]:
+    """The futures as they finish, calling `check` every CHECK_SECONDS meanwhile."""
+    pending = set(futures)
+    while pending:
+        # as_completed watches every future once a call (wait() would, once a future:
+        # quadratic in the 20,000 batches of ten million games), so it is called again
+        # only when its time is up.
+        try:
+            for future in as_completed(pending, timeout=CHECK_SECONDS if check else None):
+                pending.discard(future)
+                yield future
+        except TimeoutError:
+            pass
+        if check and pending:
+            check()
 
 
 def check_lineup(lineup: Sequence[str], seats: int) -> tuple[str, ...]:
@@ -104,11 +127,13 @@ def check_seats(game: Game, seats: int) -> None:
 
 def simulate(game: Game, games: int, seats: int, seed: int = 0,
              lineup: Sequence[str] = ("greedy",), executor: Executor | None = None,
-             workers: int = 1, progress: Progress | None = None) -> Summary:
-    """Simulate `games` games of `seats` players and summarise them."""
+             workers: int = 1, progress: Progress | None = None,
+             check: Check | None = None) -> Summary:
+    """Simulate `games` games of `seats` players and summarise them (`check` as for
+    `play_many`)."""
     check_seats(game, seats)
     if games < 1:
         raise ValueError("simulate at least one game")
     work = Work(build_table(game), seats, check_lineup(lineup, seats), seed)
-    totals = play_many(work, games, executor, workers, progress)
+    totals = play_many(work, games, executor, workers, progress, check)
     return summarise(totals, work.table, seats, seed, ",".join(work.lineup))

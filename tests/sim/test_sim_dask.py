@@ -35,7 +35,7 @@ def test_a_dask_cluster_gives_the_same_report_as_one_or_two_jobs(scheduler):
 
 @pytest.mark.slow
 def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch):
-    monkeypatch.setattr("generator.sim.executors.CONNECT_SECONDS", 1)  # nobody will answer
+    monkeypatch.setattr("generator.sim.cluster.CONNECT_SECONDS", 1)  # nobody will answer
     result = run("--scheduler", "tcp://127.0.0.1:9")
     assert result.exit_code == 3
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
