@@ -40,8 +40,8 @@ YAML_BYTES = Limit(2 * MIB, "bytes", "a content or layout YAML file", "default.y
                    "a YAML file of more is not written by hand; reading it would stall")
 TEMPLATE_BYTES = Limit(2 * MIB, "bytes", "a template file", "the largest: 4 KB",
                        "a template is text a person edits")
-SVG_BYTES = Limit(16 * MIB, "bytes", "an SVG art or symbol file", "art: ~5 KB each",
-                  "parsing more takes seconds a piece")
+SVG_BYTES = Limit(8 * MIB, "bytes", "an SVG art or symbol file", "art: ~5 KB each",
+                  "a detailed illustration is 1-5 MB; parsing more takes many seconds")
 IMAGE_BYTES = Limit(64 * MIB, "bytes", "a PNG or JPEG picture", "none",
                     "a 300 ppi picture of a whole mat is ~30 MB")
 FONT_BYTES = Limit(32 * MIB, "bytes", "a font file", "fonts: 58-693 KB",
@@ -60,6 +60,8 @@ BUILD_PRIMITIVES = Limit(1_000_000, "shapes", "the shapes drawn on all pieces to
                          "~4,000", "each is drawn and checked: a minute and ~0.5 GB")
 SVG_ELEMENTS = Limit(20_000, "elements", "the elements of one SVG file, after <use> copies",
                      "art: ~35 each", "a <use> of a <use> doubles the count each time")
+SVG_POINTS = Limit(200_000, "points", "the points of the paths of one SVG file, after <use>",
+                   "art: ~200 each", "every point is drawn and checked: 200,000 take ~12 s")
 SVG_DEPTH = Limit(200, "levels", "elements inside elements in one SVG file, through <use>",
                   "art: 3", "deeper nesting is a mistake, and would exhaust the reader")
 USE_DEPTH = Limit(16, "levels", "<use> inside <use> in one SVG file", "none",
@@ -76,8 +78,8 @@ LIMITS: dict[str, Limit] = {
     "picture file": IMAGE_BYTES, "font file": FONT_BYTES, "whole number": INTEGER,
     "declared items": ITEMS, "pieces in all": COPIES, "grid cells": CELLS,
     "shapes a piece": PRIMITIVES, "shapes a build": BUILD_PRIMITIVES,
-    "SVG elements": SVG_ELEMENTS, "SVG nesting": SVG_DEPTH, "<use> depth": USE_DEPTH,
-    "pages a PDF": PAGES,
+    "SVG elements": SVG_ELEMENTS, "SVG points": SVG_POINTS, "SVG nesting": SVG_DEPTH,
+    "<use> depth": USE_DEPTH, "pages a PDF": PAGES,
     "pixels an export": EXPORT_PIXELS, "pixels a picture": PICTURE_PIXELS,
 }
 

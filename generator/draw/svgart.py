@@ -27,7 +27,14 @@ from pathlib import Path
 
 import svgelements as se
 
-from generator.core.limits import SVG_BYTES, SVG_DEPTH, SVG_ELEMENTS, USE_DEPTH, Limit
+from generator.core.limits import (
+    SVG_BYTES,
+    SVG_DEPTH,
+    SVG_ELEMENTS,
+    SVG_POINTS,
+    USE_DEPTH,
+    Limit,
+)
 from generator.core.reading import Refused, read_file
 from generator.draw.scene import Ellipse, Gradient, Rect, Style
 from generator.draw.scene import Path as PathShape
@@ -148,22 +155,25 @@ def _check_children(node: ET.Element, in_defs: bool, tags: dict[str, str]) -> No
 class _Expansion:
     """What the file becomes once every <use> is copied out: refused when a <use> leads
     back to itself, when <use>s or elements nest past their limits, or when the copies
-    pass the element limit (a few nested <use>s can stand for millions of elements)."""
+    pass the element or the point limit (a few nested <use>s can stand for millions of
+    elements; one path can hold a million points)."""
 
     def __init__(self, named: dict[str, ET.Element]) -> None:
         self.named = named
-        self.seen: dict[int, tuple[int, int, int]] = {}  # node -> elements, uses, depth below
+        # node -> elements, points, <use> levels and depth below it
+        self.seen: dict[int, tuple[int, int, int, int]] = {}
 
     def measure(self, node: ET.Element, chain: tuple[str, ...] = (), depth: int = 1
-                ) -> tuple[int, int, int]:
-        """Elements, <use> levels and nesting depth under `node`, counted through <use>."""
+                ) -> tuple[int, int, int, int]:
+        """Elements, points, <use> levels and nesting depth under `node`, counted
+        through <use>."""
         if depth > SVG_DEPTH.value:
             raise _past(SVG_DEPTH, depth, node)
         known = self.seen.get(id(node))
         if known is None:
             known = self._count(node, chain, depth)
             self.seen[id(node)] = known
-        _, uses, below = known
+        _, _, uses, below = known
         if USE_DEPTH.over(len(chain) + uses):
             raise _past(USE_DEPTH, len(chain) + uses, node)
         if SVG_DEPTH.over(depth + below):
@@ -171,22 +181,35 @@ class _Expansion:
         return known
 
     def _count(self, node: ET.Element, chain: tuple[str, ...], depth: int
-               ) -> tuple[int, int, int]:
-        elements, uses, below = 1, 0, 0
+               ) -> tuple[int, int, int, int]:
+        elements, points, uses, below = 1, _points(node), 0, 0
         for child in node:
-            e, u, b = self.measure(child, chain, depth + 1)
-            elements, uses, below = elements + e, max(uses, u), max(below, b + 1)
+            e, p, u, b = self.measure(child, chain, depth + 1)
+            elements, points = elements + e, points + p
+            uses, below = max(uses, u), max(below, b + 1)
         reference = _href(node) if node.tag == _NS + "use" else ""
         target = self.named.get(reference)
         if target is not None:
             if reference in chain or target is node:
                 loop = " -> ".join(f"#{key}" for key in (*chain, reference))
                 raise ArtError(f"a <use> that leads back to itself ({loop})")
-            e, u, b = self.measure(target, (*chain, reference), depth + 1)
-            elements, uses, below = elements + e, max(uses, u + 1), max(below, b + 1)
-        if SVG_ELEMENTS.over(elements):
-            raise _past(SVG_ELEMENTS, elements, node)
-        return elements, uses, below
+            e, p, u, b = self.measure(target, (*chain, reference), depth + 1)
+            elements, points = elements + e, points + p
+            uses, below = max(uses, u + 1), max(below, b + 1)
+        for limit, count in ((SVG_ELEMENTS, elements), (SVG_POINTS, points)):
+            if limit.over(count):
+                raise _past(limit, count, node)
+        return elements, points, uses, below
+
+
+_NUMBER = re.compile(r"[-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?")
+
+
+def _points(node: ET.Element) -> int:
+    """The points a path's `d` or a polygon's `points` holds (two numbers a point; an
+    arc's flags and radii make it an over-count, which is on the safe side)."""
+    text = node.get("d") or node.get("points")
+    return len(_NUMBER.findall(text)) // 2 if text else 0
 
 
 def _past(limit: Limit, count: int, node: ET.Element) -> ArtError:

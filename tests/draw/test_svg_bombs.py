@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from generator.core.limits import SVG_DEPTH, SVG_ELEMENTS, USE_DEPTH
+from generator.core.limits import SVG_DEPTH, SVG_ELEMENTS, SVG_POINTS, USE_DEPTH
 from generator.draw.svgart import ArtError, read_art
 
 HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
@@ -45,6 +45,11 @@ CASES = {
                               f"more than the limit of {USE_DEPTH.value:,}"),
     "elements nested too deep": (HEAD + "<g>" * 5000 + SQUARE + "</g>" * 5000 + "</svg>",
                                  f"more than the limit of {SVG_DEPTH.value:,}, at <g>"),
+    "a path of too many points": (f'{HEAD}<path d="M0 0{" L1 2" * SVG_POINTS.value}"/></svg>',
+                                  f"more than the limit of {SVG_POINTS.value:,}, at <path>"),
+    "a path used too often": (f'{HEAD}<defs><path id="p" d="M0 0{" L1 2" * 1000}"/></defs>'
+                              + '<use href="#p"/>' * (SVG_POINTS.value // 1000 + 1) + "</svg>",
+                              "points, more than the limit"),
 }
 
 
