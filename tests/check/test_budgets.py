@@ -192,3 +192,18 @@ def test_dpi_past_the_range_is_a_usage_error(project):
                             timeout=60)
     assert result.returncode == 2 and "--dpi" in result.stderr
     assert "Traceback" not in result.stderr and not (project / "output").exists()
+
+
+def test_a_picture_past_the_pixel_limit_is_refused_without_decoding_it(project):
+    from PIL import Image
+
+    from generator.core.limits import PICTURE_PIXELS
+
+    side = int(PICTURE_PIXELS.value ** 0.5) + 100
+    art = project / "content" / "art" / "ember-hollow.png"
+    Image.new("RGB", (side, side), "#D55E00").save(art)  # flat: a few hundred KB
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("art/ember-hollow.svg", "art/ember-hollow.png"))
+    result = validate(project)
+    assert any("TKG304" in e and f"more than {PICTURE_PIXELS.value:,} pixels" in e
+               for e in errors(result)), result.stdout
