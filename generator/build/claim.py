@@ -23,8 +23,8 @@ import stat
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.build.journal import CACHE_DIR, apply
 from generator.core.errors import OutputError
@@ -36,8 +36,7 @@ MARKER_TEXT = ("This folder is written by tkg, the TKG ARENA print-and-play gene
 WAIT_SECONDS = 30.0  # how long a second writer waits for the first (TKG_LOCK_WAIT overrides)
 
 
-@dataclass(frozen=True)
-class Claim:
+class Claim(NamedTuple):
     """A folder claimed for writing, and the files a stopped build had left to put in
     place (or to remove), which claiming it finished."""
 

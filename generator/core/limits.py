@@ -11,12 +11,12 @@ game's figure is in `shipped`) and well below what would exhaust a laptop.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Limit:
-    """One budget: the most a build accepts of something, and why that much."""
+class Limit(NamedTuple):
+    """One budget: the most a build accepts of something, and why that much (a named
+    tuple, not a dataclass: every command imports this table, and a tuple costs less)."""
 
     value: int
     unit: str

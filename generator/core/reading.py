@@ -4,8 +4,8 @@ no larger than its limit.
 A link that leads out of the project, a FIFO (which would block the read for ever), a
 device such as /dev/zero (which never ends), a socket, and a file past its size limit are
 all refused before a byte is read, with a reason the caller turns into a positioned
-diagnostic. The checks are made on the opened file itself, so a file swapped between the
-check and the read is still caught.
+diagnostic. The file is opened without waiting and judged by what was opened, so a file
+swapped between a check and the read is still caught.
 """
 
 from __future__ import annotations
@@ -40,17 +40,22 @@ _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (a named pipe)"),
 def read_file(path: Path, folder: Path | None, limit: Limit) -> bytes:
     """The bytes of `path`, which must lie inside `folder` (after following links; None:
     anywhere), be a regular file and hold at most `limit` bytes. Raises Refused."""
-    resolved = _inside(path, folder)
-    refuse_kind(os.stat(resolved) if resolved.exists() else None, path)
-    try:
+    resolved = _inside(path, folder) if folder is not None else path
+    try:  # without waiting: a FIFO opened so returns at once, and is refused below
         descriptor = os.open(resolved, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise Refused(UNREADABLE, f"cannot read {path.name}: it does not exist") from None
     except OSError as exc:
         raise Refused(UNREADABLE, f"cannot read {path.name}: {exc.strerror or exc}") from None
     with os.fdopen(descriptor, "rb") as handle:
-        info = os.fstat(handle.fileno())
+        info = os.fstat(handle.fileno())  # the opened file itself, swapped or not
         refuse_kind(info, path)
         refuse_size(info.st_size, limit, path)
-        data = handle.read(limit.value + 1)
+        # As much as it holds (a buffer of the limit's size for every file would cost),
+        # and on, within the limit, if it grew since.
+        data = handle.read(info.st_size + 1)
+        if len(data) > info.st_size:
+            data += handle.read(limit.value + 1 - len(data))
     refuse_size(len(data), limit, path)
     return data
 
@@ -81,14 +86,14 @@ def refuse_size(size: int, limit: Limit, path: Path) -> None:
                       "make the file smaller, or split it")
 
 
-def _inside(path: Path, folder: Path | None) -> Path:
+def _inside(path: Path, folder: Path) -> Path:
     try:
         resolved = path.resolve()
-        base = folder.resolve() if folder is not None else None
+        base = folder.resolve()
     except (OSError, RuntimeError) as exc:  # a loop of links
         raise Refused(UNREADABLE, f"cannot follow the link {path.name}: {exc}") from None
-    if base is not None and not resolved.is_relative_to(base):
-        where = display_path(folder) if folder is not None else ""
+    if not resolved.is_relative_to(base):
+        where = display_path(folder)
         raise Refused(OUTSIDE, f"{path.name} is a link leading outside {where} (to {resolved})",
                       "copy the file into the folder instead of linking it")
     return resolved

@@ -18,31 +18,54 @@ LARGEST = IMAGE_BYTES  # the largest any other file may be (a picture)
 def tree_digest(*folders: Path) -> str:
     """Digest of every visible entry under the folders: relative path and bytes.
 
-    A link counts by where it leads, and anything the loaders would refuse (a FIFO, a
-    device, a link out of the folder, a file too large to read) by what it is, never by
-    its bytes, so swapping one refusal for another is still a change, and nothing here
-    blocks or reads without end.
+    A link counts by where it leads (a linked folder is not walked into), and anything
+    the loaders would refuse (a FIFO, a device, a link out of the folder, a file too
+    large to read) by what it is, never by its bytes, so swapping one refusal for
+    another is still a change, and nothing here blocks or reads without end.
     """
     parts: list[bytes | str] = []
     for folder in folders:
         if not folder.is_dir():
             parts.append(f"missing:{folder}")
             continue
-        for path in sorted(folder.rglob("*")):
-            rel = path.relative_to(folder)
-            if any(part.startswith(".") for part in rel.parts):
-                continue  # editor swap files and the like do not change the build
-            parts += [str(rel), _entry(path, folder)]
+        for rel, entry in sorted(_entries(folder)):
+            parts += [rel, _entry(entry, folder)]
     return digest(*parts)
 
 
-def _entry(path: Path, folder: Path) -> bytes | str:
+def _entries(folder: Path) -> list[tuple[str, os.DirEntry]]:
+    """Every visible entry under `folder` (not below a linked folder), by relative path:
+    editor swap files and the like, whose names start with a dot, do not count."""
+    found, todo = [], [(folder, "")]
+    while todo:
+        here, prefix = todo.pop()
+        with os.scandir(here) as listing:
+            for entry in listing:
+                if entry.name.startswith("."):
+                    continue
+                rel = f"{prefix}{entry.name}"
+                found.append((rel, entry))
+                if entry.is_dir(follow_symlinks=False):
+                    todo.append((Path(entry.path), f"{rel}/"))
+    return found
+
+
+def _entry(entry: os.DirEntry, folder: Path) -> bytes | str:
     """What an entry of a tree contributes: a file's bytes, or what stands in their place."""
-    link = f"link:{os.readlink(path)}:" if path.is_symlink() else ""
+    path = Path(entry.path)
+    limit = YAML_BYTES if path.suffix in YAML else LARGEST
+    if entry.is_file(follow_symlinks=False):  # the common case: no link to follow
+        try:
+            return read_file(path, None, limit)  # inside: it was found by walking in
+        except Refused as refused:
+            return f"refused:{refused.code}:{refused.reason}"
+        except OSError as exc:
+            return f"unreadable:{exc.errno}"
+    link = f"link:{os.readlink(path)}:" if entry.is_symlink() else ""
     if path.is_dir():
         return f"{link}folder"
     try:
-        return read_file(path, folder, YAML_BYTES if path.suffix in YAML else LARGEST)
+        return read_file(path, folder, limit)
     except Refused as refused:
         return f"{link}refused:{refused.code}:{refused.reason}"
     except OSError as exc:
