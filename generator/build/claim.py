@@ -59,9 +59,12 @@ def claim(out_dir: Path, inputs: Sequence[Path] = ()) -> Iterator[Claim]:
 
 def mark(out_dir: Path) -> None:
     """Make the folder tkg's (the writer calls this before it publishes anything)."""
-    if not (out_dir / MARKER).is_file():
+    marker = out_dir / MARKER
+    if marker.is_symlink():  # never written through: it could lead anywhere
+        raise OutputError(f"cannot write {marker}: it is a link; remove it and build again")
+    if not marker.is_file():
         out_dir.mkdir(parents=True, exist_ok=True)
-        (out_dir / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+        marker.write_text(MARKER_TEXT, encoding="utf-8")
 
 
 def _clear_old_staging(out_dir: Path) -> None:

@@ -25,8 +25,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar, cast
 
+from generator.core.limits import MEMO_BYTES
 from generator.core.memo import Memo
 from generator.core.paths import user_cache
+from generator.core.reading import Refused, read_file
 
 T = TypeVar("T")
 MEMO_FILE = "drawings.pickle"
@@ -188,12 +190,18 @@ def checks_memo(content_dir: Path, built: Path | None = None) -> tuple[DrawingMe
     """
     path = checks_file(content_dir)
     memo = DrawingMemo()
-    with contextlib.suppress(OSError):  # no memo yet: a first validation reads everything
-        memo.load(path.read_bytes())
+    with contextlib.suppress(OSError, Refused):  # none yet: a first validation reads all
+        memo.load(read_memo(path))
     if built is not None:
-        with contextlib.suppress(OSError):  # no build there: nothing more to know
-            memo.also(built.read_bytes())
+        with contextlib.suppress(OSError, Refused):  # no build there: nothing more to know
+            memo.also(read_memo(built))
     return memo, path
+
+
+def read_memo(path: Path) -> bytes:
+    """A memo file's bytes: a regular file in its own folder, within MEMO_BYTES (a link
+    to /dev/zero put in an output's cache is refused, never read). Raises Refused."""
+    return read_file(path, path.parent, MEMO_BYTES)
 
 
 def checks_file(content_dir: Path) -> Path:

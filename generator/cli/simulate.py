@@ -28,6 +28,7 @@ from generator.sim.runner import check_lineup, check_seats, simulate
 from generator.sim.sweep import SweepError, checked_games, parse_setting, variants
 
 MOST_GAMES = 10_000_000
+TEMPLATES_DEFAULT = Path("templates")  # the project's templates: never a report's folder
 MOST_JOBS = (os.cpu_count() or 1) * 4
 
 
@@ -121,7 +122,7 @@ def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: i
         sys.exit(1)
     page = _wants_page(fmt)
     if page:  # refused before the games are played, not after
-        refuse_inputs(out_dir, (content_dir,))
+        refuse_inputs(out_dir, (content_dir, TEMPLATES_DEFAULT))
         refuse_foreign(out_dir)
     seats = _seats(report.game, seats)
     lineup = _lineup(kinds, seats)

@@ -73,6 +73,9 @@ EXPORT_PIXELS = Limit(100_000_000, "pixels", "one exported image", "the table ma
 PICTURE_PIXELS = Limit(40_000_000, "pixels", "one picture read (PNG or JPEG)", "none",
                        "the table mat at 600 ppi is 33 M; 81 M took 1.4 GB to build")
 
+MEMO_BYTES = Limit(512 * MIB, "bytes", "a build's or validation's memo (its own cache)",
+                   "~20 MB", "larger is not tkg's: it is set aside and made again")
+
 LIMITS: dict[str, Limit] = {
     "YAML file": YAML_BYTES, "template file": TEMPLATE_BYTES, "SVG file": SVG_BYTES,
     "picture file": IMAGE_BYTES, "font file": FONT_BYTES, "whole number": INTEGER,
@@ -81,6 +84,7 @@ LIMITS: dict[str, Limit] = {
     "SVG elements": SVG_ELEMENTS, "SVG points": SVG_POINTS, "SVG nesting": SVG_DEPTH,
     "<use> depth": USE_DEPTH, "pages a PDF": PAGES,
     "pixels an export": EXPORT_PIXELS, "pixels a picture": PICTURE_PIXELS,
+    "memo file": MEMO_BYTES,
 }
 
 

@@ -22,7 +22,15 @@ def content_file(root: Path, raw: str, where: Location, suffixes: tuple[str, ...
     """
     candidate = Path(raw)
     base = root.resolve()
-    resolved = (base / candidate).resolve()
+    try:
+        resolved = (base / candidate).resolve()
+        resolved.exists()
+    except (OSError, RuntimeError) as exc:  # a name too long, a loop of links
+        diagnostics.append(diagnostic(
+            "TKG109", where,
+            f"{raw[:80]!r} cannot be looked up: {getattr(exc, 'strerror', '') or exc}",
+            "give a shorter path to a file under the content folder"))
+        return None
     if candidate.is_absolute() or not resolved.is_relative_to(base):
         diagnostics.append(diagnostic(
             "TKG110", where, f"{raw!r} lies outside the content folder {display_path(root)}"))

@@ -129,3 +129,49 @@ def test_a_build_after_a_good_one_reports_a_file_become_unreadable(project):
     result = tkg(project, "build", "--only", "tiles", timeout=30)
     refused(result, "TKG115", "content/pieces.yaml")
     assert "nothing changed" not in result.stdout + result.stderr
+
+
+# Found by the fuzz harness (tests/fuzz): each was an internal error or a write outside.
+
+
+def test_a_memo_linked_to_a_device_in_the_output_is_set_aside_not_read(project):
+    assert tkg(project, "build", "--only", "tiles").returncode == 0
+    memo = project / "out" / ".tkg-cache" / "drawings.pickle"
+    memo.unlink()
+    memo.symlink_to("/dev/zero")
+    for command in ("validate", "build"):
+        result = tkg(project, command, "--only", "tiles") if command == "build" else \
+            tkg(project, command)
+        assert result.returncode == 0, result.stderr
+        assert "internal error" not in result.stderr
+
+
+def test_an_art_path_too_long_to_look_up_is_a_positioned_error(project):
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("art/ember-hollow.svg",
+                                               "art/" + "a" * 300 + ".svg", 1))
+    result = tkg(project, "validate")
+    assert result.returncode == 1 and "internal error" not in result.stderr
+    assert any(line.startswith("content/tiles.yaml:") and "TKG109" in line
+               and "cannot be looked up" in line for line in result.stdout.splitlines())
+
+
+def test_the_output_marker_is_never_written_through_a_link(project, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside") / "nothing-yet"
+    assert tkg(project, "build", "--only", "tiles").returncode == 0
+    marker = project / "out" / ".tkg-output"
+    marker.unlink()
+    marker.symlink_to(outside)  # a previous output, its marker swapped for a link
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("name: Ember Hollow", "name: Ember Hollows", 1))
+    result = tkg(project, "build", "--only", "tiles")
+    assert result.returncode == 3 and "is a link" in result.stderr
+    assert not outside.exists()
+
+
+def test_a_simulation_report_is_never_written_into_the_templates(project):
+    result = subprocess.run([sys.executable, "-m", "generator", "simulate", "--games", "1",
+                             "--out", "templates/layouts/x"], capture_output=True, text=True,
+                            timeout=120, cwd=project)
+    assert result.returncode != 0 and "internal error" not in result.stderr
+    assert not (project / "templates" / "layouts" / "x").exists()
