@@ -68,10 +68,8 @@ def check_file(path: Path, limit: Limit) -> None:
     refuse_size(info.st_size, limit, path)
 
 
-def refuse_kind(info: os.stat_result | None, path: Path) -> None:
+def refuse_kind(info: os.stat_result, path: Path) -> None:
     """Raise Refused unless `info` is that of a regular file."""
-    if info is None:
-        raise Refused(UNREADABLE, f"cannot read {path.name}: it does not exist")
     if stat.S_ISREG(info.st_mode):
         return
     what = next((name for test, name in _KINDS if test(info.st_mode)), "not a regular file")
