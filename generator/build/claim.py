@@ -60,11 +60,16 @@ def claim(out_dir: Path, inputs: Sequence[Path] = ()) -> Iterator[Claim]:
 def mark(out_dir: Path) -> None:
     """Make the folder tkg's (the writer calls this before it publishes anything)."""
     marker = out_dir / MARKER
-    if marker.is_symlink():  # never written through: it could lead anywhere
-        raise OutputError(f"cannot write {marker}: it is a link; remove it and build again")
-    if not marker.is_file():
+    try:
+        mode = marker.lstat().st_mode
+    except FileNotFoundError:
         out_dir.mkdir(parents=True, exist_ok=True)
         marker.write_text(MARKER_TEXT, encoding="utf-8")
+        return
+    # Never written through: a link could lead anywhere, and a FIFO would block for ever.
+    if not stat.S_ISREG(mode):
+        what = "a link" if stat.S_ISLNK(mode) else "not a file"
+        raise OutputError(f"cannot write {marker}: it is {what}; remove it and build again")
 
 
 def _clear_old_staging(out_dir: Path) -> None:

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from generator.core.errors import OutputError
+from generator.core.reading import read_kept
 
 CACHE_DIR = ".tkg-cache"
 JOURNAL = f"{CACHE_DIR}/journal.json"
@@ -118,10 +119,10 @@ def clear_stages(out_dir: Path) -> None:
 
 def _read_journal(out_dir: Path) -> dict | None:
     try:
-        data = json.loads((out_dir / JOURNAL).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as exc:
+        data = json.loads(read_kept(out_dir / JOURNAL))
+    except ValueError as exc:  # Refused is one: a missing journal is no unfinished build
+        if not os.path.lexists(out_dir / JOURNAL):
+            return None
         raise OutputError(f"the journal of an unfinished build in {out_dir} cannot be read "
                           f"({exc}); delete {out_dir / CACHE_DIR} and build again") from None
     if not _sound(data):

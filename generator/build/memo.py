@@ -25,10 +25,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar, cast
 
-from generator.core.limits import MEMO_BYTES
 from generator.core.memo import Memo
 from generator.core.paths import user_cache
-from generator.core.reading import Refused, read_file
+from generator.core.reading import Refused, read_kept
 
 T = TypeVar("T")
 MEMO_FILE = "drawings.pickle"
@@ -191,17 +190,12 @@ def checks_memo(content_dir: Path, built: Path | None = None) -> tuple[DrawingMe
     path = checks_file(content_dir)
     memo = DrawingMemo()
     with contextlib.suppress(OSError, Refused):  # none yet: a first validation reads all
-        memo.load(read_memo(path))
+        memo.load(read_kept(path))
     if built is not None:
         with contextlib.suppress(OSError, Refused):  # no build there: nothing more to know
-            memo.also(read_memo(built))
+            memo.also(read_kept(built))
     return memo, path
 
-
-def read_memo(path: Path) -> bytes:
-    """A memo file's bytes: a regular file in its own folder, within MEMO_BYTES (a link
-    to /dev/zero put in an output's cache is refused, never read). Raises Refused."""
-    return read_file(path, path.parent, MEMO_BYTES)
 
 
 def checks_file(content_dir: Path) -> Path:
@@ -230,10 +224,10 @@ def _signing_key() -> bytes | None:
     folder = user_cache()
     path = folder / "memo.key"
     try:
-        key = path.read_bytes()
+        key = read_kept(path)
         if len(key) == SIGNATURE:
             return key
-    except OSError:
+    except Refused:
         pass
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.build.claim import claim
-from generator.build.memo import MEMO_FILE, DrawingMemo, read_memo
+from generator.build.memo import MEMO_FILE, DrawingMemo
 from generator.build.parallel import run_jobs, share_jobs
 from generator.build.state import (
     CACHE_DIR,
@@ -36,7 +36,7 @@ from generator.core.artefacts import PAPERS, Artefact
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.digest import digest
 from generator.core.errors import ContentError
-from generator.core.reading import Refused
+from generator.core.reading import Refused, read_kept
 from generator.load.digests import code_digest, tree_digest
 
 if TYPE_CHECKING:  # the products load when something is rendered, not for "nothing changed"
@@ -335,7 +335,7 @@ def _both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[lis
 
 def _read(path: Path) -> bytes | None:
     try:
-        return read_memo(path)
+        return read_kept(path)
     except (OSError, Refused):  # none, or not one tkg made: a cold build makes a new one
         return None
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from generator.build.writer import UNLISTED, entry_artefact, manifest_entry
 from generator.core.artefacts import Artefact
+from generator.core.reading import Refused, read_kept
 
 CACHE_DIR = ".tkg-cache"
 STATE = "state.json"
@@ -61,8 +62,8 @@ class BuildState:
 def load_state(out_dir: Path) -> BuildState:
     """The last build's state, or an empty one if there is none or it is not sound."""
     try:
-        data = json.loads((out_dir / CACHE_DIR / STATE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_kept(out_dir / CACHE_DIR / STATE))
+    except ValueError:  # none, unreadable, refused (a link, a FIFO) or not JSON
         return BuildState()
     if not _sound(data):
         return BuildState()
@@ -125,8 +126,8 @@ def reuse(out_dir: Path, listed: list[dict]) -> list[Artefact] | None:
     found = []
     for entry in listed:
         try:
-            data = (out_dir / entry["path"]).read_bytes()
-        except OSError:
+            data = read_kept(out_dir / entry["path"], out_dir)
+        except Refused:
             return None
         if hashlib.sha256(data).hexdigest() != entry["sha256"]:
             return None  # edited or damaged by hand: render it again

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, Severity
+from generator.core.reading import read_kept
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ def verdict_of(report) -> Verdict:
 def recalled(path: Path, inputs: str) -> Verdict | None:
     """The verdict kept at `path` if it was reached on `inputs` (None otherwise)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_kept(path))
         if data["inputs"] != inputs:
             return None
         told = tuple(Diagnostic(**{**d, "severity": Severity(d["severity"])})

@@ -20,6 +20,7 @@ from generator.build.claim import claim, mark
 from generator.build.journal import apply, clear_stages, commit, stage, uninterrupted
 from generator.core.artefacts import Artefact
 from generator.core.errors import OutputError
+from generator.core.reading import read_kept
 
 MANIFEST = "manifest.json"
 UNLISTED = "cache"  # the build cache's own state: written here, not listed in the manifest
@@ -172,8 +173,8 @@ def _changed(out_dir: Path, artefacts: Sequence[Artefact]) -> list[Artefact]:
 
 def _old_manifest(out_dir: Path) -> list[dict]:
     try:
-        old = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))["files"]
-    except (OSError, ValueError, KeyError, TypeError):
+        old = json.loads(read_kept(out_dir / MANIFEST))["files"]
+    except (ValueError, KeyError, TypeError):  # Refused is a ValueError
         return []  # no usable earlier manifest: nothing to keep or retire
     return [f for f in old if isinstance(f, dict) and isinstance(f.get("path"), str)]
 

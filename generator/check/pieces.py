@@ -26,7 +26,7 @@ from generator.core.errors import ContentError
 from generator.core.limits import BUILD_PRIMITIVES
 from generator.core.model import NOWHERE, Item, PieceKind
 from generator.draw.kit import Kit
-from generator.draw.piece import BACK, FRONT, Drawn, built_in, drawn
+from generator.draw.piece import BACK, FRONT, Drawn, about_text, built_in, drawn
 from generator.draw.resolve import Problem
 from generator.draw.scene import Group, Scene
 from generator.layout.look import Look
@@ -63,6 +63,7 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
     findings: list[Seen] = []
     kinds = [*(built_in(kit, name) for name in (TILE, TOKEN, OINK)),
              *_aids(kit, templates_dir), *kit.game.pieces]
+    problems += [p for kind in kit.game.pieces if (p := _about_problem(kit, kind))]
     for number, layout in enumerate(layouts):
         sides: list[Side] = []
         for kind in kinds:
@@ -86,6 +87,22 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
             for kind, look, item, done in extra(kit, layout):
                 _tell(kit, kind, look, item, done, layout, problems, findings)
     return Checked(list(dict.fromkeys(problems)), findings)
+
+
+def _about_problem(kit: Kit, kind: PieceKind) -> Diagnostic | None:
+    """TKG604 when a declared kind's `about:` names what nothing gives, TKG610 when a
+    value does not suit its spec: the checklist fills it in."""
+    try:
+        about_text(kit, kind)
+    except KeyError as exc:
+        return diagnostic("TKG604", kind.about_where, f"about {kind.about!r} uses "
+                          f"{{{exc.args[0]}}}, which is no name a checklist line has",
+                          "use {count}, {items}, a rule number such as "
+                          "{rules.oink.capacity} or {game.title}")
+    except (ValueError, TypeError) as exc:
+        return diagnostic("TKG610", kind.about_where,
+                          f"about {kind.about!r} cannot be filled in: {exc}")
+    return None
 
 
 def _too_many_shapes(shapes: int, sides: list[Side]) -> Diagnostic:

@@ -21,20 +21,44 @@ if TYPE_CHECKING:  # the checks load only when a command validates
     from generator.build.verdicts import Verdict
     from generator.check.validate import Report
 
+# What Linux and macOS file systems allow: one name of a path, and a whole path, in bytes.
+NAME_BYTES, PATH_BYTES = 255, 4095
+
+
+class Folder(click.Path):
+    """A folder option, refused at once (a usage error) when the file system could not
+    even look it up: a name longer than it allows, or a path too long."""
+
+    def __init__(self) -> None:
+        super().__init__(path_type=Path, file_okay=False)
+
+    def convert(self, value, param, ctx):
+        text = str(value)
+        longest = max(text.split("/"), key=lambda name: len(name.encode()))
+        if len(longest.encode()) > NAME_BYTES:
+            self.fail(f"a folder name of {len(longest.encode())} bytes "
+                      f"({longest[:20]}...): the file system allows at most {NAME_BYTES}",
+                      param, ctx)
+        if len(text.encode()) > PATH_BYTES:
+            self.fail(f"a path of {len(text.encode()):,} bytes: the file system allows at "
+                      f"most {PATH_BYTES:,}", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 # Eager: read before the other options, so `--only` can check the kinds of piece the
 # content declares (content/pieces.yaml) wherever --content stands on the line.
 CONTENT = click.option("--content", "content_dir", default="content", show_default=True,
-                       type=click.Path(path_type=Path, file_okay=False), is_eager=True,
+                       type=Folder(), is_eager=True,
                        help="Folder holding tiles.yaml and game.yaml (and pieces.yaml).")
 
 
 TEMPLATES = click.option("--templates", "templates_dir", default="templates", show_default=True,
-                         type=click.Path(path_type=Path, file_okay=False),
+                         type=Folder(),
                          help="Folder holding the layouts and the rulebook templates.")
 
 
-OUT = click.option("--out", "out_dir", default="output", show_default=True,
-                   type=click.Path(path_type=Path, file_okay=False), help="Where to write.")
+OUT = click.option("--out", "out_dir", default="output", show_default=True, type=Folder(),
+                   help="Where to write.")
 
 
 PAPER_CHOICES = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}

@@ -19,7 +19,7 @@ from click.core import ParameterSource
 from generator.build.claim import refuse_foreign, refuse_inputs
 from generator.build.writer import write_artefacts
 from generator.check.validate import validate
-from generator.cli.common import CONTENT, FORMAT, guarded, print_diagnostics
+from generator.cli.common import CONTENT, FORMAT, Folder, guarded, print_diagnostics
 from generator.sim.cluster import CONNECT_SECONDS, TIMEOUT_VARIABLE, scheduler_address
 from generator.sim.executors import pool
 from generator.sim.registry import PLAYERS
@@ -108,7 +108,7 @@ def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path) -> Non
                    f"{TIMEOUT_VARIABLE} seconds (default {CONNECT_SECONDS}).")
 @FORMAT
 @click.option("--out", "out_dir", default="output", show_default=True,
-              type=click.Path(path_type=Path, file_okay=False),
+              type=Folder(),
               help="Output folder of the chart report (simulation/*.html).")
 @guarded
 def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: int,

@@ -12,6 +12,7 @@ from generator.cli.common import (
     CONTENT,
     FORMAT,
     TEMPLATES,
+    Folder,
     emit_report,
     guarded,
     layout_names,
@@ -25,7 +26,7 @@ from generator.cli.common import (
               help="A layout to check, by its file name under templates/layouts/ without "
                    ".yaml [default: default]; give it again to check several.")
 @click.option("--out", "out_dir", default="output", show_default=True,
-              type=click.Path(path_type=Path, file_okay=False),
+              type=Folder(),
               help="A build's output folder: what it drew and checked is not done again.")
 @FORMAT
 @click.option("--strict", is_flag=True,

@@ -46,6 +46,8 @@ IMAGE_BYTES = Limit(64 * MIB, "bytes", "a PNG or JPEG picture", "none",
                     "a 300 ppi picture of a whole mat is ~30 MB")
 FONT_BYTES = Limit(32 * MIB, "bytes", "a font file", "fonts: 58-693 KB",
                    "the largest CJK fonts are ~20 MB")
+YAML_DEPTH = Limit(100, "levels", "lists and mappings inside each other in one YAML file",
+                   "4", "deeper is no game's data; the YAML reader recurses once a level")
 INTEGER = Limit(10**9, "", "a whole number in the content", "capacity 6, 120 tokens",
                 "a larger number is a typo; past ~10^308 it is no longer a number at all")
 ITEMS = Limit(5_000, "items", "the items of all declared kinds together", "9 items",
@@ -78,7 +80,8 @@ MEMO_BYTES = Limit(512 * MIB, "bytes", "a build's or validation's memo (its own 
 
 LIMITS: dict[str, Limit] = {
     "YAML file": YAML_BYTES, "template file": TEMPLATE_BYTES, "SVG file": SVG_BYTES,
-    "picture file": IMAGE_BYTES, "font file": FONT_BYTES, "whole number": INTEGER,
+    "picture file": IMAGE_BYTES, "font file": FONT_BYTES, "YAML nesting": YAML_DEPTH,
+    "whole number": INTEGER,
     "declared items": ITEMS, "pieces in all": COPIES, "grid cells": CELLS,
     "shapes a piece": PRIMITIVES, "shapes a build": BUILD_PRIMITIVES,
     "SVG elements": SVG_ELEMENTS, "SVG points": SVG_POINTS, "SVG nesting": SVG_DEPTH,

@@ -144,6 +144,7 @@ class PieceKind:
     # The SVG titles of a front and of a back, formats over the item's names; empty: a
     # declared kind's "<title>: <item id>".
     captions: tuple[str, str] | tuple[()] = ()
+    about_where: Location = field(default=NOWHERE, repr=False, compare=False)
 
     @property
     def count(self) -> int:

@@ -14,7 +14,7 @@ import os
 import stat
 from pathlib import Path
 
-from generator.core.limits import Limit
+from generator.core.limits import MEMO_BYTES, Limit
 from generator.core.paths import display_path
 
 
@@ -58,6 +58,14 @@ def read_file(path: Path, folder: Path | None, limit: Limit) -> bytes:
             data += handle.read(limit.value + 1 - len(data))
     refuse_size(len(data), limit, path)
     return data
+
+
+def read_kept(path: Path, folder: Path | None = None) -> bytes:
+    """A file tkg wrote itself and now reads back (a manifest, a build's state or journal,
+    a memo, a kept verdict, a published file): inside `folder` (default: its own), regular
+    and within MEMO_BYTES, so one swapped for a link to /dev/zero or a FIFO is refused,
+    never read for ever. Raises Refused."""
+    return read_file(path, path.parent if folder is None else folder, MEMO_BYTES)
 
 
 def check_file(path: Path, limit: Limit) -> None:

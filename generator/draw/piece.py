@@ -232,3 +232,9 @@ def filled(kit: Kit, text: str, extra: Mapping[str, object]) -> str:
     """A format filled in with the game's names and `extra` (validated formats only)."""
     names = {**kit.memo.per(kit.game, "piece names", game_names), **extra}
     return fill(text, names.__getitem__)
+
+
+def about_text(kit: Kit, kind: PieceKind) -> str:
+    """The checklist's detail of a kind: its `about:` over {count}, {items} and the game's
+    names. Raises KeyError for a name nothing gives (validation tells it: TKG604)."""
+    return filled(kit, kind.about, {"count": kind.count, "items": len(kind.items)})

@@ -27,6 +27,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path, PurePosixPath
 from urllib.parse import SplitResult, parse_qs, unquote, urlsplit
 
+from generator.core.reading import read_kept
 from generator.live.page import gallery_page, proof_page
 from generator.live.status import BuildStatus
 from generator.products.tileindex import INDEX
@@ -281,8 +282,8 @@ class PreviewServer(ThreadingHTTPServer):
     def manifest(self) -> dict:
         """The output folder's manifest (empty before the first good build)."""
         try:
-            return json.loads((self.root / "manifest.json").read_text())
-        except (OSError, ValueError):
+            return json.loads(read_kept(self.root / "manifest.json"))
+        except ValueError:  # none yet, refused (a link, a FIFO) or not JSON
             return {}
 
     def tile_index(self, manifest: dict) -> object:
@@ -296,8 +297,8 @@ class PreviewServer(ThreadingHTTPServer):
         with self._index_lock:
             if self._index[0] != version or not version:
                 try:
-                    parsed = json.loads((self.root / INDEX).read_text(encoding="utf-8"))
-                except (OSError, ValueError):
+                    parsed = json.loads(read_kept(self.root / INDEX, self.root))
+                except ValueError:
                     parsed = None
                 self._index = (version, parsed)
             return self._index[1]

@@ -142,7 +142,8 @@ def _kind(name: str, value: object, top: YMap, elements: tuple[Element, ...],
         items = _items(name, listing, found) if isinstance(listing, YList) else None
     if items is None or not ok or not {"name", "about", "bundle"} <= fields.keys():
         return None  # each problem is told already
-    return PieceKind(name, fields["name"], fields["about"], items, fields["bundle"], at)
+    return PieceKind(name, fields["name"], fields["about"], items, fields["bundle"], at,
+                     about_where=value.where("about"))
 
 
 def _name_ok(name: str, at: Location, found: list[Diagnostic]) -> bool:

@@ -14,7 +14,7 @@ import yaml
 import yaml.constructor
 
 from generator.core.diagnostics import Diagnostic, diagnostic
-from generator.core.limits import INTEGER, YAML_BYTES
+from generator.core.limits import INTEGER, YAML_BYTES, YAML_DEPTH
 from generator.core.model import Location
 from generator.core.reading import Refused, read_file
 
@@ -92,20 +92,29 @@ class _Converter:
         self.diagnostics: list[Diagnostic] = []
         self._constructor = yaml.constructor.SafeConstructor()
         self._seen: dict[int, object] = {}
+        self._depth = 0
 
     def convert(self, node: yaml.Node) -> object:
         # Aliases share a node; reuse the result so an alias bomb stays linear.
         if id(node) in self._seen:
             return self._seen[id(node)]
         value: object
-        if isinstance(node, yaml.MappingNode):
-            value = self._mapping(node)
-        elif isinstance(node, yaml.SequenceNode):
-            value = self._sequence(node)
-        else:
+        if isinstance(node, yaml.ScalarNode):
             value = self._scalar(node)
+        elif self._depth >= YAML_DEPTH.value:
+            value = self._too_deep(node)
+        else:
+            self._depth += 1
+            value = (self._mapping(node) if isinstance(node, yaml.MappingNode)
+                     else self._sequence(node) if isinstance(node, yaml.SequenceNode)
+                     else self._unsafe(node))
+            self._depth -= 1
         self._seen[id(node)] = value
         return value
+
+    def _too_deep(self, node: yaml.Node) -> Unsafe:
+        self.diagnostics.append(_depth_diagnostic(_loc(self.display, node)))
+        return UNSAFE
 
     def _unsafe(self, node: yaml.Node) -> Unsafe:
         self.diagnostics.append(diagnostic(
@@ -158,6 +167,38 @@ class _Converter:
         return value
 
 
+def _depth_diagnostic(where: Location) -> Diagnostic:
+    return diagnostic("TKG116", where, f"{YAML_DEPTH.what}: more than {YAML_DEPTH.value} "
+                      f"{YAML_DEPTH.unit}", "flatten the data: lists and mappings of the "
+                      "game go a few levels deep")
+
+
+# Each level of nesting takes one of these characters ("- ", "key:", "[", "{", "? ").
+_NESTERS = "-:[{?"
+# libyaml builds the node tree by recursion in C: tens of thousands of levels overflow
+# its stack and kill the process. A file with fewer nesting characters than this cannot
+# nest that deep, so only a file with more is scanned for its depth first.
+_SCAN_ABOVE = 5_000
+
+
+def _too_deep(text: str, display: str) -> Diagnostic | None:
+    """A diagnostic at the first collection nested past the limit, found from the parse
+    events before any node tree is built, or None."""
+    if sum(text.count(char) for char in _NESTERS) < _SCAN_ABOVE:
+        return None
+    depth = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > YAML_DEPTH.value:
+                mark = event.start_mark
+                line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+                return _depth_diagnostic(Location(display, line, column))
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return None
+
+
 def _syntax_error(display: str, exc: yaml.YAMLError) -> Diagnostic:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     where = Location(display, mark.line + 1, mark.column + 1) if mark else Location(display, 1, 1)
@@ -206,23 +247,19 @@ def load_yaml(path: Path, display: str | None = None) -> Source:
     if text is None:
         return source
     try:
+        deep = _too_deep(text, display)
+        if deep:
+            source.diagnostics.append(deep)
+            return source
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
         source.diagnostics.append(_syntax_error(display, exc))
-        return source
-    except RecursionError:
-        source.diagnostics.append(diagnostic(
-            "TKG004", Location(display, 1, 1), "the YAML nests too deeply"))
         return source
     if node is None:
         source.diagnostics.append(diagnostic("TKG002", Location(display, 1, 1),
                                              "the file holds no data, only comments"))
         return source
     converter = _Converter(display)
-    try:
-        source.data = converter.convert(node)
-    except RecursionError:
-        source.diagnostics.append(diagnostic(
-            "TKG004", Location(display, 1, 1), "the YAML nests too deeply"))
+    source.data = converter.convert(node)
     source.diagnostics.extend(converter.diagnostics)
     return source

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from generator.core.model import Item, PieceKind
 from generator.draw.kit import Kit
-from generator.draw.piece import filled
+from generator.draw.piece import about_text
 from generator.draw.scene import Scene
 from generator.layout.imposition import grid_for
 from generator.layout.look import Look
@@ -122,7 +122,7 @@ def _pages(request: BuildRequest, kit: Kit, name: str, paper: str) -> PiecePages
 def about(request: BuildRequest, kit: Kit, name: str) -> str:
     """The checklist's detail: the kind's `about:` filled in (and a split piece's size)."""
     kind, look = declared(request, name)
-    text = filled(kit, kind.about, {"count": kind.count, "items": len(kind.items)})
+    text = about_text(kit, kind)
     if look.sheets == "split":
         w, h = look.size
         text += f"; assembled {w:g} x {h:g} mm from pages glued on their flaps"

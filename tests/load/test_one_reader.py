@@ -175,3 +175,48 @@ def test_a_simulation_report_is_never_written_into_the_templates(project):
                             timeout=120, cwd=project)
     assert result.returncode != 0 and "internal error" not in result.stderr
     assert not (project / "templates" / "layouts" / "x").exists()
+
+
+@pytest.mark.parametrize("command", [["build", "--only", "tiles"], ["build"], ["validate"],
+                                     ["simulate", "--games", "1"]])
+def test_a_folder_name_too_long_for_the_file_system_is_a_usage_error(project, command):
+    long = "a" * 300  # a name may have 255 bytes
+    for option in ("--content", "--templates", "--out"):
+        if option == "--templates" and command[0] == "simulate":
+            continue
+        result = subprocess.run([sys.executable, "-m", "generator", *command, option, long],
+                                capture_output=True, text=True, timeout=120, cwd=project)
+        assert result.returncode == 2, result.stderr
+        assert f"Invalid value for '{option}': a folder name of 300 bytes" in result.stderr
+        assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+
+
+@pytest.mark.parametrize("kept", ["manifest.json", ".tkg-cache/state.json",
+                                  ".tkg-cache/journal.json", "svg/tiles/tile-ember-hollow.svg"])
+@pytest.mark.parametrize("what", ["device", "fifo"])
+def test_a_file_of_the_previous_output_swapped_for_a_device_is_never_read(project, kept,
+                                                                           what):
+    assert tkg(project, "build", "--only", "tiles").returncode == 0
+    path = project / "out" / kept
+    path.unlink(missing_ok=True)
+    path.symlink_to("/dev/zero") if what == "device" else os.mkfifo(path)
+    for command in ("validate", "build"):
+        result = tkg(project, command, *(["--only", "tiles"] if command == "build" else []),
+                     timeout=120)
+        said = result.stdout + result.stderr
+        assert "internal error" not in said and "Traceback" not in said, said
+        if kept.endswith("journal.json") and command == "build":  # the unfinished build's
+            assert result.returncode == 3 and "delete" in result.stderr, said
+        else:
+            assert result.returncode == 0, said
+
+
+def test_an_output_marker_that_is_a_fifo_is_refused_not_waited_on(project):
+    assert tkg(project, "build", "--only", "tiles").returncode == 0
+    marker = project / "out" / ".tkg-output"
+    marker.unlink()
+    os.mkfifo(marker)
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("name: Ember Hollow", "name: Ember Hollows", 1))
+    result = tkg(project, "build", "--only", "tiles")
+    assert result.returncode == 3 and ".tkg-output: it is not a file" in result.stderr

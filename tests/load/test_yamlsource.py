@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from generator.core.limits import YAML_DEPTH
 from generator.load.yamlsource import YList, YMap, load_yaml
 
 
@@ -60,3 +63,27 @@ def test_empty_binary_missing_and_bad_utf8(tmp_path):
 def test_syntax_error_points_at_the_problem(tmp_path):
     [d] = load(tmp_path, "a: [1, 2\nb: 3\n").diagnostics
     assert d.code == "TKG004" and d.line == 2
+
+
+@pytest.mark.parametrize("depth", [25_000, 200_000])
+def test_nesting_deep_enough_to_overflow_libyaml_is_refused_before_it_is_built(tmp_path,
+                                                                               depth):
+    # Found by the fuzz harness: 25,000 "[" killed the process (libyaml's composer
+    # recurses in C); the depth is now read from the parse events first.
+    src = load(tmp_path, "[" * depth + "1" + "]" * depth + "\n")
+    assert [(d.code, d.line, d.column) for d in src.diagnostics] == \
+        [("TKG116", 1, YAML_DEPTH.value + 1)]
+    assert src.data is None
+
+
+def test_nesting_past_the_limit_is_told_where_it_passes(tmp_path):
+    depth = YAML_DEPTH.value + 5
+    src = load(tmp_path, "a:\n  " + "- " * depth + "x\n")
+    assert [(d.code, d.line) for d in src.diagnostics] == [("TKG116", 2)]
+    assert f"more than {YAML_DEPTH.value} levels" in src.diagnostics[0].message
+
+
+def test_nesting_at_the_limit_is_read(tmp_path):
+    depth = YAML_DEPTH.value - 1  # the top mapping is one level
+    src = load(tmp_path, "a: " + "[" * depth + "1" + "]" * depth + "\n")
+    assert not src.diagnostics
