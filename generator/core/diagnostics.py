@@ -79,6 +79,9 @@ CODES: dict[str, Code] = {
                    "Put an ordinary file at the path."),
     "TKG116": Code(Severity.ERROR, "An input passes one of the limits",
                    "Stay under the limit the message names (docs/limits.md lists them all)."),
+    "TKG117": Code(Severity.ERROR, "A rule names a way of playing the game does not have",
+                   "Write one of the values the message lists: the rulebook states each and "
+                   "the simulator plays each."),
     # -- the game's rules --------------------------------------------------------
     "TKG201": Code(Severity.ERROR, "The number of tiles differs from game.tile_count",
                    "Add or remove tiles, or change tile_count."),

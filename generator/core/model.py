@@ -192,6 +192,10 @@ class Rules:
     score_other: int = 1  # any other insignia on a sealed tile
     score_unsealed: int = 0  # an insignia on an unsealed tile
     turn_cap: int = 400  # the simulator calls a game stalled after this many turns
+    # The actions a turn offers (rules.turn.actions; "procure" is face up and blind).
+    actions: tuple[str, ...] = ("draw", "trade", "procure", "move", "refresh", "seal")
+    trade_back: bool = False  # rules.trade_back.allowed: one trade may take what it gives
+    seal_tokens: str = "on_tile"  # rules.seal.tokens: where a seal's payment goes
     drafts: tuple[str, ...] = ()  # names of rule sections still flagged draft
     sections: tuple[Rule, ...] = ()
 

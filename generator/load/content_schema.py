@@ -63,6 +63,11 @@ def _section(*fields: Field) -> tuple[Field, ...]:
     return (*fields, _DRAFT)
 
 
+# The actions a turn may offer, in the rulebook's order (procure: face up or blind).
+ACTIONS = ("draw", "trade", "procure", "move", "refresh", "seal")
+
+# Every word-valued rule takes only the words both the rulebook states and the simulator
+# plays (`choices`): anything else is TKG117, naming them.
 RULE_SECTIONS: dict[str, tuple[Field, ...]] = {
     "players": _section(
         Field("min", "int", "fewest players", low=2, high=8),
@@ -87,8 +92,8 @@ RULE_SECTIONS: dict[str, tuple[Field, ...]] = {
         Field("face_up", "str_list", "names of the face-up spaces"),
         Field("blind", "str", "name of the face-down stack")),
     "turn": _section(Field("actions", "str_list", "the actions a turn offers, in the "
-                           "rulebook's order", required=False,
-                           default=("draw", "trade", "procure", "move", "refresh", "seal"))),
+                           "rulebook's order", required=False, default=ACTIONS,
+                           choices=ACTIONS)),
     "simulation": _section(
         Field("turn_cap", "int", "turns before a simulated game counts as stalled",
               low=10, high=100000),
@@ -97,39 +102,48 @@ RULE_SECTIONS: dict[str, tuple[Field, ...]] = {
     # The playtest completions, in the order the rulebook states them: its tags and
     # its appendix number the drafts in this order. OPTIONAL ones may be left out.
     "trade_zone": _section(Field("source", "str", "where the starting trade zone's tokens "
-                                 "come from: bag", required=False, default="bag")),
+                                 "come from: bag", required=False, default="bag",
+                                 choices=("bag",))),
     "split": _section(Field("extra", "str", "which spaces take the tiles left over when the "
                             "stack does not split evenly: face_up_first", required=False,
-                            default="face_up_first")),
+                            default="face_up_first", choices=("face_up_first",))),
     "grid": _section(Field("anchor", "str", "what fixes a world's grid on the table: "
-                           "starting_tile", required=False, default="starting_tile")),
+                           "starting_tile", required=False, default="starting_tile",
+                           choices=("starting_tile",))),
     "tiles": _section(Field("insignias", "str", "the insignias of one tile: distinct",
-                            required=False, default="distinct")),
+                            required=False, default="distinct", choices=("distinct",))),
     "passing": _section(Field("allowed", "str", "when a player may pass: no_legal_action",
-                              required=False, default="no_legal_action")),
-    "discards": _section(Field("to", "str", "where discarded tokens go")),
+                              required=False, default="no_legal_action",
+                              choices=("no_legal_action",))),
+    "discards": _section(Field("to", "str", "where discarded tokens go",
+                               choices=("trade_zone",))),
     "bag": _section(Field("refill", "str", "when the empty bag is refilled: at_once",
-                          required=False, default="at_once")),
+                          required=False, default="at_once", choices=("at_once",))),
     "trade_back": _section(Field("allowed", "bool", "whether one trade may take an element "
                                  "it gives", required=False, default=False)),
     "taking": _section(Field("face_up", "str", "which tile of a face-up space can be "
-                             "procured: top", required=False, default="top")),
+                             "procured: top", required=False, default="top",
+                             choices=("top",))),
     "placement": _section(
-        Field("connect_to", "str", "which tile a new tile must match"),
+        Field("connect_to", "str", "which tile a new tile must match",
+              choices=("oink_tile",)),
         Field("oink", "str", "where the Oink is after a tile is placed: stays",
-              required=False, default="stays")),
+              required=False, default="stays", choices=("stays",))),
     "blind_choice": _section(Field("unplaced", "str", "where a revealed tile that is not "
                                    "placed goes: top_of_O", required=False,
-                                   default="top_of_O")),
-    "move": _section(Field("reach", "str", "how far the Oink may move")),
-    "refresh": _section(Field("refill_from", "str", "where an emptied space refills from")),
+                                   default="top_of_O", choices=("top_of_O",))),
+    "move": _section(Field("reach", "str", "how far the Oink may move",
+                           choices=("connected",))),
+    "refresh": _section(Field("refill_from", "str", "where an emptied space refills from",
+                              choices=("bottom_of_O",))),
     "seal": _section(
-        Field("cost", "str", "what sealing a tile costs"),
+        Field("cost", "str", "what sealing a tile costs", choices=("insignias",)),
         Field("tokens", "str", "where a seal's tokens go: on_tile (they stay on the sealed "
               "tile for the rest of the game) or trade_zone", required=False,
-              default="on_tile")),
+              default="on_tile", choices=("on_tile", "trade_zone"))),
     "ending": _section(Field("round", "str", "what happens to the round when the game ends: "
-                             "stops", required=False, default="stops")),
+                             "stops", required=False, default="stops",
+                             choices=("stops",))),
     "scoring": _section(
         Field("match", "int", "points per insignia of the Oink's element, sealed", low=0, high=20),
         Field("other", "int", "points per other insignia, sealed", low=0, high=20),

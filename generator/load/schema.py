@@ -43,6 +43,8 @@ class Field:
     default: object = None
     low: float | None = None
     high: float | None = None
+    # A word-valued field: the words it may take (for a str_list, each item, once).
+    choices: tuple[str, ...] = ()
 
 
 def _kind_ok(kind: str, value: object) -> bool:
@@ -149,7 +151,29 @@ def _value_problem(field: Field, value: object, where: Location,
     else:
         texts = _texts(value) if field.kind == "str_list" else []
     return next((found for text in texts
-                 if (found := control_problem(text, where, f"{what}.{field.name}"))), None)
+                 if (found := control_problem(text, where, f"{what}.{field.name}"))),
+                None) or _choice_problem(field, texts, value, where, what)
+
+
+def _choice_problem(field: Field, texts: list[str], value: object, where: Location,
+                    what: str) -> Diagnostic | None:
+    """TKG117 for a word the field does not take (or a list's word given twice, or none)."""
+    if not field.choices:
+        return None
+    listed = ", ".join(field.choices)
+    wrong = next((t for t in texts if t not in field.choices), None)
+    name = f"{what}.{field.name}"
+    if wrong is not None:
+        close = difflib.get_close_matches(wrong, field.choices, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        return diagnostic("TKG117", where, f"{name} is {wrong!r}, which the game does not "
+                          f"have: it takes {listed}", f"{hint}write one of: {listed}")
+    if field.kind == "str_list" and len(set(texts)) < len(texts):
+        twice = next(t for t in texts if texts.count(t) > 1)
+        return diagnostic("TKG117", where, f"{name} names {twice!r} twice")
+    if field.kind == "str_list" and not texts:
+        return diagnostic("TKG117", where, f"{name} is empty", f"write some of: {listed}")
+    return None
 
 
 def _texts(value: object) -> list[str]:

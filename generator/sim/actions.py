@@ -124,13 +124,13 @@ class Legal:
         self._procures: list[Procure] | None = None  # asked for twice a turn, so kept
 
     def draw(self) -> Draw | None:
-        """The draw action, if the bag can give anything."""
-        return DRAW if can_draw(self.state) else None
+        """The draw action, if a turn offers it and the bag can give anything."""
+        return DRAW if "draw" in self.state.rules.actions and can_draw(self.state) else None
 
     def seal(self) -> Seal | None:
         """The seal action, if the tile under the Oink is unsealed and affordable."""
         me, table = self.me, self.state.table
-        if me.sealed[me.cell]:
+        if me.sealed[me.cell] or "seal" not in self.state.rules.actions:
             return None
         mask = table.masks[me.grid[me.cell]]
         return SEAL if not mask & ~me.hold_mask() else None
@@ -152,7 +152,7 @@ class Legal:
         me, state = self.me, self.state
         masks = state.table.masks
         empties = me.empty_neighbours(state.table, me.cell)
-        if not empties:
+        if not empties or "procure" not in state.rules.actions:
             return []
         hold, here = me.hold_mask(), masks[me.grid[me.cell]]
         found: list[Procure] = []
@@ -164,8 +164,11 @@ class Legal:
         return found
 
     def can_blind(self) -> bool:
-        """True when the Oink can pay the blind cost and stack O has a tile."""
-        return bool(self.state.stack) and sum(self.me.tokens) >= self.state.rules.blind_cost
+        """True when a turn offers procuring, the Oink can pay the blind cost and stack O
+        has a tile."""
+        state = self.state
+        return (bool(state.stack) and sum(self.me.tokens) >= state.rules.blind_cost
+                and "procure" in state.rules.actions)
 
     def blinds(self) -> list[Blind]:
         """Every distinct payment for a blind procure."""
@@ -178,8 +181,9 @@ class Legal:
         return self.can_blind() or bool(self.procures())
 
     def procure_block(self) -> int:
-        """Why no procure is legal, as an index into `BLOCKS` (-1 when one is legal)."""
-        if self.can_procure():
+        """Why no procure is legal, as an index into `BLOCKS` (-1 when one is legal, or
+        when a turn offers none: no rule then blocks it)."""
+        if self.can_procure() or "procure" not in self.state.rules.actions:
             return -1
         me, state = self.me, self.state
         if not me.has_room(state.table, me.cell):
@@ -193,17 +197,22 @@ class Legal:
     def trades(self) -> list[Trade]:
         """Every single exchange (longer trades are legal too, but not listed)."""
         rules, zone = self.state.rules, self.state.zone
-        if sum(self.me.tokens) < rules.trade_give:
+        if sum(self.me.tokens) < rules.trade_give or "trade" not in rules.actions:
             return []
         found: list[Trade] = []
         for give in multisets(self.me.tokens, rules.trade_give):
-            found.extend(Trade(((give, get),)) for get in multisets(zone, rules.trade_get)
-                         if not takes_back(give, get))
+            if rules.trade_back:  # the give lands in the zone first: it may come back
+                after = [z + g for z, g in zip(zone, give, strict=True)]
+                found.extend(Trade(((give, get),)) for get in multisets(after, rules.trade_get))
+            else:
+                found.extend(Trade(((give, get),)) for get in multisets(zone, rules.trade_get)
+                             if not takes_back(give, get))
         return found
 
     def move_cells(self) -> list[int]:
         """Every cell the Oink can move to (without building the actions)."""
-        return self.me.reachable(self.state.table)[1:]
+        state = self.state
+        return self.me.reachable(state.table)[1:] if "move" in state.rules.actions else []
 
     def moves(self) -> list[Move]:
         """Every cell the Oink can move to."""
@@ -211,6 +220,8 @@ class Legal:
 
     def refreshes(self) -> list[Refresh]:
         """Every face-up space with a tile on it."""
+        if "refresh" not in self.state.rules.actions:
+            return []
         return [Refresh(s) for s, space in enumerate(self.state.spaces) if space]
 
     def by_kind(self) -> dict[str, Sequence[Action]]:

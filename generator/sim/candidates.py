@@ -8,7 +8,7 @@ the best move, a trade toward the current goal, and refreshing each face-up spac
 
 from __future__ import annotations
 
-from generator.sim.actions import Action, Blind, Legal, Procure, Refresh
+from generator.sim.actions import Action, Blind, Legal, Procure
 from generator.sim.judge import goal_mask, roomiest, spare_payment
 from generator.sim.state import GameState
 from generator.sim.tactics import best_move, goal_trade
@@ -26,5 +26,5 @@ def candidates(state: GameState, legal: Legal, first: Action) -> list[Action]:
         found.append(Blind(spare_payment(state, me, state.rules.blind_cost)))
     found.append(best_move(state, me, legal.move_cells()))
     found.append(goal_trade(state, me, goal_mask(state, me)))
-    found.extend(Refresh(s) for s, space in enumerate(state.spaces) if space)
+    found.extend(legal.refreshes())
     return list(dict.fromkeys(a for a in found if a is not None))

@@ -132,16 +132,17 @@ def _trade(state: GameState, me: PlayerState, action: Trade, chooser: Chooser, r
         raise IllegalAction("a trade needs at least one exchange")
     given = [sum(g) for g in zip(*(give for give, _ in action.exchanges), strict=True)]
     taken = [sum(t) for t in zip(*(get for _, get in action.exchanges), strict=True)]
-    if takes_back(given, taken):
+    if not rules.trade_back and takes_back(given, taken):
         raise IllegalAction("a trade cannot take back an element it gives")
     # Work on copies so a refused trade leaves the state untouched.
     tokens, zone = list(me.tokens), list(state.zone)
+    received = [0] * len(tokens)  # a token taken in this trade is never given in it
     for give, get in action.exchanges:
         if sum(give) != rules.trade_give or sum(get) != rules.trade_get:
             raise IllegalAction(f"an exchange gives {rules.trade_give} for {rules.trade_get}")
         for e, (g, t) in enumerate(zip(give, get, strict=True)):
-            if g < 0 or t < 0 or g > tokens[e]:
-                raise IllegalAction(f"the Oink cannot give {give}")
+            if g < 0 or t < 0 or g > tokens[e] - received[e]:
+                raise IllegalAction(f"the Oink cannot give {give} (of what it held before)")
             tokens[e] -= g
             zone[e] += g
         for e, t in enumerate(get):
@@ -149,6 +150,7 @@ def _trade(state: GameState, me: PlayerState, action: Trade, chooser: Chooser, r
                 raise IllegalAction(f"the trade zone lacks {get}")
             zone[e] -= t
             tokens[e] += t
+            received[e] += t
     me.tokens[:] = tokens
     state.zone[:] = zone
     discard(state, me, chooser, rng)  # only when a trade gets more than it gives
@@ -205,7 +207,9 @@ def _refresh(state: GameState, me: PlayerState, action: Refresh, chooser: Choose
 def _seal(state: GameState, me: PlayerState, action: Seal, chooser: Chooser, rng) -> None:
     if me.sealed[me.cell]:
         raise IllegalAction("the tile under the Oink is sealed already")
-    _pay(state, me, tile_cost(state, me.grid[me.cell]), state.sealed_tokens)
+    # rules.seal.tokens: on the tile for good, or paid into the trade zone like a tile.
+    into = state.zone if state.rules.seal_tokens == "trade_zone" else state.sealed_tokens
+    _pay(state, me, tile_cost(state, me.grid[me.cell]), into)
     me.sealed[me.cell] = True
 
 
@@ -213,6 +217,9 @@ def _pass(state: GameState, me: PlayerState, action: Pass, chooser: Chooser, rng
     if Legal(state).by_kind().keys() != {"pass"}:
         raise IllegalAction("you may never pass while any action is legal")
 
+
+# A blind procure is offered with procuring (a pass is no action: always there).
+_OFFERED_AS = {"blind": "procure"}
 
 APPLY: dict[type, Callable] = {
     Draw: _draw, Trade: _trade, Procure: _procure, Blind: _blind, Move: _move,
@@ -226,6 +233,9 @@ def apply(state: GameState, action: Action, chooser: Chooser, rng: random.Random
     handler = APPLY.get(type(action))
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}")
+    kind = action.kind
+    if kind != "pass" and _OFFERED_AS.get(kind, kind) not in state.rules.actions:
+        raise IllegalAction(f"a turn does not offer {action.kind} (rules.turn.actions)")
     handler(state, state.players[state.current], action, chooser, rng)
 
 

@@ -136,6 +136,8 @@ def _blind(state, me, legal):
 
 
 def _refresh(state, me, legal):
+    if "refresh" not in state.rules.actions:
+        return None
     deny = _threat(state)
     if deny is not None:
         return Refresh(deny)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from generator.sim.game import DEADLOCK, TURN_CAP
 from generator.sim.intervals import Test
 from generator.sim.stats import Share, Summary
 
@@ -68,6 +69,15 @@ def headline(summary: Summary) -> list[str]:
                      f"{_pct(p.match / total)} of them from insignias matching their Oink; "
                      f"they seal {p.sealed_tiles:.1f} of their {p.placed_tiles:.1f} tiles.")
     if s.stalled:
-        lines.append(f"{s.stalled} of {s.games} games could not finish "
-                     f"({_pct(s.stalled / s.games)}).")
+        lines.append(_stalled(s))
     return lines + _unused(s)
+
+
+def _stalled(s: Summary) -> str:
+    """How many games did not finish, why, and that no share counts them."""
+    why = [f"{n} {what}" for n, what in (
+        (s.endings.get(TURN_CAP, 0), "stopped at the turn cap (simulation.turn_cap)"),
+        (s.endings.get(DEADLOCK, 0), "with nobody able to act")) if n]
+    return (f"{s.stalled} of {s.games} games could not finish ({_pct(s.stalled / s.games)}"
+            f"): {' and '.join(why)}. The win shares, ties and scores count the "
+            f"{s.finished} finished games only.")

@@ -75,7 +75,7 @@ def goal_trade(state: GameState, me: PlayerState, goal: int) -> Trade | None:
     """Exchanges toward `goal` (an insignia mask), when they complete it or the Oink is
     too full to draw."""
     rules = state.rules
-    if not goal:
+    if not goal or "trade" not in state.rules.actions:
         return None
     hold = me.hold_mask()
     crowded = sum(me.tokens) + rules.draw_count > rules.oink_capacity

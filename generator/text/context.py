@@ -130,9 +130,6 @@ def _tiles(game: Game) -> dict:
 def _rules(game: Game) -> dict:
     r = game.rules
     face_up, row = list(r.face_up_spaces), list(r.space_row)
-    turn, seal = r.section("turn"), r.section("seal")
-    listed = turn["actions"] if turn else ()
-    actions = list(listed) if isinstance(listed, tuple | list) else []  # a str_list (schema)
     return {
         "players_min": r.players_min, "players_max": r.players_max,
         "tiles_dealt": r.tiles_dealt, "tiles_returned": r.tiles_dealt - 1,
@@ -148,8 +145,9 @@ def _rules(game: Game) -> dict:
         "space_row": row, "space_row_text": " ".join(row),
         "score_match": r.score_match, "score_other": r.score_other,
         "score_unsealed": r.score_unsealed,
-        "action_names": [a.capitalize() for a in actions], "action_count": len(actions),
-        "seal_tokens": seal["tokens"] if seal else "on_tile",
+        "actions": list(r.actions), "action_names": [a.capitalize() for a in r.actions],
+        "action_count": len(r.actions), "trade_back": r.trade_back,
+        "seal_tokens": r.seal_tokens,
     }
 
 

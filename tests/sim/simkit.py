@@ -5,8 +5,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from generator.core.model import Game
+from generator.products.rulebook.context import with_play
 from generator.sim.state import GameState
 from generator.sim.tables import Table
+from generator.text.context import build_context
+from generator.text.sections import aid_context
+from generator.text.templating import render_aid, render_rulebook
 
 
 def tile_with(table: Table, *elements: str) -> int:
@@ -34,6 +39,20 @@ def bare_state(table: Table, seats: int = 2, seed: int = 1) -> GameState:
 
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
+TEMPLATES = CONTENT.parent / "templates"
+
+
+def book(game: Game) -> str:
+    """The rulebook's and a player aid's text for this game (the example of play too)."""
+    context = with_play(game, build_context(game))
+    pages = render_rulebook(TEMPLATES, context)
+    aid = render_aid(TEMPLATES, aid_context(game, context, game.oinks[0].element))
+    return "\n".join(page.markdown for page in [*pages, aid])
+
+
+def tup(table: Table, **per_element: int) -> tuple[int, ...]:
+    """Token counts as the tuple an action carries, e.g. tup(table, fire=2)."""
+    return tuple(counts(table, **per_element))
 
 
 class Chooser:
