@@ -38,6 +38,7 @@ from generator.core.digest import digest
 from generator.core.errors import ContentError
 from generator.core.reading import Refused, read_kept
 from generator.load.digests import code_digest, tree_digest
+from generator.load.layers import input_folders
 
 if TYPE_CHECKING:  # the products load when something is rendered, not for "nothing changed"
     from generator.check.validate import Products
@@ -130,7 +131,7 @@ def inputs_digest(content_dir: Path, templates_dir: Path, papers: Sequence[str],
                   kinds: Sequence[str], layouts: Sequence[str], export: Export | None = None
                   ) -> str:
     """One digest of everything a build reads: files, options and the generator's code."""
-    return digest(code_digest(), tree_digest(Path(content_dir), Path(templates_dir)),
+    return digest(code_digest(), tree_digest(*input_folders(content_dir, templates_dir)),
                   repr(tuple(papers)), repr(tuple(kinds)), "|".join(layouts), repr(export))
 
 
@@ -153,7 +154,7 @@ def build(content_dir: Path, templates_dir: Path, out_dir: Path,
     case the previous output is left as it was.
     """
     out_dir, layouts = Path(out_dir), tuple(dict.fromkeys(layouts))
-    with claim(out_dir, (Path(content_dir), Path(templates_dir))) as claimed:
+    with claim(out_dir, input_folders(content_dir, templates_dir)) as claimed:
         result = _build(Path(content_dir), Path(templates_dir), out_dir, tuple(papers), kinds,
                         layouts, progress, strict, export, bundle)
         return replace(result, repaired=claimed.repaired)

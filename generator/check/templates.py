@@ -9,6 +9,7 @@ from generator.core.diagnostics import Diagnostic
 from generator.core.errors import ContentError
 from generator.core.memo import Memo
 from generator.core.model import Game
+from generator.load.layers import template_layers
 from generator.text.cover import Line, cover_context, cover_words
 from generator.text.sections import rendered_aids, rendered_sections
 
@@ -21,6 +22,7 @@ def check_templates(templates_dir: Path, game: Game, context: dict,
     """The templates' problems (none when they render): the rulebook's, the aid's, then
     the cover's."""
     found: list[Diagnostic] = []
+    template_layers(templates_dir, found)  # what templates.yaml names to build on
     cover = cover_context(game, "a4", SAMPLE, "3–4", bool(game.pieces))
     for render in (lambda: rendered_sections(templates_dir, context, memo),
                    lambda: rendered_aids(templates_dir, game, context, memo),

@@ -20,6 +20,7 @@ from generator.build.claim import refuse_foreign, refuse_inputs
 from generator.build.writer import write_artefacts
 from generator.check.validate import validate
 from generator.cli.common import CONTENT, FORMAT, Folder, guarded, print_diagnostics
+from generator.load.layers import input_folders
 from generator.sim.cluster import CONNECT_SECONDS, TIMEOUT_VARIABLE, scheduler_address
 from generator.sim.executors import pool
 from generator.sim.registry import PLAYERS
@@ -122,7 +123,7 @@ def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: i
         sys.exit(1)
     page = _wants_page(fmt)
     if page:  # refused before the games are played, not after
-        refuse_inputs(out_dir, (content_dir, TEMPLATES_DEFAULT))
+        refuse_inputs(out_dir, input_folders(content_dir, TEMPLATES_DEFAULT))
         refuse_foreign(out_dir)
     seats = _seats(report.game, seats)
     lineup = _lineup(kinds, seats)

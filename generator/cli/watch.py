@@ -46,9 +46,10 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
     from generator.live.status import BuildStatus
     from generator.live.warm import warm_up
     from generator.live.watch import WatchOptions, preview_kinds, watch_loop
+    from generator.load.layers import input_folders
 
     # Refused now, once, rather than by every rebuild while the preview shows nothing.
-    refuse_inputs(out_dir, (content_dir, templates_dir))
+    refuse_inputs(out_dir, input_folders(content_dir, templates_dir))
     refuse_foreign(out_dir)
     status = BuildStatus()
     try:

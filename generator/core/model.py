@@ -249,6 +249,7 @@ class Game:
     rules: Rules = field(default_factory=Rules)
     balance: Balance = field(default_factory=Balance)
     content_dir: Path = Path("content")
+    base_dir: Path | None = None  # the content folder it extends (generator.load.layers)
     fonts: tuple[tuple[str, Path], ...] = ()  # role ("heading", "body", ...) -> TTF
     # Where each role's file is named in game.yaml, for the fonts' own diagnostics (left
     # out of repr and equality: moving a line changes no drawing).
@@ -258,6 +259,19 @@ class Game:
     # drawings of the built-in pieces hash the game's repr, and an edited mat must not
     # redraw a tile; each declared kind hashes its own data (products/declared.py).
     pieces: tuple[PieceKind, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def content_dirs(self) -> tuple[Path, ...]:
+        """Where the content's files are looked up: its folder, then the one it extends."""
+        return (self.content_dir,) if self.base_dir is None else (self.content_dir,
+                                                                   self.base_dir)
+
+    def relative(self, path: Path) -> str:
+        """A content file's path under the content folder that holds it."""
+        for folder in self.content_dirs:
+            if path.is_relative_to(folder.resolve()):
+                return path.relative_to(folder.resolve()).as_posix()
+        return path.as_posix()
 
     def element(self, element_id: str) -> Element:
         """The element with that id (KeyError if unknown)."""

@@ -365,7 +365,7 @@ class Painter(Resolver):
         if not raw:  # no picture named (a tile without art): nothing to show
             return
         found: list = []
-        path = content_file(self.kit.game.content_dir, raw, NOWHERE, (".svg", ".png"), found)
+        path = content_file(self.kit.game.content_dirs, raw, NOWHERE, (".svg", ".png"), found)
         if path is None:
             self.missing_image(template, prim, found[0].message)
             return

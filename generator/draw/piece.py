@@ -103,8 +103,8 @@ def _remembered(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: 
     shape = kit.memo.per(look, "look's repr", repr)
     base = digest("piece", code_digest(), kind.name, kind.prefix, repr(kind.captions), shape,
                   repr(item), fields, side, repr(bleed), repr(size),
-                  repr(sorted((pictures or {}).items())), game, str(kit.game.content_dir),
-                  *kit.assets)
+                  repr(sorted((pictures or {}).items())), game,
+                  "|".join(map(str, kit.game.content_dirs)), *kit.assets)
     made: list[Drawn] = []
 
     def draw() -> Drawn:

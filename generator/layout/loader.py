@@ -16,6 +16,7 @@ from generator.core.model import Location
 from generator.core.paths import display_path
 from generator.layout.model import Layout
 from generator.layout.reader import read_layout
+from generator.load.layers import merged, template_layers
 from generator.load.yamlsource import YMap, load_yaml
 
 LAYOUTS = "layouts"
@@ -34,8 +35,9 @@ def name_problem(name: str) -> str | None:
 
 
 def layout_names(templates_dir: Path) -> list[str]:
-    """Names of the layouts shipped under templates/layouts/, sorted."""
-    return sorted(p.stem for p in (templates_dir / LAYOUTS).glob("*.yaml"))
+    """Names of the layouts under templates/layouts/ (and the templates it extends)."""
+    return [name[:-len(".yaml")] for name in
+            template_layers(templates_dir).names(LAYOUTS, "*.yaml")]
 
 
 def load_layout(templates_dir: Path, name: str) -> Layout:
@@ -57,7 +59,9 @@ def load_layout(templates_dir: Path, name: str) -> Layout:
 
 def _resolve(templates_dir: Path, name: str, problems: list[Diagnostic],
              chain: tuple[str, ...], asked_at: Location | None) -> YMap | None:
-    folder = templates_dir / LAYOUTS
+    # A layout of that name in the templates folder, else in the one it extends.
+    folder = template_layers(templates_dir).find(f"{LAYOUTS}/{name}.yaml").parent \
+        if not name_problem(name) else templates_dir / LAYOUTS
     here = asked_at or Location(display_path(folder), 1, 1)
     refusal = _refusal(folder, name, chain)
     if refusal:
@@ -85,7 +89,10 @@ def _resolve(templates_dir: Path, name: str, problems: list[Diagnostic],
                                    "extends must name another layout"))
         return None
     parent = _resolve(templates_dir, parent_name, problems, (*chain, name), data.where("extends"))
-    return None if parent is None else merge_maps(parent, data)
+    if parent is None:
+        return None
+    result = merged(parent, data)  # two mappings merge into one
+    return result if isinstance(result, YMap) else None
 
 
 def _refusal(folder: Path, name: str, chain: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -108,26 +115,3 @@ def _refusal(folder: Path, name: str, chain: tuple[str, ...]) -> tuple[str, ...]
 def _as_layout_problem(d: Diagnostic) -> Diagnostic:
     # YAML syntax problems in a layout keep their text but carry the layout code.
     return diagnostic("TKG303", Location(d.path, d.line, d.column), d.message)
-
-
-def merge(base: object, over: object) -> object:
-    """`over` laid on `base`: mappings merge key by key, anything else is replaced.
-
-    Positions are kept from whichever file each value came from.
-    """
-    if not (isinstance(base, YMap) and isinstance(over, YMap)):
-        return over
-    return merge_maps(base, over)
-
-
-def merge_maps(base: YMap, over: YMap) -> YMap:
-    """`over` laid on `base` key by key (`merge`, for two mappings)."""
-    result = YMap(over.loc)
-    for source in (base, over):
-        for key, value in source.items():
-            if key == "extends":
-                continue
-            result[key] = merge(base[key], value) if source is over and key in base else value
-            result.value_locs[key] = source.where(key)
-            result.key_locs[key] = source.key_where(key)
-    return result

@@ -201,12 +201,15 @@ def watch_loop(options: WatchOptions, build: Callable[[], object], status: Build
     """
     from watchfiles import watch  # imported here: only the watcher needs it
 
+    from generator.load.layers import input_folders
+
     def publish(outcome: BuildOutcome) -> None:
         for line in outcome_lines(outcome):
             echo(line)
         status.publish(outcome)  # last: whoever waits on the status sees the lines too
 
-    folders = [str(p) for p in (options.content_dir, options.templates_dir) if p.exists()]
+    folders = [str(p) for p in input_folders(options.content_dir, options.templates_dir)
+               if p.exists()]  # the folders they extend too
     # Listen first, build second: the first build runs inside the loop, once the watcher is
     # listening, so an edit saved during it (seconds for a full build) is built next; built
     # before the loop, such an edit was lost until the following save. The timeout only

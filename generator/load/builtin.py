@@ -56,7 +56,7 @@ def tile_kind(game: Game) -> PieceKind:
 def tile_item(game: Game, tile: Tile) -> Item:
     """A tile as an item of the tile kind: its fields are what its face may show."""
     # The art as a path under the content folder, as a declared piece's image names it.
-    art = tile.art.relative_to(game.content_dir.resolve()).as_posix() if tile.art else ""
+    art = game.relative(tile.art) if tile.art else ""
     fields = (("name", tile.name), ("flavour", tile.flavour), ("number", tile.number),
               ("insignias", tile.insignias), ("art", art))
     places = tuple((k, tile.art_where if k == "art" else tile.where)

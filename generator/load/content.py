@@ -15,6 +15,7 @@ from generator.core.model import Balance, Element, Game, Location, Oink, Rule, R
 from generator.core.paths import display_path
 from generator.load import content_schema as S
 from generator.load.files import content_file
+from generator.load.layers import extends_of, merged
 from generator.load.pieces import load_pieces
 from generator.load.rules import rules_from_sections
 from generator.load.schema import COLOUR, Field, read_map
@@ -43,8 +44,8 @@ class Loaded:
 class _Reader:
     """Walks both files once, collecting diagnostics as it goes."""
 
-    def __init__(self, root: Path):
-        self.root = root
+    def __init__(self, roots: tuple[Path, ...]):
+        self.root = roots  # the content folder, then the one it extends
         self.diagnostics: list[Diagnostic] = []
 
     def fields(self, value: object, where: Location, fields: tuple[Field, ...],
@@ -216,20 +217,41 @@ def _balance(r: _Reader, data: dict, top: YMap) -> Balance:
 
 
 def load_content(content_dir: Path) -> Loaded:
-    """Read and check the shape of both content files; build the model if they are sound."""
-    r = _Reader(content_dir)
-    tiles_src = load_yaml(content_dir / S.TILES_FILE, display_path(content_dir / S.TILES_FILE))
-    game_src = load_yaml(content_dir / S.GAME_FILE, display_path(content_dir / S.GAME_FILE))
+    """Read and check the shape of both content files; build the model if they are sound.
+
+    A game.yaml with `extends:` builds on another content folder: the files this one
+    lacks are that folder's, and its game.yaml is read under this one's (key by key)."""
+    game_src = _yaml(content_dir / S.GAME_FILE)
+    told: list[Diagnostic] = []
+    layers = extends_of(game_src.data, content_dir, told)
+    r = _Reader(layers.folders)
+    r.diagnostics += told
+    tiles_src = _yaml(layers.find(S.TILES_FILE))
+    if layers.base is not None and (layers.base / S.GAME_FILE).is_file():
+        base_src = _yaml(layers.base / S.GAME_FILE)
+        r.diagnostics += base_src.diagnostics
+        game_src.data = merged(base_src.data, game_src.data)
     r.diagnostics.extend(tiles_src.diagnostics + game_src.diagnostics)
     parts = _tiles_file(r, tiles_src)
     rules_parts = _game_file(r, game_src)
-    pieces, problems = load_pieces(content_dir, *((parts["elements"], parts["oinks"])
+    pieces, problems = load_pieces(layers, *((parts["elements"], parts["oinks"])
                                                   if parts else ((), ())))
+    titled = None
+    if parts is not None and rules_parts is not None:
+        given = _given(tiles_src.data) | _given(game_src.data)
+        titled = _titled(parts, rules_parts, given, Location(game_src.display, 1, 1),
+                         r.diagnostics)
     found = tuple(r.diagnostics + problems)
     game = None
-    if parts is not None and rules_parts is not None and not any(d.is_error for d in found):
-        game = Game(**parts, **rules_parts, content_dir=content_dir, pieces=pieces)
+    if titled is not None and not any(d.is_error for d in found):
+        assert parts is not None and rules_parts is not None
+        game = Game(**parts, **rules_parts, **titled, content_dir=content_dir,
+                    base_dir=layers.base, pieces=pieces)
     return Loaded(game, found, _count(tiles_src.data, "tiles"), _count(tiles_src.data, "elements"))
+
+
+def _yaml(path: Path) -> Source:
+    return load_yaml(path, display_path(path))
 
 
 def _count(data: object, key: str) -> int:
@@ -257,10 +279,11 @@ def _tiles_file(r: _Reader, src: Source) -> dict | None:
         if t and "per_element" in t:
             tokens = TokenSet(tuple((e.id, t["per_element"]) for e in elements),
                               top.where("tokens"))
-    if not info or len(info) < 3 or tokens is None:
+    if not info or "tile_count" not in info or tokens is None:
         return None
-    return {"title": info["title"], "version": info["version"], "tile_count": info["tile_count"],
-            "elements": elements, "tiles": tuple(tiles), "tokens": tokens, "oinks": oinks}
+    return {"title": info.get("title"), "version": info.get("version"),
+            "tile_count": info["tile_count"], "elements": elements, "tiles": tuple(tiles),
+            "tokens": tokens, "oinks": oinks}
 
 
 def _game_file(r: _Reader, src: Source) -> dict | None:
@@ -273,6 +296,29 @@ def _game_file(r: _Reader, src: Source) -> dict | None:
     rules = _rules(r, data, top)
     balance = _balance(r, data, top)
     fonts = _fonts(r, data, top)
+    info = {}
+    if data.get("game") is not None:
+        info = r.fields(data["game"], top.where("game"), S.TITLE, "game") or {}
     if rules is None:
         return None
-    return {"rules": rules, "balance": balance, **fonts}
+    return {"rules": rules, "balance": balance, **fonts,
+            "title": info.get("title"), "version": info.get("version")}
+
+
+def _given(data: object) -> set[str]:
+    """The keys a file's `game:` mapping has (a broken value is told where it is)."""
+    game = data.get("game") if isinstance(data, YMap) else None
+    return set(game) if isinstance(game, YMap) else set()
+
+
+def _titled(parts: dict, rules_parts: dict, given: set[str], where: Location,
+            diagnostics: list[Diagnostic]) -> dict | None:
+    """The game's title and version: game.yaml's, else tiles.yaml's (older content)."""
+    found = {}
+    for key in ("title", "version"):
+        found[key] = rules_parts.pop(key) or parts.pop(key)
+        parts.pop(key, None)
+        if found[key] is None and key not in given:
+            diagnostics.append(diagnostic("TKG102", where, f"the game has no {key}: add "
+                                          f"game: {{{key}: ...}} to game.yaml"))
+    return found if all(v is not None for v in found.values()) else None

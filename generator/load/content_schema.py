@@ -8,16 +8,22 @@ TILES_FILE = "tiles.yaml"
 GAME_FILE = "game.yaml"
 
 TILES_TOP = (
-    Field("game", "map", "the title, version and declared tile count"),
+    Field("game", "map", "the declared tile count (and, in older content, the title)"),
     Field("elements", "list", "the four elements"),
     Field("tokens", "map", "the life tokens in the bag"),
     Field("oinks", "list", "one player marker per element"),
     Field("tiles", "list", "the world tiles"),
 )
 
+# The title and version are the game's (game.yaml); tiles.yaml may still give them, for
+# content written before a second game could share the tiles.
+TITLE = (
+    Field("title", "str", "the game's name as printed", required=False),
+    Field("version", "str", "the content's version, printed on the cover and in PDF metadata",
+          required=False),
+)
 GAME_INFO = (
-    Field("title", "str", "the game's name as printed"),
-    Field("version", "str", "the content's version, printed on the cover and in PDF metadata"),
+    *TITLE,
     Field("tile_count", "int", "how many tiles the set must have", low=1, high=500),
 )
 
@@ -50,6 +56,9 @@ TILE = (
 )
 
 GAME_TOP = (
+    Field("extends", "str", "the content folder this game builds on (its tiles, art, "
+          "symbols, fonts, and any of these files it leaves out)", required=False),
+    Field("game", "map", "the game's title and version", required=False),
     Field("rules", "map", "every rule number"),
     Field("balance", "map", "thresholds for balance warnings", required=False),
     Field("fonts", "map", "TTF files for each typographic role"),

@@ -13,13 +13,18 @@ from generator.core.reading import Refused, check_file
 SIZE_LIMITS = {".svg": SVG_BYTES, ".ttf": FONT_BYTES, ".otf": FONT_BYTES}
 
 
-def content_file(root: Path, raw: str, where: Location, suffixes: tuple[str, ...],
-                 diagnostics: list[Diagnostic]) -> Path | None:
+def content_file(roots: Path | tuple[Path, ...], raw: str, where: Location,
+                 suffixes: tuple[str, ...], diagnostics: list[Diagnostic]) -> Path | None:
     """The absolute path of a file named in the content, or None with a diagnostic.
 
-    The file must lie inside `root` (no absolute paths, no `..` escapes, no links out),
-    have one of the suffixes, exist, be a regular file and be within its size limit.
+    `roots` are the content folder and the one it extends (`generator.load.layers`):
+    the file is the first folder's that has it. It must lie inside that folder (no
+    absolute paths, no `..` escapes, no links out), have one of the suffixes, exist, be
+    a regular file and be within its size limit.
     """
+    folders = (roots,) if isinstance(roots, Path) else roots
+    root = folders[0] if len(folders) == 1 else next(
+        (f for f in folders if _has(f, raw)), folders[0])
     candidate = Path(raw)
     base = root.resolve()
     try:
@@ -46,8 +51,8 @@ def content_file(root: Path, raw: str, where: Location, suffixes: tuple[str, ...
             "name the file inside it, or put the file at this path"))
         return None
     if not resolved.exists():
-        diagnostics.append(diagnostic(
-            "TKG109", where, f"{raw!r} does not exist under {display_path(root)}"))
+        under = " or ".join(display_path(f) for f in folders)
+        diagnostics.append(diagnostic("TKG109", where, f"{raw!r} does not exist under {under}"))
         return None
     try:
         check_file(resolved, SIZE_LIMITS.get(candidate.suffix.lower(), IMAGE_BYTES))
@@ -56,3 +61,12 @@ def content_file(root: Path, raw: str, where: Location, suffixes: tuple[str, ...
                                       refused.hint))
         return None
     return resolved
+
+
+def _has(folder: Path, raw: str) -> bool:
+    """Whether `raw` names something in `folder` (a link counts, wherever it leads)."""
+    path = folder / raw
+    try:
+        return path.exists() or path.is_symlink()
+    except (OSError, ValueError):  # a name too long: told where it is judged
+        return False

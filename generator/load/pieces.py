@@ -19,6 +19,7 @@ from generator.core.model import Element, Item, Location, Oink, PieceKind
 from generator.core.paths import display_path
 from generator.load.builtin import element_items, oink_items
 from generator.load.formats import format_problem
+from generator.load.layers import Layers, content_layers
 from generator.load.schema import (
     Field,
     control_problem,
@@ -57,10 +58,11 @@ KIND = (
 )
 
 
-def load_pieces(content_dir: Path, elements: tuple[Element, ...], oinks: tuple[Oink, ...]
+def load_pieces(layers: Layers, elements: tuple[Element, ...], oinks: tuple[Oink, ...]
                 ) -> tuple[tuple[PieceKind, ...], list[Diagnostic]]:
-    """The declared kinds of piece, and every problem of the file (none without it)."""
-    path = content_dir / PIECES_FILE
+    """The declared kinds of piece, and every problem of the file (none without it).
+    The file is the content folder's, or the one's it extends."""
+    path = layers.find(PIECES_FILE)
     if not path.exists():
         return (), []
     source = load_yaml(path, display_path(path))
@@ -109,7 +111,7 @@ def _copies(item: object) -> int:
 def declared_names(content_dir: Path) -> tuple[str, ...] | None:
     """The kind names content/pieces.yaml declares, read quickly for `--only`: () without
     the file, None when it cannot be read (validation will say why)."""
-    path = content_dir / PIECES_FILE
+    path = content_layers(content_dir).find(PIECES_FILE)
     if not path.exists():
         return ()
     source = load_yaml(path)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from types import MappingProxyType
 
 from generator.core.memo import Memo
 from generator.core.model import Game, Tile
+from generator.load.layers import Layers, template_layers
 from generator.load.rules import edition
 from generator.text.completions import completions
 from generator.text.examples import ExampleWorld, example_world, misfit, placement_example
@@ -20,6 +22,11 @@ from generator.text.scoring_example import scoring_example
 from generator.text.split import split_rows
 
 RULEBOOK_DIR = "rulebook"  # the rulebook's and the player aid's templates, under templates/
+
+
+def rulebook_layers(templates_dir: Path) -> Layers:
+    """The rulebook folders: the templates folder's, then the one's it extends."""
+    return Layers(tuple(f / RULEBOOK_DIR for f in template_layers(templates_dir).folders))
 # The figures a template may ask for with figure("name", "caption"); the rulebook
 # (generator.products.rulebook.diagrams) draws each of them. "play-N" is the table
 # after turn N of the example of play ("play-0": after setup).

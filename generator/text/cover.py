@@ -17,7 +17,7 @@ from generator.core.markup import PICTURE_SCHEME
 from generator.core.memo import Memo
 from generator.core.model import Game
 from generator.load.digests import code_digest, tree_digest
-from generator.text.context import RULEBOOK_DIR, freeze
+from generator.text.context import freeze, rulebook_layers
 
 COVER_TEMPLATE = "cover.md.j2"
 BAR = "50 mm"  # the scale bar the cover's look draws
@@ -53,11 +53,11 @@ def cover_words(templates_dir: Path, context: dict, memo: Memo) -> str:
     def render() -> str:
         from generator.text.templating import make_environment, render_template
 
-        folder = templates_dir / RULEBOOK_DIR
-        env = make_environment(folder, frozenset())
+        env = make_environment(layers.folders, frozenset())
         names = {key: freeze(value) for key, value in context.items()}
-        return render_template(env, folder, COVER_TEMPLATE, names).markdown
+        return render_template(env, layers.find(COVER_TEMPLATE).parent, COVER_TEMPLATE,
+                               names).markdown
 
-    key = digest("cover", code_digest(), tree_digest(templates_dir / RULEBOOK_DIR),
-                 repr(context))
+    layers = rulebook_layers(templates_dir)
+    key = digest("cover", code_digest(), tree_digest(*layers.folders), repr(context))
     return memo.get(key, render)

@@ -12,7 +12,7 @@ from generator.core.digest import digest
 from generator.core.memo import Memo
 from generator.core.model import Game
 from generator.load.digests import code_digest, tree_digest
-from generator.text.context import RULEBOOK_DIR, Rendered, freeze
+from generator.text.context import Rendered, freeze, rulebook_layers
 
 
 def rendered_sections(templates_dir: Path, context: dict, memo: Memo) -> tuple[Rendered, ...]:
@@ -22,7 +22,7 @@ def rendered_sections(templates_dir: Path, context: dict, memo: Memo) -> tuple[R
 
         return tuple(render_rulebook(templates_dir, context))
 
-    key = digest("sections", code_digest(), tree_digest(templates_dir / RULEBOOK_DIR),
+    key = digest("sections", code_digest(), tree_digest(*rulebook_layers(templates_dir).folders),
                  repr(context))
     return memo.get(key, render)
 
@@ -44,6 +44,6 @@ def rendered_aids(templates_dir: Path, game: Game, context: dict,
         return tuple(render_aid(templates_dir, aid_context(game, context, o.element))
                      for o in game.oinks)
 
-    key = digest("aids", code_digest(), tree_digest(templates_dir / RULEBOOK_DIR),
+    key = digest("aids", code_digest(), tree_digest(*rulebook_layers(templates_dir).folders),
                  repr(context), repr(game.oinks), repr(game.elements))
     return memo.get(key, render)

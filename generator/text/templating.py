@@ -17,8 +17,9 @@ from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError
 from generator.core.model import Location
 from generator.core.paths import display_path
+from generator.load.layers import Layers
 from generator.text.completions import UnknownRule, playtest_call
-from generator.text.context import FIGURES, RULEBOOK_DIR, Record, Rendered, join, plural
+from generator.text.context import FIGURES, Record, Rendered, join, plural, rulebook_layers
 from generator.text.images import image_problems
 from generator.text.sandbox import (
     BOUNDS_HINT,
@@ -65,10 +66,15 @@ def _figure_call(known: frozenset[str]):
 # again when its file changes (Jinja2 checks the file's modification time before each
 # use). Rendering leaves nothing behind in it.
 @functools.lru_cache(maxsize=8)
-def make_environment(folder: Path, figures: frozenset[str]) -> jinja2.Environment:
-    """A sandboxed Jinja2 environment over `folder` where unknown names are errors."""
+def make_environment(folder: Path | tuple[Path, ...], figures: frozenset[str]
+                     ) -> jinja2.Environment:
+    """A sandboxed Jinja2 environment over `folder` (or folders, the first that has a
+    template giving it) where unknown names are errors."""
+    folders = (folder,) if isinstance(folder, Path) else folder
+    loaders = [InsideLoader(str(f)) for f in folders]
     env = BoundedEnvironment(
-        loader=InsideLoader(str(folder)), undefined=ContextUndefined,
+        loader=loaders[0] if len(loaders) == 1 else jinja2.ChoiceLoader(loaders),
+        undefined=ContextUndefined,
         autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.globals.update(figure=_figure_call(figures), join=join, plural=plural,
                        page_break=lambda: "\n\n![](break:page)\n\n",
@@ -76,9 +82,10 @@ def make_environment(folder: Path, figures: frozenset[str]) -> jinja2.Environmen
     return env
 
 
-def section_names(folder: Path) -> list[str]:
-    """The rulebook's section templates in reading order (NN-name.md.j2)."""
-    return sorted(p.name for p in folder.glob(f"*{SUFFIX}") if p.name[:1].isdigit())
+def section_names(layers: Layers) -> list[str]:
+    """The rulebook's section templates in reading order (NN-name.md.j2), each name once:
+    a game's own section of a name takes the place of the shared one."""
+    return [name for name in layers.names(".", f"*{SUFFIX}") if name[:1].isdigit()]
 
 
 def _template_line(exc: BaseException, path: Path) -> int:
@@ -152,16 +159,16 @@ def render_rulebook(templates_dir: Path, context: Mapping) -> list[Rendered]:
 
     Every template is rendered, so one ContentError carries the problems of them all.
     """
-    folder = templates_dir / RULEBOOK_DIR
-    names = section_names(folder)
+    layers = rulebook_layers(templates_dir)
+    names = section_names(layers)
     if not names:
-        raise _error("TKG301", folder, 1, f"there are no rulebook templates (*{SUFFIX}) in "
-                     f"{display_path(folder)}")
-    env = make_environment(folder, FIGURES)
+        raise _error("TKG301", layers.own, 1, "there are no rulebook templates "
+                     f"(*{SUFFIX}) in {display_path(layers.own)}")
+    env = make_environment(layers.folders, FIGURES)
     rendered, problems = [], []
     for name in names:
         try:
-            rendered.append(render_template(env, folder, name, context))
+            rendered.append(render_template(env, layers.find(name).parent, name, context))
         except ContentError as exc:
             problems += exc.diagnostics
     if problems:
@@ -171,9 +178,10 @@ def render_rulebook(templates_dir: Path, context: Mapping) -> list[Rendered]:
 
 def render_aid(templates_dir: Path, context: Mapping) -> Rendered:
     """The player aid template, rendered for one Oink's context."""
-    folder = templates_dir / RULEBOOK_DIR
-    if not (folder / AID_TEMPLATE).is_file():
-        raise _error("TKG301", folder, 1, "there is no player aid template "
-                     f"{display_path(folder / AID_TEMPLATE)}")
-    env = make_environment(folder, frozenset())
-    return render_template(env, folder, AID_TEMPLATE, context)
+    layers = rulebook_layers(templates_dir)
+    path = layers.find(AID_TEMPLATE)
+    if not path.is_file():
+        raise _error("TKG301", layers.own, 1, "there is no player aid template "
+                     f"{display_path(path)}")
+    env = make_environment(layers.folders, frozenset())
+    return render_template(env, path.parent, AID_TEMPLATE, context)

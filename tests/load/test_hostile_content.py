@@ -47,11 +47,12 @@ def line_of(path: Path, text: str) -> int:
 ])
 def test_a_control_character_in_any_text_is_named_at_its_position(project, field, old, new,
                                                                    named):
-    tiles = project / "content" / "tiles.yaml"
+    # The title is the game's (game.yaml); every other text is the tiles'.
+    tiles = project / "content" / ("game.yaml" if field == "title" else "tiles.yaml")
     line = line_of(tiles, old)
     edit(tiles, old, new)
     [d] = errors(project / "content")
-    assert (d.code, d.line) == ("TKG114", line), field
+    assert (d.code, d.line, d.path.endswith(tiles.name)) == ("TKG114", line, True), field
     assert named in d.message
     result = CliRunner().invoke(cli, ["build", "--content", str(project / "content"),
                                       "--templates", str(project / "templates"),
