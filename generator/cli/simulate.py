@@ -77,13 +77,15 @@ def _sweep(game, settings: tuple[str, ...]):
         raise click.BadParameter(str(exc), param_hint="--set") from None
 
 
-def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path) -> None:
+def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path,
+                  suffix: str = ".html") -> None:
     from generator.sim.chart import report_artefact  # matplotlib loads only when needed
 
-    artefact = report_artefact(page, stem)
+    artefact = report_artefact(page, stem, suffix)
     # No kinds made: earlier reports stay listed and on disk (runs never replace them).
     write_artefacts(out_dir, [artefact], kinds=(), inputs=(content_dir,))
-    click.echo(f"chart report: {out_dir / artefact.path}", err=True)
+    what = "JSON report" if suffix == ".json" else "chart report"
+    click.echo(f"{what}: {out_dir / artefact.path}", err=True)
 
 
 @click.command("simulate")
@@ -144,22 +146,23 @@ def _wants_page(fmt: str) -> bool:
 
 
 def _emit(found, summaries, fmt: str, out_dir: Path | None, content_dir: Path) -> None:
-    """Print the report; write its chart page into `out_dir` unless that is None."""
-    from generator.sim import chart
-
-    if len(found) == 1 and not found[0].changes:
-        s = summaries[0]
-        click.echo(to_json(s) if fmt == "json" else to_text(s))
-        stem = f"{s.players}p-{s.player.replace(',', '+')}-{s.games}g-seed{s.seed}"
-        if out_dir is not None:
-            _write_report(out_dir, chart.report_html(s), stem, content_dir)
-        return
+    """Print the report; write it into `out_dir` unless that is None: the chart page for
+    text, the JSON itself for --format json (never a page the JSON did not ask for)."""
+    single = len(found) == 1 and not found[0].changes
+    s = summaries[0]
+    stem = (f"{s.players}p-{s.player.replace(',', '+')}-{s.games}g-seed{s.seed}" if single
+            else f"sweep-{len(found)}-seed{s.seed}")
     rows = [(v.label, s) for v, s in zip(found, summaries, strict=True)]
-    if fmt == "json":
-        click.echo(sweep_json([(dict(v.changes), s) for v, s in zip(found, summaries,
-                                                                     strict=True)]))
-    else:
-        click.echo(sweep_text(rows))
+    if fmt == "json":  # JSON only, on the terminal and (with --out) in the folder asked
+        text = to_json(s) if single else sweep_json(
+            [(dict(v.changes), s) for v, s in zip(found, summaries, strict=True)])
+        click.echo(text)
+        if out_dir is not None:
+            _write_report(out_dir, text + "\n", stem, content_dir, ".json")
+        return
+    click.echo(to_text(s) if single else sweep_text(rows))
     if out_dir is not None:
-        _write_report(out_dir, chart.sweep_html(rows), f"sweep-{len(rows)}-seed{summaries[0].seed}",
-                      content_dir)
+        from generator.sim import chart
+
+        page = chart.report_html(s) if single else chart.sweep_html(rows)
+        _write_report(out_dir, page, stem, content_dir)

@@ -130,9 +130,11 @@ def sweep_html(variants: Sequence[tuple[str, Summary]]) -> str:
     return _page(title, sweep_text(variants), sweep_svg(variants))
 
 
-def report_artefact(page: str, stem: str) -> Artefact:
-    """The page as an artefact for `generator.build.writer.write_artefacts`, named after
-    what was run and a digest of the page, so runs never overwrite each other's reports
-    (and the same run twice writes the same file)."""
+def report_artefact(page: str, stem: str, suffix: str = ".html") -> Artefact:
+    """The report (an HTML page, or JSON) as an artefact for
+    `generator.build.writer.write_artefacts`, named after what was run and a digest of
+    it, so runs never overwrite each other's reports (and the same run twice writes the
+    same file)."""
     digest = hashlib.sha256(page.encode("utf-8")).hexdigest()[:10]
-    return Artefact(f"{REPORT_FOLDER}/{stem}-{digest}.html", page.encode("utf-8"), REPORT_KIND)
+    return Artefact(f"{REPORT_FOLDER}/{stem}-{digest}{suffix}", page.encode("utf-8"),
+                    REPORT_KIND)

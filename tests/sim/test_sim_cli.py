@@ -44,10 +44,13 @@ def test_json_carries_the_documented_keys_and_writes_nothing_else(tmp_path, monk
 
 
 @pytest.mark.slow
-def test_json_with_out_also_writes_the_page(tmp_path):
+def test_json_with_out_writes_the_json_there_and_no_page(tmp_path):
+    # Issue 28, item 7: --format json --out DIR wrote an HTML page beside the JSON.
     result = run("--games", "10", "--players", "2", "--format", "json", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert len(reports(tmp_path)) == 1
+    assert reports(tmp_path) == []
+    [kept] = (tmp_path / "simulation").glob("2p-greedy-10g-seed0-*.json")
+    assert json.loads(kept.read_text(encoding="utf-8")) == json.loads(result.stdout)
 
 
 @pytest.mark.slow
@@ -104,11 +107,13 @@ def test_a_sweep_plays_every_combination(tmp_path):
         {"oink.capacity": 5, "draw.tokens": 2}, {"oink.capacity": 5, "draw.tokens": 3},
         {"oink.capacity": 6, "draw.tokens": 2}, {"oink.capacity": 6, "draw.tokens": 3}]
     assert all(v["games"] == 6 and v["win_share_by_seat"] for v in variants)
-    page = (tmp_path / "simulation" / reports(tmp_path)[0]).read_text(encoding="utf-8")
-    assert "oink.capacity=5 draw.tokens=2" in page and "<svg" in page
+    [kept] = (tmp_path / "simulation").glob("sweep-4-seed0-*.json")
+    assert json.loads(kept.read_text(encoding="utf-8")) == json.loads(result.stdout)
     text = run("--games", "6", "--players", "2", "--set", "rules.oink.capacity=5,6",
                "--out", str(tmp_path))
     assert text.exit_code == 0 and "oink.capacity=6" in text.stdout.splitlines()[3]
+    page = (tmp_path / "simulation" / reports(tmp_path)[0]).read_text(encoding="utf-8")
+    assert "oink.capacity=5" in page and "<svg" in page
 
 
 @pytest.mark.parametrize(("args", "says"), [
@@ -158,7 +163,7 @@ def test_real_process_keeps_json_on_stdout_clean(tmp_path):
         capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["games"] == 12  # nothing but the JSON object
-    assert "chart report" in done.stderr
+    assert "JSON report" in done.stderr
 
 
 def test_a_report_into_the_content_folder_is_refused_before_any_game(project):
