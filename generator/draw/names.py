@@ -16,19 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from generator.core.model import Element, Game, Item
-from generator.load.rules import edition
-
-
-def game_names(game: Game) -> dict[str, object]:
-    """What every piece of the game may name: its title, version and rule numbers."""
-    names: dict[str, object] = {"game.title": game.title, "game.version": game.version,
-                                "game.edition": edition(game.rules),
-                                "game.tiles": len(game.tiles)}
-    for section in game.rules.sections:
-        for key, value in section.values:
-            names[f"rules.{section.name}.{key}"] = value
-    names["rules.spaces.row"] = game.rules.space_row
-    return names
 
 
 class Names:

@@ -19,7 +19,7 @@ from pathlib import Path
 from generator.core.digest import digest
 from generator.core.model import Item, Oink, PieceKind, Tile
 from generator.draw.kit import Kit
-from generator.draw.names import Names, game_names
+from generator.draw.names import Names
 from generator.draw.paint import Painter
 from generator.draw.resolve import Problem
 from generator.draw.scene import Ellipse, Rect, Scene, Style
@@ -37,6 +37,7 @@ from generator.load.builtin import (
 )
 from generator.load.digests import code_digest, file_digest
 from generator.load.formats import fill
+from generator.load.rules import game_names
 
 FRONT, BACK = "front", "back"
 Picture = tuple[str, float, float, float]  # a piece a page shows: scene name, x, y, width

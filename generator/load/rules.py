@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 from generator.core.diagnostics import Diagnostic, diagnostic
-from generator.core.model import Rule, Rules
+from generator.core.model import Game, Rule, Rules
 
 
 def edition(rules: Rules) -> str:
     """What the printed pieces call this edition: a playtest one while a rule is a draft."""
     return "Playtest edition" if rules.is_draft else "Edition"
+
+
+def game_names(game: Game) -> dict[str, object]:
+    """What every piece of the game may name: its title, version and rule numbers (the
+    formats of declared pieces, their checklist lines and the rulebook's components)."""
+    names: dict[str, object] = {"game.title": game.title, "game.version": game.version,
+                                "game.edition": edition(game.rules),
+                                "game.tiles": len(game.tiles)}
+    for section in game.rules.sections:
+        for key, value in section.values:
+            names[f"rules.{section.name}.{key}"] = value
+    names["rules.spaces.row"] = game.rules.space_row
+    return names
 
 
 def rules_from_sections(sections: tuple[Rule, ...], diagnostics: list[Diagnostic]) -> Rules:
