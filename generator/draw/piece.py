@@ -36,7 +36,7 @@ from generator.load.builtin import (
     token_kind,
 )
 from generator.load.digests import code_digest, file_digest
-from generator.load.formats import fill
+from generator.load.formats import about_line
 from generator.load.rules import game_names
 
 FRONT, BACK = "front", "back"
@@ -229,13 +229,8 @@ def oink_face(kit: Kit, layout: Layout, oink: Oink) -> Scene:
     return drawn(kit, built_in(kit, OINK), look_of(layout, OINK), oink_item(oink), FRONT).scene
 
 
-def filled(kit: Kit, text: str, extra: Mapping[str, object]) -> str:
-    """A format filled in with the game's names and `extra` (validated formats only)."""
-    names = {**kit.memo.per(kit.game, "piece names", game_names), **extra}
-    return fill(text, names.__getitem__)
-
-
 def about_text(kit: Kit, kind: PieceKind) -> str:
     """The checklist's detail of a kind: its `about:` over {count}, {items} and the game's
     names. Raises KeyError for a name nothing gives (validation tells it: TKG604)."""
-    return filled(kit, kind.about, {"count": kind.count, "items": len(kind.items)})
+    return about_line(kind.about, kind.count, len(kind.items),
+                      kit.memo.per(kit.game, "piece names", game_names))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 NAME = re.compile(r"^[a-z_][a-z0-9_]*(\.[a-z0-9_][a-z0-9_-]*)*$")
 MAX_WIDTH = 99  # a printed text is a few words: a huge width would only allocate
@@ -89,3 +89,9 @@ def fill(text: str, value_of: Callable[[str], object]) -> str:
         if name:
             out.append(format(shown(value_of(name)), spec or ""))
     return "".join(out)
+
+
+def about_line(about: str, count: int, items: int, names: Mapping[str, object]) -> str:
+    """A declared kind's checklist detail: its `about:` over {count} (pieces printed),
+    {items} and the game's `names`. Raises KeyError for a name nothing gives."""
+    return fill(about, {**names, "count": count, "items": items}.__getitem__)

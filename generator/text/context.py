@@ -14,8 +14,9 @@ from types import MappingProxyType
 
 from generator.core.memo import Memo
 from generator.core.model import Game, Tile
+from generator.load.formats import about_line
 from generator.load.layers import Layers, template_layers
-from generator.load.rules import edition
+from generator.load.rules import edition, game_names
 from generator.text.completions import completions
 from generator.text.examples import ExampleWorld, example_world, misfit, placement_example
 from generator.text.scoring_example import scoring_example
@@ -134,6 +135,22 @@ def _tiles(game: Game) -> dict:
             "max_insignias": max(sizes, default=0)}
 
 
+def _declared(game: Game) -> list[dict]:
+    """The kinds content/pieces.yaml declares, for the components: each one's name, how
+    many pieces are printed, and its checklist line (its title alone when that line
+    names something nothing gives: validation says so at its about: line)."""
+    names = game_names(game)
+    found = []
+    for kind in game.pieces:
+        try:
+            about = about_line(kind.about, kind.count, len(kind.items), names)
+        except (KeyError, ValueError, TypeError):
+            about = kind.title
+        found.append({"name": kind.title, "count": kind.count,
+                      "about": about[:1].upper() + about[1:]})
+    return found
+
+
 def _rules(game: Game) -> dict:
     r = game.rules
     face_up, row = list(r.face_up_spaces), list(r.space_row)
@@ -208,6 +225,7 @@ def build_context(game: Game) -> dict:
         "tokens": {"per_element": game.tokens.count(game.element_ids[0]) if elements else 0,
                    "total": game.tokens.total},
         "tiles": _tiles(game),
+        "pieces": _declared(game),
         "rules": _rules(game),
         "example": _action_examples(game, world),
         "world": None if world is None else {
