@@ -153,6 +153,10 @@ RULE_SECTIONS: dict[str, tuple[Field, ...]] = {
     "ending": _section(Field("round", "str", "what happens to the round when the game ends: "
                              "stops", required=False, default="stops",
                              choices=("stops",))),
+    # The answers the book gives to what a table must otherwise rule on itself (the
+    # clarifications tagged with it): the returned setup tiles, what is public, a Draw
+    # that falls short, a reveal with no free place, an empty O.
+    "rulings": _section(),
     "scoring": _section(
         Field("match", "int", "points per insignia of the Oink's element, sealed", low=0, high=20),
         Field("other", "int", "points per other insignia, sealed", low=0, high=20),
@@ -165,7 +169,7 @@ RULE_SECTIONS: dict[str, tuple[Field, ...]] = {
 OPTIONAL: dict[str, bool] = {
     "turn": False, "trade_zone": True, "split": True, "grid": True, "tiles": True,
     "taking": True, "blind_choice": True, "bag": True, "passing": True, "ending": True,
-    "trade_back": True,
+    "trade_back": True, "rulings": True,
 }
 
 # What each rule section is about, in words: the rulebook's appendix names the
@@ -188,7 +192,9 @@ TITLES: dict[str, str] = {
     "bag": "Refilling the bag during a draw",
     "passing": "Passing only without a legal action",
     "ending": "Nobody takes another turn",
-    "trade_back": "A trade never takes back what it gives",
+    "trade_back": "A trade never takes an element it gives",
+    "rulings": "What a table would otherwise rule on: returned tiles, what is public, a "
+               "short Draw, a reveal with no free place, an empty stack O",
 }
 
 RULES_TOP = tuple(Field(name, "map", f"the {name} rules", required=name not in OPTIONAL)
