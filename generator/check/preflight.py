@@ -1,11 +1,12 @@
-"""The preflight: a drawn piece examined as it will print (TKG501-TKG515).
+"""The preflight: a drawn piece examined as it will print (TKG501-TKG516).
 
 Every piece, built-in or declared, is drawn by `generator.draw.piece` exactly as a
 build draws it (`generator.check.pieces` does the drawing), and its scene's parts
 (what each run of items is and which layout entry placed it) are examined here: the
 safe zone (inside the disc of a round piece) and every shape against the piece, the
-art's cover, overlaps, glyphs, contrast, type and insignia sizes, the art's resolution
-and crop. The game's element colours are compared once per validation.
+art's cover, overlaps, glyphs, contrast, sentences left unfinished, type and insignia
+sizes, the art's resolution and crop. The game's element colours are compared once
+per validation.
 
 What a piece's examination finds is kept in the build's memo under the drawing's own
 digest and the look's rules it is judged by, so a second validation examines nothing
@@ -21,6 +22,7 @@ from generator.check.preflight_glyphs import missing_glyphs
 from generator.check.preflight_pictures import art_pictures
 from generator.check.preflight_place import art_cover, off_piece, outside_safe, overlaps, round_safe
 from generator.check.preflight_sizes import bare_sizes, small_insignias, small_text
+from generator.check.preflight_words import unfinished
 from generator.core.diagnostics import Diagnostic
 from generator.core.digest import digest
 from generator.draw.kit import Kit
@@ -50,7 +52,8 @@ def examine(kit: Kit, look: Look, scene: Scene, piece: Piece) -> Examined:
     placed = round_safe(fonts, scene, look.face, look.safe) if look.shape == "round" else \
         outside_safe(fonts, scene, look.safe)
     findings = [*placed, *off_piece(scene), *art_cover(scene), *overlaps(fonts, scene),
-                *missing_glyphs(fonts, scene), *contrasts(scene), *small_text(scene),
+                *missing_glyphs(fonts, scene), *contrasts(fonts, scene), *unfinished(scene),
+                *small_text(scene),
                 *(small_insignias(scene) if piece.insignias else ()),
                 *art_pictures(kit.memo, scene, piece)]
     return Examined(scene.name, (scene.width, scene.height), tuple(findings))

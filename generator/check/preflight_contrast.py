@@ -1,80 +1,113 @@
 """Whether text and symbols stand out from what lies behind them (TKG505, TKG506).
 
-The piece is painted part by part, in drawing order, into a coarse picture
-(`generator.draw.raster`); just before a text is drawn, the colour behind it is the
-average of its box (the plate with its opacity over the art, say), and just before a
-silhouette is drawn, the average under the silhouette itself. The contrast is WCAG's
-ratio. Text needs 4.5:1 (a warning below) and at least 3:1 (an error below); a symbol,
-a graphic, needs 3:1 (WCAG 2.1, 1.4.11), so it has no warning tier.
+What lies under a thing is worked out from the scene's shapes drawn before it
+(`generator.draw.beneath`); nothing is rasterised. Text is judged glyph by glyph
+against what lies under each glyph's box: a ring that crosses a letter counts where
+it crosses it, not averaged away over the whole box, and the worst glyph of a text
+speaks for it (a colour under less than a sliver of a glyph's box, `SLIVER`, is not
+held against it). Another part's words and labels are no background: a text over them
+overlaps them (TKG503). A silhouette is judged against the average of what lies under
+the silhouette itself (a badge's disc included). The contrast is WCAG's ratio. Text
+needs 4.5:1 (a warning below) and at least 3:1 (an error below); a symbol, a graphic,
+needs 3:1 (WCAG 2.1, 1.4.11), so it has no warning tier.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator.check.preflight_findings import Finding
+from generator.draw.beneath import Beneath, hexed, mean_colour, worst_colour
 from generator.draw.colour import contrast
-from generator.draw.scene import Group, Part, Scene, Text
-
-if TYPE_CHECKING:  # Pillow, under the canvas, loads only when a piece is painted
-    from generator.draw.raster import Canvas
+from generator.draw.fonts import FontBook
+from generator.draw.geometry import Bounds, leaves, subpaths
+from generator.draw.ink import glyph_boxes
+from generator.draw.scene import Group, Part, Path, Scene, Text
 
 TEXT_GOOD, LEAST = 4.5, 3.0
-LOOKED_AT = ("text", "badge", "symbol")  # the parts whose backgrounds are measured
-PPM = 2.0  # pixels a millimetre: plenty for an average
-MAX_PIXELS = 60_000  # a mat or a page is painted coarser: its averages need no more
+SYMBOLS = ("badge", "symbol")  # the parts whose silhouettes are judged
+SLIVER = 0.15  # a colour under less of a glyph's box than this does not count
 
 
-def contrasts(scene: Scene) -> list[Finding]:
+def contrasts(fonts: FontBook, scene: Scene) -> list[Finding]:
     """TKG505 and TKG506 for each text and symbol of the scene that reads poorly."""
-    from generator.draw.raster import Canvas
-
-    watched = tuple((x, y, x + w, y + h) for p in scene.parts if p.kind in LOOKED_AT
-                    for x, y, w, h in (p.box,))
-    ppm = min(PPM, (MAX_PIXELS / (scene.width * scene.height)) ** 0.5)
-    canvas = Canvas(scene.width, scene.height, ppm, watched)
     found: list[Finding] = []
-    for part in scene.parts:
+    looked_at = [p for p in scene.parts if p.kind == "text" or p.kind in SYMBOLS]
+    words = frozenset(n for p in scene.parts if p.kind == "text" for n in range(*p.span))
+    beneath = Beneath(scene, words) if looked_at else None
+    for part in looked_at:
+        assert beneath is not None
         items = scene.items_of(part)
-        if part.kind == "text":
-            found += _text(part, items, canvas.mean(part.box))
-        elif part.kind in ("badge", "symbol"):
-            found += _symbols(part, items, canvas)
-        else:
-            canvas.paint(items)
+        found += (_text(part, items, beneath, fonts) if part.kind == "text" else
+                  _symbols(part, items, part.span[0], beneath))
     return found
 
 
-def _text(part: Part, items: tuple, behind: str) -> list[Finding]:
-    ink = next(t.fill for t in items if isinstance(t, Text))
-    ratio = contrast(ink, behind)
-    if ratio >= TEXT_GOOD:
+def _text(part: Part, items: tuple, beneath: Beneath, fonts: FontBook) -> list[Finding]:
+    worst: tuple[float, str, str, str, tuple] | None = None
+    own = range(*part.span)
+    for order, text in enumerate(items, part.span[0]):  # what the part drew first counts
+        if not isinstance(text, Text):  # too (a label's ground under its word)
+            continue
+        glyphs, seq = glyph_boxes(text, fonts), beneath.start(order)
+        line = beneath.colour_range(_union(glyphs), seq, own=own) if glyphs else None
+        if line is None or line.worst(text.fill) >= TEXT_GOOD:
+            continue  # nothing under the line can make it read poorly
+        for char, box in glyphs:
+            seen = _glyph(text.fill, box, seq, beneath, own)
+            if seen is not None and (worst is None or seen[0] < worst[0]):
+                worst = (seen[0], text.fill, seen[1], char, box)
+    if worst is None or worst[0] >= TEXT_GOOD:
         return []
+    ratio, ink, behind, char, (x0, y0, x1, y1) = worst
     code = "TKG505" if ratio < LEAST else "TKG506"
     need = TEXT_GOOD if ratio >= LEAST else LEAST
     return [Finding(code, part.name, f"{part.source}.colour",
-                    f"the {part.name}, {ink} on {behind} (the average behind it), contrasts "
-                    f"{ratio:.2f}:1; text needs {need:g}:1", part.box, ratio)]
+                    f"the {part.name}, {ink} on {behind} (under its letter {char!r}), "
+                    f"contrasts {ratio:.2f}:1; text needs {need:g}:1",
+                    (x0, y0, x1 - x0, y1 - y0), ratio)]
 
 
-def _symbols(part: Part, items: tuple, canvas: Canvas) -> list[Finding]:
+def _union(glyphs: list[tuple[str, Bounds]]) -> Bounds:
+    return (min(b[0] for _, b in glyphs), min(b[1] for _, b in glyphs),
+            max(b[2] for _, b in glyphs), max(b[3] for _, b in glyphs))
+
+
+def _glyph(ink: str, box, before: int, beneath: Beneath,
+           own: range) -> tuple[float, str] | None:
+    """The contrast of one glyph with the worst colour under it, and that colour; None
+    when the range of what lies there reads well whatever it is."""
+    if beneath.colour_range(box, before, own=own).worst(ink) >= TEXT_GOOD:
+        return None
+    ratio, colour = worst_colour(beneath.colours(box, before, own=own), ink, SLIVER)
+    return ratio, hexed(colour)
+
+
+def _symbols(part: Part, items: tuple, order: int, beneath: Beneath) -> list[Finding]:
     """Each silhouette (a group inside a badge, or the part itself) against what is
-    drawn under it; the rest of the part (a badge's disc) is painted first."""
+    drawn under it, the rest of the part (a badge's disc) included."""
     found = []
-    for item in items:
-        shapes = item.children if part.kind == "badge" else (item,)
-        canvas.paint([s for s in shapes if not isinstance(s, Group)])
-        for symbol in (s for s in shapes if isinstance(s, Group)):
-            found += _symbol(part, symbol, canvas)
-            canvas.paint([symbol])
+    for number, item in enumerate(items, order):
+        seq = beneath.start(number)
+        for shape in item.children if part.kind == "badge" else (item,):
+            count = sum(1 for _ in leaves((shape,)))
+            if isinstance(shape, Group):
+                found += _symbol(part, shape, beneath, seq, seq + count)
+            seq += count
     return found
 
 
-def _symbol(part: Part, symbol: Group, canvas: Canvas) -> list[Finding]:
-    ink = _ink(symbol)
-    if ink is None:
+def _symbol(part: Part, symbol: Group, beneath: Beneath, first: int,
+            stop: int) -> list[Finding]:
+    ink, shapes = _ink(symbol), beneath.shapes(first, stop)
+    if ink is None or not shapes:
         return []
-    behind = canvas.mean(mask=canvas.coverage([symbol]))
+    box = (min(s.bounds[0] for s in shapes), min(s.bounds[1] for s in shapes),
+           max(s.bounds[2] for s in shapes), max(s.bounds[3] for s in shapes))
+    points = [p for s in shapes if isinstance(s.item, Path)
+              for outline, _ in subpaths(s.item, s.place) for p in outline]
+    if beneath.colour_range(box, first, points).worst(ink) >= LEAST:
+        return []
+    under = beneath.colours(box, first, within=[(s.item, s.place) for s in shapes])
+    behind = hexed(mean_colour(under))
     ratio = contrast(ink, behind)
     if ratio >= LEAST:
         return []

@@ -221,7 +221,7 @@ def _taken(game: Game, reserved: tuple[str, ...]) -> list[Diagnostic]:
 
 
 def _preflight(kit: Kit, layouts: tuple[Layout, ...], checked: Checked) -> list[Diagnostic]:
-    """TKG501-TKG515: every piece as it will print (`generator.check.preflight`), each
+    """TKG501-TKG516: every piece as it will print (`generator.check.preflight`), each
     finding once for alike pieces, and what the layouts and the colours show."""
     from generator.check.preflight import layout_findings  # draws: only for a sound game
 

@@ -165,6 +165,9 @@ CODES: dict[str, Code] = {
     "TKG515": Code(Severity.WARNING, "A shape is drawn (mostly) off its piece",
                    "Move or shrink the shape in the layout, or make the piece larger: "
                    "beyond the bleed's edge nothing prints."),
+    "TKG516": Code(Severity.WARNING, "A text on a piece ends mid-sentence",
+                   "Finish the sentence (\"9 connected tiles\"), or shorten it to a phrase "
+                   "that stands alone."),
     # -- declared kinds of piece: content/pieces.yaml and a layout's pieces: (docs/pieces.md)
     "TKG601": Code(Severity.ERROR, "A piece's look names an unknown primitive",
                    "Use rect, circle, line, polygon, path, text, flow, symbol, image, grid or "

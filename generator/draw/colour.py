@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from generator.draw.scene import Gradient
+
 DARK = "#15141C"
 
 
@@ -29,6 +35,26 @@ def symbol_ink(badge: str, light: str, least: float = SYMBOL_CONTRAST) -> str:
     return light if contrast(badge, light) >= least else DARK
 
 
+def readable(colour: str, ground: str, least: float = TEXT_CONTRAST) -> str:
+    """The colour itself where it contrasts `least` with `ground`; else the colour mixed
+    toward the dark ink (toward white on a dark ground) just as far as it must be, so
+    an element's hue is kept; the end of the mix when even that falls short."""
+    far = "#FFFFFF" if luminance(ground) < 0.18 else DARK
+    for step in range(101):
+        mixed = mix(colour, far, step / 100)
+        if contrast(mixed, ground) >= least:
+            return mixed
+    return far
+
+
+def mix(a: str, b: str, share: float) -> str:
+    """Colour `a` with `share` (0-1) of colour `b` mixed in, channel by channel."""
+    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * share):02X}" for x, y in zip(ca, cb,
+                                                                            strict=True))
+
+
 def tint(colour: str, amount: float) -> str:
     """The colour mixed with white (amount 0 = white, 1 = the colour)."""
     rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
@@ -38,3 +64,17 @@ def tint(colour: str, amount: float) -> str:
 def best_ink(background: str, *inks: str) -> str:
     """The ink that contrasts most with `background` (the first of equals)."""
     return max(inks, key=lambda ink: contrast(background, ink))
+
+
+def stop_colour(g: Gradient, t: float) -> str:
+    """The gradient's colour at `t` (0-1), between its stops."""
+    stops = g.stops
+    if t <= stops[0][0]:
+        return stops[0][1]
+    for (o1, c1, _), (o2, c2, _) in pairwise(stops):
+        if t <= o2:
+            share = 0.0 if o2 == o1 else (t - o1) / (o2 - o1)
+            mixed = [round(int(c1[i:i + 2], 16) * (1 - share) + int(c2[i:i + 2], 16) * share)
+                     for i in (1, 3, 5)]
+            return "#" + "".join(f"{v:02X}" for v in mixed)
+    return stops[-1][1]

@@ -8,6 +8,7 @@ same outlines are what `generator.draw.raster` fills.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from generator.draw.scene import Ellipse, Group, Image, Path, Rect
@@ -48,6 +49,15 @@ SCENE = Place()  # the scene's own coordinates, unclipped
 def _meet(a: Bounds, b: Bounds) -> Bounds:
     x0, y0 = max(a[0], b[0]), max(a[1], b[1])
     return x0, y0, max(x0, min(a[2], b[2])), max(y0, min(a[3], b[3]))
+
+
+def leaves(items, place: Place = SCENE) -> Iterator[tuple[object, Place]]:
+    """Every item that is not a group, with where its group puts it, in drawing order."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from leaves(item.children, place.inside(item))
+        else:
+            yield item, place
 
 
 def subpaths(path: Path, place: Place = SCENE) -> list[tuple[list[Point], bool]]:

@@ -13,21 +13,27 @@ from generator.draw.geometry import Bounds
 from generator.draw.scene import Text
 
 
-def ink_bounds(text: Text, fonts: FontBook) -> Bounds | None:
-    """The scene rectangle a line of text inks (None for a line of spaces)."""
+def glyph_boxes(text: Text, fonts: FontBook) -> list[tuple[str, Bounds]]:
+    """Each inked character of a line of text with its outline box in the scene (a
+    space, which inks nothing, is left out)."""
     metrics, size = fonts.metrics(text.font), text.size
     boxes = metrics.ink
     width = fonts.width(text.text, text.font, size)
     pen = text.x - {"start": 0.0, "middle": width / 2, "end": width}[text.anchor]
-    found: list[Bounds] = []
+    found: list[tuple[str, Bounds]] = []
     for char in text.text:
-        glyph = metrics.glyph_of.get(char, 0)
-        box = boxes.get(glyph)
+        box = boxes.get(metrics.glyph_of.get(char, 0))
         if box is not None:
             x0, y0, x1, y1 = box
-            found.append((pen + x0 * size, text.y - y1 * size, pen + x1 * size,
-                          text.y - y0 * size))
+            found.append((char, (pen + x0 * size, text.y - y1 * size, pen + x1 * size,
+                                 text.y - y0 * size)))
         pen += metrics.width_of.get(char, metrics.default_advance) * 0.001 * size
+    return found
+
+
+def ink_bounds(text: Text, fonts: FontBook) -> Bounds | None:
+    """The scene rectangle a line of text inks (None for a line of spaces)."""
+    found = [box for _, box in glyph_boxes(text, fonts)]
     if not found:
         return None
     return (min(b[0] for b in found), min(b[1] for b in found),

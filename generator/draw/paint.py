@@ -16,7 +16,7 @@ from pathlib import Path
 from generator.core.limits import CELLS, PRIMITIVES
 from generator.core.model import NOWHERE, Item, PieceKind
 from generator.draw.art import png_art, reason, svg_art
-from generator.draw.colour import TEXT_CONTRAST, best_ink, symbol_ink, tint
+from generator.draw.colour import best_ink, readable, symbol_ink, tint
 from generator.draw.flow import HEADING, FlowStyle, Set, Setter, blocks
 from generator.draw.fonts import role_fonts
 from generator.draw.kit import Kit
@@ -301,8 +301,7 @@ class Painter(Resolver):
         style = FlowStyle(prim.text("font", "body"), prim.text("bold", "bold"),
                           prim.text("italic", "body_italic"), prim.text("heading", "black"),
                           size, prim.number("heading_size") or size * HEADING, ink,
-                          heading if under is None else symbol_ink(under, heading,
-                                                                   TEXT_CONTRAST),
+                          heading if under is None else readable(heading, under),
                           prim.number("pictures", 24.0))
         setter = Setter(self.kit.fonts, style, self.pictures)
         found = blocks(words)

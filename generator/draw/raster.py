@@ -9,15 +9,14 @@ checks measure.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import pairwise
 from operator import mul
 
 from PIL import Image as PilImage
 from PIL import ImageChops, ImageDraw
 
-from generator.draw.geometry import SCENE, Bounds, Place, bounds, rough_bounds, subpaths
-from generator.draw.scene import Ellipse, Gradient, Group, Image, Path, Rect, Style
+from generator.draw.colour import stop_colour
+from generator.draw.geometry import SCENE, Bounds, Place, bounds, leaves, rough_bounds, subpaths
+from generator.draw.scene import Ellipse, Gradient, Image, Path, Rect, Style
 
 BANDS = 24  # steps of a gradient
 Region = tuple[int, int, int, int]  # a box of pixels: left, top, right, bottom
@@ -194,15 +193,6 @@ def _means(histogram: list[int]) -> list[float]:
     return found
 
 
-def leaves(items, place: Place = SCENE) -> Iterator[tuple[object, Place]]:
-    """Every item that is not a group, with where its group puts it, in drawing order."""
-    for item in items:
-        if isinstance(item, Group):
-            yield from leaves(item.children, place.inside(item))
-        else:
-            yield item, place
-
-
 def _touches(box: Bounds | None, focus: tuple[Bounds, ...]) -> bool:
     return box is not None and any(box[0] < f[2] and f[0] < box[2] and box[1] < f[3]
                                    and f[1] < box[3] for f in focus)
@@ -219,15 +209,4 @@ def item_stroke(item) -> bool:
     return style is not None and bool(style.stroke) and style.stroke_width > 0
 
 
-def stop_colour(g: Gradient, t: float) -> str:
-    """The gradient's colour at `t` (0-1), between its stops."""
-    stops = g.stops
-    if t <= stops[0][0]:
-        return stops[0][1]
-    for (o1, c1, _), (o2, c2, _) in pairwise(stops):
-        if t <= o2:
-            share = 0.0 if o2 == o1 else (t - o1) / (o2 - o1)
-            mixed = [round(int(c1[i:i + 2], 16) * (1 - share) + int(c2[i:i + 2], 16) * share)
-                     for i in (1, 3, 5)]
-            return "#" + "".join(f"{v:02X}" for v in mixed)
-    return stops[-1][1]
+__all__ = ["Canvas", "item_fill", "item_stroke", "leaves", "stop_colour"]

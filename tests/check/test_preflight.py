@@ -92,11 +92,11 @@ def _badge_scene(symbol_colour: str):
     return s.scene("tile-x", 20, 2, "x", ())
 
 
-def test_a_symbol_too_close_to_its_badge_is_an_error_at_the_symbol_colour():
-    [found] = contrasts(_badge_scene("#E06A10"))
+def test_a_symbol_too_close_to_its_badge_is_an_error_at_the_symbol_colour(kit):
+    [found] = contrasts(kit.fonts, _badge_scene("#E06A10"))
     assert found.code == "TKG505" and found.entry == "tile.insignias.slots.1.1.colour"
     assert "#E06A10 on #D55E00" in found.message
-    assert contrasts(_badge_scene("#FFFFFF")) == []  # 3.87:1: enough for a graphic
+    assert contrasts(kit.fonts, _badge_scene("#FFFFFF")) == []  # 3.87:1: enough for a graphic
 
 
 def test_an_art_box_short_of_the_bleed_is_the_layouts_problem():

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from html import escape
+from itertools import pairwise
 
 from generator.backends.pdf.document import layout_key
 from generator.backends.svg import scene_svg
@@ -48,7 +49,7 @@ header .sub{font-family:'TKG-italic',serif;font-size:1.8rem;margin:0 0 1rem}
 header .edition{font-family:'TKG-bold',sans-serif;color:#5A5A5A}
 nav ol{columns:2;font-size:.95rem}
 p,li,td{position:relative}
-.playtest{position:absolute;left:-5.6rem;top:.25rem;font:.68rem/1.4 'TKG-bold',sans-serif;
+.playtest{position:absolute;left:-5.6rem;font:.68rem/1.4 'TKG-bold',sans-serif;
   letter-spacing:.06em;text-transform:uppercase;color:#fff;background:#8A5A00;
   border-radius:.3rem;padding:0 .4rem;white-space:nowrap}
 td .playtest,h2 .playtest{position:static;margin-left:.3rem}
@@ -136,6 +137,19 @@ def _shown(html: str) -> str:
     return "".join(sorted(set(unescape(re.sub(r"<[^>]*>", " ", html)))))
 
 
+def _attach_tags(state) -> None:
+    """Each playtest tag right after the word before it: the space a template writes
+    before a tag would stand before what follows (a full stop) once the tag has gone
+    to the margin. (A tag left in the line keeps its distance by its own margin.)"""
+    for token in state.tokens:
+        kids = token.children or []
+        for before, after in pairwise(kids):
+            src = after.attrGet("src") if after.type == "image" else None
+            if before.type == "text" and isinstance(src, str) and src.startswith(
+                    f"{SCHEME}:"):
+                before.content = before.content.rstrip()
+
+
 def _page(prep: Prepared) -> str:
     """The HTML with markers for the fonts and for each drawing's SVG."""
     from markdown_it import MarkdownIt
@@ -145,6 +159,7 @@ def _page(prep: Prepared) -> str:
     md = MarkdownIt("commonmark", {"html": False}).enable("table")  # rules are per build
     md.add_render_rule("image", image)
     md.add_render_rule("heading_open", heading_open)
+    md.core.ruler.push("attach_tags", _attach_tags)
     env: dict = {}
     body = "".join(md.render(s.markdown, env) for s in prep.sections)
     # markdown-it wraps a lone figure in <p>; a <figure> may not sit inside one.

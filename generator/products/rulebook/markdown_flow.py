@@ -28,7 +28,7 @@ from reportlab.platypus import (
 )
 
 from generator.products.rulebook.styles import ACCENT, PAPER_TINT, RULE, Styles
-from generator.products.rulebook.tags import TaggedParagraph, inline_tag
+from generator.products.rulebook.tags import TaggedParagraph, inline_tag, mark
 from generator.text.anchors import anchor
 from generator.text.completions import SCHEME, tag_number
 
@@ -56,10 +56,11 @@ def parse(markdown: str) -> tuple[Token, ...]:
 def inline_markup(token: Token, tag_font: str | None = None) -> str:
     """An inline token's children as reportlab paragraph markup.
 
-    Playtest tags are left out (the paragraph draws them in the margin), unless a
-    `tag_font` is given: then they are set inline, as in a table cell.
+    A playtest tag leaves a mark where it is (the page draws it in the margin, beside
+    that line: `tags`), unless a `tag_font` is given: then it is set inline, as in a
+    table cell.
     """
-    out = []
+    out: list[str] = []
     for child in token.children or ():
         if child.type == "text":
             out.append(escape(child.content))
@@ -69,9 +70,21 @@ def inline_markup(token: Token, tag_font: str | None = None) -> str:
             out.append(INLINE_TAGS[child.type])
         elif child.type == "image" and tag_font and tag_of(child):
             out.append(inline_tag(tag_of(child), tag_font))
-        elif child.type == "image" and not tag_of(child):
+        elif child.type == "image" and tag_of(child):
+            _attach(out, mark(tag_of(child)))
+        elif child.type == "image":
             out.append(escape(plain_text(child)))  # never silently dropped
     return "".join(out).rstrip()
+
+
+def _attach(out: list[str], markup: str) -> None:
+    """Put a margin tag's mark right after the word before it: the space a template
+    writes before a tag would otherwise stand before what follows (a full stop)."""
+    while out and not out[-1].strip() and not out[-1].startswith("<"):
+        out.pop()
+    if out:
+        out[-1] = out[-1].rstrip()
+    out.append(markup)
 
 
 def _src(image: Token) -> str:
@@ -166,10 +179,8 @@ class _Converter:
 
     def tagged(self, inline: Token, style, **kw) -> Paragraph:
         """A paragraph, with its playtest tags in the margin when it has any."""
-        tags = tags_in(inline)
-        if not tags:
-            return Paragraph(inline_markup(inline), style, **kw)
-        return TaggedParagraph(inline_markup(inline), style, tags, self.s.fonts["bold"], **kw)
+        kind = TaggedParagraph if tags_in(inline) else Paragraph
+        return kind(inline_markup(inline), style, **kw)
 
     def _lead_in(self, style):
         key = (style.name, "lead-in")
@@ -186,14 +197,11 @@ class _Converter:
             if tokens[i].type == "list_item_open":
                 item: list[Flowable] = []
                 i = self.nested(tokens, i, "list_item_close", item, self.s.bullet)
-                mark = f"{number}." if ordered else "•"
+                bullet = f"{number}." if ordered else "•"
                 if item and isinstance(item[0], Paragraph):
                     first = item[0]
-                    tags = getattr(first, "tags", ())
-                    item[0] = (TaggedParagraph(first.text, self._bullet_style(ordered), tags,
-                                               self.s.fonts["bold"], bulletText=mark) if tags
-                               else Paragraph(first.text, self._bullet_style(ordered),
-                                              bulletText=mark))
+                    kind = TaggedParagraph if isinstance(first, TaggedParagraph) else Paragraph
+                    item[0] = kind(first.text, self._bullet_style(ordered), bulletText=bullet)
                 out.extend(item)
                 number += 1
             else:

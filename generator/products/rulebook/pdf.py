@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from functools import partial
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
@@ -30,11 +31,14 @@ from generator.backends.pdf.link import Base
 from generator.backends.pdf.slotcanvas import SlotCanvas
 from generator.draw.scene import Scene
 from generator.products.rulebook.contents import Contents
+from generator.products.rulebook.margin import MarginTags
 from generator.products.rulebook.markdown_flow import Heading
 from generator.products.rulebook.styles import ACCENT, MUTED, RULE, Styles
+from generator.products.rulebook.tags import CLEAR, LANE_GAP, PLACE, WIDE, draw_tag, tag_length
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
 MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM, GUTTER = 17 * mm, 16 * mm, 20 * mm, 8 * mm
+TAG_REACH = 5 * mm  # how far a margin tag may stand above or below the text frame
 
 
 @dataclass(frozen=True)
@@ -48,11 +52,27 @@ class Meta:
 
 
 class RulebookDoc(BaseDocTemplate):
-    """Bookmarks every `Heading` as it lands on a page, and notes each chapter's page."""
+    """Bookmarks every `Heading` as it lands on a page, notes each chapter's page, and
+    sets each page's margin tags once the page is full."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, tag_font: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.chapter_pages: dict[str, int] = {}  # a chapter's bookmark key -> its page
+        self.tag_font = tag_font
+        self.tags = MarginTags(partial(tag_length, font=tag_font), self.pagesize[0], CLEAR,
+                               WIDE + LANE_GAP)
+
+    def beforeDocument(self) -> None:
+        """Let the paragraphs hand their marks to this document's margin tags."""
+        self.canv.setNamedCB(PLACE, self.tags.add)
+
+    def afterPage(self) -> None:
+        """Draw the page's margin tags, packed within the text frame's height and a
+        little beyond (the margins are free there, clear of the footer's rule), so a
+        line at the foot of a column keeps its tag level with it."""
+        high = self.pagesize[1] - MARGIN_TOP + TAG_REACH
+        for tag in self.tags.placed(MARGIN_BOTTOM - TAG_REACH, high):
+            draw_tag(self.canv, tag, self.tag_font)
 
     def afterFlowable(self, flowable: Flowable) -> None:
         """Record headings with their page (for the contents and the outline)."""
@@ -130,7 +150,8 @@ def build_pdf(paper: str, meta: Meta, styles: Styles, cover: list[Flowable],
                       author=meta.title, subject=f"{meta.subject}, version {meta.version}",
                       keywords=[meta.edition, f"version {meta.version}"],
                       creator="tkg (TKG ARENA print-and-play generator)", invariant=1,
-                      pageCompression=1, initialFontName=styles.fonts["body"])
+                      pageCompression=1, initialFontName=styles.fonts["body"],
+                      tag_font=styles.fonts["bold"])
     doc.addPageTemplates(_templates(pagesize, meta, styles,
                                     cover_painter or (lambda canvas, doc: None)))
     # The contents sits on the cover (issue 14): the page it had now holds the book.

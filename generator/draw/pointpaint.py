@@ -1,0 +1,184 @@
+"""What one shape paints at one point of a scene, worked out from its geometry.
+
+`generator.draw.beneath` asks this where a range of colours cannot settle what lies
+under a glyph: at points across the glyph's box, each shape that holds the point is
+laid over the paper in drawing order. Distances and windings are measured in the
+shape's own coordinates (the group's scale taken out), with the outlines of
+`generator.draw.geometry`, so the same outlines are measured everywhere.
+"""
+
+from __future__ import annotations
+
+import functools
+from itertools import pairwise
+from math import hypot
+from pathlib import Path as FilePath
+
+from generator.draw.colour import stop_colour
+from generator.draw.geometry import Place, bounds, subpaths
+from generator.draw.scene import Ellipse, Gradient, Image, Path, Rect
+
+Rgb = tuple[float, float, float]
+
+
+def rgb(colour: str) -> Rgb:
+    """#rrggbb as three channels, 0-255."""
+    return float(int(colour[1:3], 16)), float(int(colour[3:5], 16)), float(int(colour[5:7], 16))
+
+
+def over(below: Rgb, paint: Rgb, alpha: float) -> Rgb:
+    """`paint` laid at opacity `alpha` over `below`, channel by channel."""
+    return (alpha * paint[0] + (1 - alpha) * below[0], alpha * paint[1] + (1 - alpha) * below[1],
+            alpha * paint[2] + (1 - alpha) * below[2])
+
+
+Outline = list[tuple[list[tuple[float, float]], bool]]  # a path's subpaths, flattened
+
+
+def outline_of(item) -> Outline | None:
+    """A path's subpaths flattened in its own coordinates (None for any other shape):
+    worked out once and handed to `painted` and `fills` for every point."""
+    return subpaths(item) if isinstance(item, Path) else None
+
+
+def _local(place: Place, x: float, y: float) -> tuple[float, float] | None:
+    """Scene point (x, y) in the item's own units, or None where its clip hides it."""
+    if place.clip is not None:
+        x0, y0, x1, y1 = place.clip
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            return None
+    return (x - place.dx) / place.scale, (y - place.dy) / place.scale
+
+
+def painted(item, place: Place, x: float, y: float, below: Rgb,
+            outline: Outline | None = None) -> Rgb:
+    """The colour at scene point (x, y) once `item` is painted over `below` (a path's
+    `outline`, if given, saves flattening it again)."""
+    local = _local(place, x, y)
+    if local is None:
+        return below
+    lx, ly = local
+    if isinstance(item, Image):
+        return _picture(item, lx, ly, below)
+    style = item.style
+    colour = below
+    if style.fill and _inside(item, lx, ly, outline):
+        colour = over(colour, _paint(style.fill, item, lx, ly), style.opacity)
+    if style.stroke and style.stroke_width > 0 and _on_stroke(item, lx, ly, outline):
+        colour = over(colour, rgb(style.stroke), style.opacity)
+    return colour
+
+
+def fills(item, place: Place, x: float, y: float, outline: Outline | None = None) -> bool:
+    """Whether the item's fill (a picture's box) holds scene point (x, y)."""
+    local = _local(place, x, y)
+    if local is None:
+        return False
+    lx, ly = local
+    if isinstance(item, Image):
+        return item.x <= lx <= item.x + item.w and item.y <= ly <= item.y + item.h
+    return bool(item.style.fill) and _inside(item, lx, ly, outline)
+
+
+def _paint(paint, item, x: float, y: float) -> Rgb:
+    if not isinstance(paint, Gradient):
+        return rgb(paint)
+    box = bounds((item,))
+    if box is None:
+        return rgb(paint.stops[-1][1])
+    x0, y0, x1, y1 = box
+    ax, ay = x0 + paint.x1 * (x1 - x0), y0 + paint.y1 * (y1 - y0)
+    bx, by = x0 + paint.x2 * (x1 - x0), y0 + paint.y2 * (y1 - y0)
+    span = (bx - ax) ** 2 + (by - ay) ** 2
+    t = 0.0 if span == 0 else ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / span
+    return rgb(stop_colour(paint, min(max(t, 0.0), 1.0)))
+
+
+def _inside(item, x: float, y: float, outline: Outline | None) -> bool:
+    if isinstance(item, Rect):
+        return _rounded_distance(item, x, y) <= 0
+    if isinstance(item, Ellipse):
+        return _ellipse_distance(item, x, y) <= 0
+    if isinstance(item, Path):
+        return _winds(outline if outline is not None else subpaths(item), x, y,
+                      item.style.evenodd)
+    return False
+
+
+def _on_stroke(item, x: float, y: float, outline: Outline | None) -> bool:
+    half = item.style.stroke_width / 2
+    if isinstance(item, Rect):
+        return abs(_rounded_distance(item, x, y)) <= half
+    if isinstance(item, Ellipse):
+        return abs(_ellipse_distance(item, x, y)) <= half
+    if isinstance(item, Path):
+        return any(_segment_distance(x, y, a, b) <= half
+                   for points, closed in (outline if outline is not None else subpaths(item))
+                   for a, b in _segments(points, closed))
+    return False
+
+
+def _rounded_distance(rect: Rect, x: float, y: float) -> float:
+    """Signed distance from a rounded rectangle's outline (negative inside)."""
+    r = max(0.0, min(rect.r, rect.w / 2, rect.h / 2))
+    qx = abs(x - (rect.x + rect.w / 2)) - (rect.w / 2 - r)
+    qy = abs(y - (rect.y + rect.h / 2)) - (rect.h / 2 - r)
+    return hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0) - r
+
+
+def _ellipse_distance(e: Ellipse, x: float, y: float) -> float:
+    """Distance from an ellipse's outline, exact for a circle (negative inside)."""
+    if e.rx <= 0 or e.ry <= 0:
+        return float("inf")
+    k = hypot((x - e.cx) / e.rx, (y - e.cy) / e.ry)
+    return (k - 1) * min(e.rx, e.ry)
+
+
+def _segments(points, closed: bool):
+    pairs = list(pairwise(points))
+    return [*pairs, (points[-1], points[0])] if closed and len(points) > 2 else pairs
+
+
+def _segment_distance(x: float, y: float, a, b) -> float:
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / span))
+    return hypot(x - ax - t * dx, y - ay - t * dy)
+
+
+def _winds(outline: Outline, x: float, y: float, evenodd: bool) -> bool:
+    """Whether a path's fill holds the point (non-zero, or even-odd when it says so);
+    every subpath is closed for filling, as the backends fill them."""
+    winding = 0
+    for points, _ in outline:
+        for (ax, ay), (bx, by) in _segments(points, True):
+            side = (bx - ax) * (y - ay) - (x - ax) * (by - ay)  # > 0: the point is left
+            if ay <= y < by and side > 0:
+                winding += 1
+            elif by <= y < ay and side < 0:
+                winding -= 1
+    return winding % 2 == 1 if evenodd else winding != 0
+
+
+def _picture(item: Image, x: float, y: float, below: Rgb) -> Rgb:
+    """A PNG's pixel at the point (cropped to cover its box, as the backends draw it)."""
+    if not (item.x <= x <= item.x + item.w and item.y <= y <= item.y + item.h):
+        return below
+    stat = item.path.stat()
+    picture = _pixels(item.path, stat.st_size, stat.st_mtime_ns)
+    width, height = picture.size
+    scale = max(item.w / width, item.h / height)
+    px = (x - item.x - (item.w - width * scale) / 2) / scale
+    py = (y - item.y - (item.h - height * scale) / 2) / scale
+    r, g, b, a = picture.getpixel((min(max(int(px), 0), width - 1),
+                                   min(max(int(py), 0), height - 1)))
+    return over(below, (float(r), float(g), float(b)), a / 255)
+
+
+@functools.lru_cache(maxsize=2)  # of the file's bytes (size and time name them): pictures
+def _pixels(path: FilePath, size: int, mtime: int):  # are large, and rarely looked at
+    from PIL import Image as PilImage
+
+    with PilImage.open(path) as source:
+        return source.convert("RGBA")
