@@ -22,6 +22,7 @@ from generator.draw.kit import Kit  # noqa: E402
 from generator.layout import load_layout  # noqa: E402
 from generator.load.content import load_content  # noqa: E402
 from generator.products import aids  # noqa: E402
+from generator.products.inputs import piece_files  # noqa: E402
 from generator.products.request import BuildRequest  # noqa: E402
 from generator.products.rulebook import book  # noqa: E402
 
@@ -32,7 +33,8 @@ def build_once(request: BuildRequest) -> tuple[float, int]:
     """Seconds for one rulebook + aids build, and how many bytes it made."""
     kit = Kit(request.game)  # nothing remembered: lay out and draw everything
     start = time.perf_counter()
-    made = book.produce(request, kit) + aids.produce(request, kit)
+    made = (book.produce(book.inputs(request, kit), kit)
+            + piece_files(aids.inputs(request, kit), kit))
     return time.perf_counter() - start, sum(len(a.data) for a in made)
 
 
