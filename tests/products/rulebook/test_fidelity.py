@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from rbkit import blocks, build_rulebook, by_path, pdf_text, rendered_markdown, request
+from rbkit import ROOT, blocks, build_rulebook, by_path, pdf_text, rendered_markdown, request
+
+from generator.load.content_schema import TITLES
 
 # Each test here builds or draws whole kinds: the quick run leaves them out.
 pytestmark = pytest.mark.slow
@@ -30,7 +32,7 @@ def _sections_by_title(markdown: list[str]) -> dict[str, str]:
 
 
 def _body(markdown: list[str]) -> list[str]:
-    """Every section but the appendix (which quotes keys and the designer's words)."""
+    """Every section but the appendix (which quotes the designer's words)."""
     return [md for md in markdown if APPENDIX not in md.lstrip().splitlines()[0]]
 
 
@@ -73,10 +75,19 @@ def test_every_draft_is_tagged_and_only_drafts_are(markdown, shipped_game):
     assert tagged == set(shipped_game.rules.drafts)
 
 
-def test_appendix_lists_exactly_the_draft_keys(markdown, shipped_game):
+def listed(appendix: str) -> list[str]:
+    """The completions an appendix lists, by their titles in plain words."""
+    return re.findall(r"^\d+\. \*\*(.+?)\*\*", appendix, re.MULTILINE)
+
+
+def test_appendix_lists_exactly_the_drafts_in_plain_words(markdown, shipped_game):
     appendix = _sections_by_title(markdown)[APPENDIX]
-    listed = re.findall(r"`rules\.([a-z_]+)`", appendix)
-    assert listed == list(shipped_game.rules.drafts)
+    assert listed(appendix) == [TITLES[name] for name in shipped_game.rules.drafts]
+
+
+def test_no_rule_file_key_is_printed_in_the_book(markdown):
+    # Issue 26: the appendix printed `rules.trade_zone: bag`; a player reads words.
+    assert not re.findall(r"rules\.[a-z_]+", "\n".join(markdown))
 
 
 def test_appendix_follows_the_flags(project):
@@ -89,7 +100,7 @@ def test_appendix_follows_the_flags(project):
     assert "seal" not in req.game.rules.drafts and "ending" not in req.game.rules.drafts
     markdown = rendered_markdown(req)
     appendix = _sections_by_title(markdown)[APPENDIX]
-    assert re.findall(r"`rules\.([a-z_]+)`", appendix) == list(req.game.rules.drafts)
+    assert listed(appendix) == [TITLES[name] for name in req.game.rules.drafts]
     tagged = {k for md in _body(markdown) for k in TAG.findall(md)}
     assert tagged == set(req.game.rules.drafts)
 
@@ -146,3 +157,15 @@ def test_round_and_connected_world_are_said_plainly(text):
 def test_no_developer_language(markdown, word):
     body = "\n".join(_body(markdown)).lower()
     assert word not in body
+
+
+def test_the_appendix_quotes_the_seeds_first_and_last_words_exactly(markdown):
+    seed = " ".join(next((ROOT.parent / "shared" / "seed").glob("*.txt")).read_text()
+                    .split()) if (ROOT.parent / "shared" / "seed").is_dir() else None
+    appendix = " ".join(_sections_by_title(markdown)[APPENDIX].split())
+    opening, last = "ancient architects of elemental energy flows between realms", \
+        "to the top of the stack of WORLD TILES at space O just like any procur"
+    assert opening in appendix and f"{last}\"" in appendix
+    assert '"30 from each element for each player (Default)"' in appendix
+    if seed is not None:  # the designer's text, where it is at hand: quoted word for word
+        assert opening in seed and seed.rstrip().split(" We may")[0].endswith(last)
