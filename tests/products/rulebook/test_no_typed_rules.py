@@ -10,9 +10,16 @@ TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 LIST_MARK = re.compile(r"^\s*\d+\.\s")
 
 
+# The designer's own words are quoted as written, numbers included, in the chapter on
+# the designer's text: a quotation there is not the book typing a rule.
+QUOTED = re.compile(r'"[^"\n]*"')
+DESIGNERS_TEXT = "09-designers-text.md.j2"
+
+
 def _prose():
     for path in sorted((ROOT / "templates" / "rulebook").glob("*.md.j2")):
-        yield path.name, TAGS.sub("", path.read_text())
+        text = TAGS.sub("", path.read_text())
+        yield path.name, QUOTED.sub('""', text) if path.name == DESIGNERS_TEXT else text
 
 
 def test_no_digits_in_the_prose():
