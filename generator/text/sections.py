@@ -39,10 +39,10 @@ def rendered_aids(templates_dir: Path, game: Game, context: dict,
                   memo: Memo) -> tuple[Rendered, ...]:
     """The player aid template rendered for each Oink, in content order."""
     def render() -> tuple[Rendered, ...]:
-        from generator.text.templating import render_aid
+        from generator.text.templating import render_aids
 
-        return tuple(render_aid(templates_dir, aid_context(game, context, o.element))
-                     for o in game.oinks)
+        return tuple(render_aids(templates_dir, [aid_context(game, context, o.element)
+                                                 for o in game.oinks]))
 
     key = digest("aids", code_digest(), tree_digest(*rulebook_layers(templates_dir).folders),
                  repr(context), repr(game.oinks), repr(game.elements))

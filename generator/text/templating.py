@@ -8,7 +8,7 @@ as `ContentError` so `tkg build` exits 1 without a traceback.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import jinja2
@@ -178,10 +178,16 @@ def render_rulebook(templates_dir: Path, context: Mapping) -> list[Rendered]:
 
 def render_aid(templates_dir: Path, context: Mapping) -> Rendered:
     """The player aid template, rendered for one Oink's context."""
+    return render_aids(templates_dir, (context,))[0]
+
+
+def render_aids(templates_dir: Path, contexts: Sequence[Mapping]) -> list[Rendered]:
+    """The player aid template rendered for each Oink's context, compiled once (with the
+    short forms it imports) for them all."""
     layers = rulebook_layers(templates_dir)
     path = layers.find(AID_TEMPLATE)
     if not path.is_file():
         raise _error("TKG301", layers.own, 1, "there is no player aid template "
                      f"{display_path(path)}")
     env = make_environment(layers.folders, frozenset())
-    return render_template(env, path.parent, AID_TEMPLATE, context)
+    return [render_template(env, path.parent, AID_TEMPLATE, context) for context in contexts]
