@@ -193,7 +193,7 @@ def test_a_card_enlarges_to_print_size_with_guides_that_toggle(page, watcher):
     edit(watcher.project, "name: Mossfen\n", "name: Mossfen Deep\n")
     expect(dialog.locator(".caption")).to_have_text(re.compile(r"21\s+Mossfen Deep"))
     page.wait_for_function("() => document.querySelector('dialog#enlarged object.piece')"
-                           ".getSVGDocument()?.documentElement.textContent.includes('Deep')")
+                           ".getSVGDocument()?.documentElement?.textContent.includes('Deep')")
     expect(trim).to_be_visible()
     expect(safe).to_be_hidden()
     page.keyboard.press("Escape")
