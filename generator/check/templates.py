@@ -10,6 +10,7 @@ from generator.core.errors import ContentError
 from generator.core.memo import Memo
 from generator.core.model import Game
 from generator.load.layers import template_layers
+from generator.text.context import game_context
 from generator.text.cover import Line, cover_context, cover_words
 from generator.text.sections import rendered_aids, rendered_sections
 
@@ -24,8 +25,11 @@ def check_templates(templates_dir: Path, game: Game, context: dict,
     found: list[Diagnostic] = []
     template_layers(templates_dir, found)  # what templates.yaml names to build on
     cover = cover_context(game, "a4", SAMPLE, "3–4", bool(game.pieces))
+    # The aids with the words a build gives them (no example of play): the same drawing
+    # a build makes and remembers, so a validation after a build renders them no more.
+    aid_words = game_context(game, memo)
     for render in (lambda: rendered_sections(templates_dir, context, memo),
-                   lambda: rendered_aids(templates_dir, game, context, memo),
+                   lambda: rendered_aids(templates_dir, game, aid_words, memo),
                    lambda: cover_words(templates_dir, cover, memo)):
         try:
             render()
