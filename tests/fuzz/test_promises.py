@@ -426,6 +426,16 @@ def _line(text: str, at: int) -> tuple[int, int]:
     return start, len(text) if end < 0 else end + 1
 
 
+def _key_edit(text: str, m: re.Match, how: str, name: str) -> str:
+    """The key `m` found deleted with its line, renamed to `name`, or its line twice."""
+    start, end = _line(text, m.start())
+    if how == "delete":
+        return text[:start] + text[end:]
+    if how == "rename":
+        return text[:m.start(2)] + name + text[m.end(2):]
+    return text[:end] + text[start:end] + text[end:]
+
+
 def _nth(pattern: re.Pattern, text: str, at: int) -> re.Match | None:
     found = list(pattern.finditer(text))
     return found[at % len(found)] if found else None
@@ -458,14 +468,7 @@ def apply_edits(text: str, edits: list[tuple]) -> str:
         elif kind == "path" and (m := _nth(FILE, text, args[0])):
             text = text[:m.start()] + args[1] + text[m.end():]
         elif kind == "key" and (m := _nth(KEY, text, args[0])):
-            _, how, name = args
-            start, end = _line(text, m.start())
-            if how == "delete":
-                text = text[:start] + text[end:]
-            elif how == "rename":
-                text = text[:m.start(2)] + name + text[m.end(2):]
-            else:
-                text = text[:end] + text[start:end] + text[end:]
+            text = _key_edit(text, m, *args[1:])
     return text
 
 
@@ -592,14 +595,7 @@ def apply_look_edits(text: str, edits: list[tuple]) -> str:
         if kind != "key":
             text = text[:m.start()] + args[0] + text[m.end():]
             continue
-        how, name = args
-        start, end = _line(text, m.start())
-        if how == "delete":
-            text = text[:start] + text[end:]
-        elif how == "rename":
-            text = text[:m.start(2)] + name + text[m.end(2):]
-        else:
-            text = text[:end] + text[start:end] + text[end:]
+        text = _key_edit(text, m, *args)
     return text
 
 

@@ -110,16 +110,23 @@ SCHEMA_KEYS = sorted(f"{section}.{field.name}" for section, fields in RULE_SECTI
 GAMES = 30
 
 
-def game_with(tmp_path: Path, key: str, value: object) -> Game:
-    """The shipped game with one rule changed (`value` None: unchanged)."""
+def loaded_with(tmp_path: Path, key: str, value: object):
+    """The shipped content loaded with one rule `section.key` set to `value` (None:
+    unchanged; a callable: given the old value, gives the new)."""
     folder = tmp_path / "content"
     shutil.copytree(CONTENT, folder)
     if value is not None:
         data = yaml.safe_load((folder / "game.yaml").read_text())
         section, name = key.split(".")
-        data["rules"].setdefault(section, {})[name] = value
+        rule = data["rules"].setdefault(section, {})
+        rule[name] = value(rule.get(name)) if callable(value) else value
         (folder / "game.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
-    loaded = load_content(folder)
+    return load_content(folder)
+
+
+def game_with(tmp_path: Path, key: str, value: object) -> Game:
+    """The shipped game with one rule changed (`value` None: unchanged)."""
+    loaded = loaded_with(tmp_path, key, value)
     assert loaded.game is not None, [d.format() for d in loaded.diagnostics]
     return loaded.game
 
@@ -194,12 +201,7 @@ def test_a_rule_with_one_way_of_playing_refuses_any_other(key, tmp_path):
     field = next(f for f in RULE_SECTIONS[section] if f.name == name)
     # A second word must come with a Both entry: the book and the games must show it.
     assert len(field.choices) == 1, f"{key} now takes {field.choices}: give it a Both entry"
-    folder = tmp_path / "content"
-    shutil.copytree(CONTENT, folder)
-    data = yaml.safe_load((folder / "game.yaml").read_text())
-    data["rules"].setdefault(section, {})[name] = "something_else"
-    (folder / "game.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
-    loaded = load_content(folder)
+    loaded = loaded_with(tmp_path, key, "something_else")
     told = [d for d in loaded.diagnostics if d.code == "TKG117"]
     assert loaded.game is None and len(told) == 1, [d.format() for d in loaded.diagnostics]
     assert f"rules.{key} is 'something_else'" in told[0].message
@@ -222,13 +224,7 @@ def test_every_word_a_rule_takes_is_a_word_the_book_and_the_simulator_know():
 def test_a_draft_flag_moves_the_book_only(section, tmp_path, shipped):
     # `draft:` is a key of every section: the book tags the rule "Playtest" (or stops),
     # and no game changes.
-    folder = tmp_path / "content"
-    shutil.copytree(CONTENT, folder)
-    data = yaml.safe_load((folder / "game.yaml").read_text())
-    rule = data["rules"].setdefault(section, {})
-    rule["draft"] = not rule.get("draft", False)
-    (folder / "game.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
-    loaded = load_content(folder)
+    loaded = loaded_with(tmp_path, f"{section}.draft", lambda draft: not draft)
     assert loaded.game is not None, [d.format() for d in loaded.diagnostics]
     shipped_book, shipped_games = shipped
     assert book(loaded.game) != shipped_book, f"{section}.draft: the book does not show it"
