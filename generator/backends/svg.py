@@ -87,7 +87,46 @@ def _characters(items, found: dict[str, set[str]] | None = None) -> dict[str, se
     return found
 
 
-def _scene_svg(scene: Scene, faces: dict[str, str]) -> str:
+def shared_pieces(scenes: list[Scene]) -> dict[int, str]:
+    """The pieces drawn more than once over these scenes, each with an id for `<use>`:
+    a figure places a tile by a group of the tile scene's own items, so one tuple of
+    items drawn twice is one piece drawn twice. Ids follow the order of first use, so
+    the same scenes give the same ids."""
+    seen: dict[int, int] = {}
+    for scene in scenes:
+        for item in scene.items:
+            if isinstance(item, Group) and item.label:
+                seen[id(item.children)] = seen.get(id(item.children), 0) + 1
+    repeated = [key for key, n in seen.items() if n > 1]
+    return {key: f"piece{i}" for i, key in enumerate(repeated, start=1)}
+
+
+def pieces_svg(scenes: list[Scene], shared: dict[int, str]) -> str:
+    """An SVG of no size that defines each shared piece once (`shared_pieces`), for
+    the scenes of one HTML page to `<use>`."""
+    document = Element("svg", width="0", height="0", xmlns=SVG_NS)
+    document["style"] = "position:absolute"
+    defs = document.add(Element("defs"))
+    writer, done = _Writer(defs, prefix="shared"), set()
+    for scene in scenes:
+        for item in scene.items:
+            key = id(item.children) if isinstance(item, Group) else None
+            if key in shared and key not in done:
+                done.add(key)
+                piece = defs.add(Element("g", id=shared[key]))
+                for child in item.children:
+                    piece.add(writer.element(child))
+    return document.tostring()
+
+
+def page_scene_svg(scene: Scene, shared: dict[int, str]) -> str:
+    """The scene as an SVG inside a page whose `pieces_svg` defines the shared pieces:
+    each of them is a `<use>` of its definition."""
+    return _scene_svg(scene, {}, shared)
+
+
+def _scene_svg(scene: Scene, faces: dict[str, str], shared: dict[int, str] | None = None
+               ) -> str:
     w, h = fmt(scene.width), fmt(scene.height)
     document = Element("svg", baseProfile="full", height=f"{h}mm", version="1.1",
                        viewBox=f"0 0 {w} {h}", width=f"{w}mm", xmlns=SVG_NS)
@@ -97,7 +136,7 @@ def _scene_svg(scene: Scene, faces: dict[str, str]) -> str:
         document.insert(Element("title", text=scene.title))
     if scene.fonts:
         defs.add(Element("style", type="text/css", cdata=_font_css(scene.fonts, faces)))
-    writer = _Writer(defs)
+    writer = _Writer(defs, shared=shared or {})
     for item in scene.items:
         document.add(writer.element(item))
     return document.tostring()
@@ -114,15 +153,16 @@ def _font_css(fonts, faces: dict[str, str]) -> str:
 
 
 class _Writer:
-    """Makes the elements; numbers ids of gradients and clips in drawing order."""
+    """Makes the elements; numbers ids of gradients and clips in drawing order. A group
+    of items in `shared` is a `<use>` of the piece a page defines once."""
 
-    def __init__(self, defs: Element):
-        self.defs = defs
+    def __init__(self, defs: Element, prefix: str = "", shared: dict[int, str] | None = None):
+        self.defs, self.prefix, self.shared = defs, prefix, shared or {}
         self.ids = 0
 
     def new_id(self, prefix: str) -> str:
         self.ids += 1
-        return f"{prefix}{self.ids}"
+        return f"{self.prefix}{prefix}{self.ids}"
 
     def element(self, item) -> Element:
         return getattr(self, "_" + type(item).__name__.lower())(item)
@@ -202,6 +242,9 @@ class _Writer:
                 group["transform"] = transform  # no clip to keep apart: one group does
             else:
                 inner = group.add(Element("g", transform=transform))
+        if id(g.children) in self.shared:
+            inner.add(Element("use", href=f"#{self.shared[id(g.children)]}"))
+            return group
         for child in g.children:
             inner.add(self.element(child))
         return group

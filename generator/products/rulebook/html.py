@@ -16,7 +16,7 @@ from html import escape
 from itertools import pairwise
 
 from generator.backends.pdf.document import layout_key
-from generator.backends.svg import scene_svg
+from generator.backends.svg import page_scene_svg, pieces_svg, shared_pieces
 from generator.draw.fonts import font_name
 from generator.draw.kit import Kit
 from generator.load.content_schema import FONT_ROLES
@@ -84,8 +84,8 @@ _MARKER = re.compile("\x00([^\x00]*)\x00")
 FONTS = "@fonts"  # the marker of the @font-face rules; no scene has this name
 
 
-def _svg(scene, kit: Kit) -> str:
-    svg = scene_svg(scene, kit.memo)
+def _svg(scene, shared: dict[int, str]) -> str:
+    svg = page_scene_svg(scene, shared)
     svg = svg[svg.index("<svg"):]  # no XML declaration inside HTML
     # Each SVG numbers its clips and gradients from 1; inline in one page they would
     # share one id space, so every id gets the figure's name in front.
@@ -123,7 +123,12 @@ def rulebook_html(prep: Prepared, kit: Kit) -> str:
     key = layout_key("rulebook html", kit, list(scenes.values()), repr(prep.sections),
                      repr(prep.context))
     page = kit.memo.get(key, lambda: _page(prep))
-    svgs = {name: _svg(scene, kit) for name, scene in scenes.items()}
+    # A piece that several figures show (the example of play shows most tiles many
+    # times) is defined once on the page and used by each: a third of the page's size.
+    shared = shared_pieces(list(scenes.values()))
+    pieces = pieces_svg(list(scenes.values()), shared)
+    svgs = {name: _svg(scene, shared) for name, scene in scenes.items()}
+    page = page.replace("<body>", "<body>" + pieces[pieces.index("<svg"):], 1)
     words = _MARKER.sub(lambda m: "" if m.group(1) == FONTS else svgs[m.group(1)], page)
     faces = kit.memo.get(layout_key("rulebook html fonts", kit, [], _shown(words)),
                          lambda: _font_faces(prep.book, _shown(words)))
