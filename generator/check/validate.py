@@ -25,7 +25,7 @@ from generator.check.templates import check_templates
 from generator.core.diagnostics import Diagnostic, Severity, diagnostic, sort_key
 from generator.core.errors import RenderError
 from generator.core.memo import Memo
-from generator.core.model import Game
+from generator.core.model import NOWHERE, Game
 from generator.draw.kit import Kit
 from generator.layout.model import Layout
 from generator.load.content import load_content
@@ -202,15 +202,42 @@ def _art_and_fonts(kit: Kit) -> list[Diagnostic]:
 
 
 def _templates(folder: Path, kit: Kit) -> list[Diagnostic]:
-    from generator.sim.playlog import example_log
-    from generator.text.context import PLAY_TURNS, freeze, game_context
-    from generator.text.play import play_context
+    from generator.sim.book import book_games
+    from generator.sim.example import example_of_play
+    from generator.text.context import game_context
+    from generator.text.play import play_words
 
-    # The rulebook's context as the build makes it (products.rulebook.context.with_play): the
-    # example of play is a seeded game the simulator plays.
-    play = freeze(play_context(kit.game, example_log(kit.game, PLAY_TURNS)))
-    context = {**game_context(kit.game, kit.memo), "play": play}
-    return check_templates(folder, kit.game, context, kit.memo)
+    # The rulebook's context as the build makes it (products.rulebook.context.with_play):
+    # the example of play is a seeded game the simulator plays.
+    example = example_of_play(kit.game)
+    context = {**game_context(kit.game, kit.memo),
+               **play_words(kit.game, example, book_games(kit.game, kit.memo))}
+    return check_templates(folder, kit.game, context, kit.memo) + _example(kit.game, example)
+
+
+def _example(game: Game, example) -> list[Diagnostic]:
+    """TKG215 when the example of play's game lacks an action or the end, naming the seed
+    of the shortest game that has them all (searched only then: `SEARCH_SEEDS` games)."""
+    from generator.sim.example import (
+        LACK_NAMES,
+        SEARCH_SEEDS,
+        configured_seed,
+        missing,
+        search_seed,
+        wanted_kinds,
+    )
+    from generator.text.context import join
+
+    lacks = missing(example.log, wanted_kinds(game))
+    if not lacks:
+        return []
+    seed, section = configured_seed(game), game.rules.section("simulation")
+    better = search_seed(game)
+    hint = (f"seed {better} shows them all: set simulation.example_seed: {better}"
+            if better is not None else f"no seed of the first {SEARCH_SEEDS} shows them all")
+    words = join(LACK_NAMES[k] for k in lacks)
+    return [diagnostic("TKG215", section.where if section else NOWHERE,
+                       f"the example of play (seed {seed}) shows no {words}; {hint}")]
 
 
 def _taken(game: Game, reserved: tuple[str, ...]) -> list[Diagnostic]:

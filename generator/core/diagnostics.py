@@ -112,6 +112,9 @@ CODES: dict[str, Code] = {
     "TKG214": Code(Severity.INFO, "The world solver could not tell within its bound",
                    "Information only: no world was found and none was ruled out; a smaller "
                    "world, or tiles that share more insignias, are quicker to solve."),
+    "TKG215": Code(Severity.WARNING, "The example of play does not show every action",
+                   "Set simulation.example_seed to the seed the message names: its game "
+                   "plays every action and ends."),
     # -- templates and rendering -------------------------------------------------
     "TKG301": Code(Severity.ERROR, "A template has a syntax error",
                    "Fix the Jinja2 tag at the position shown."),

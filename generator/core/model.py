@@ -192,6 +192,7 @@ class Rules:
     score_other: int = 1  # any other insignia on a sealed tile
     score_unsealed: int = 0  # an insignia on an unsealed tile
     turn_cap: int = 400  # the simulator calls a game stalled after this many turns
+    backstop_rounds: int = 50  # rules.backstop.rounds: after this many rounds a game ends
     # The actions a turn offers (rules.turn.actions; "procure" is face up and blind).
     actions: tuple[str, ...] = ("draw", "trade", "procure", "move", "refresh", "seal")
     trade_back: bool = False  # rules.trade_back.allowed: one trade may take what it gives
@@ -248,6 +249,7 @@ class Game:
     oinks: tuple[Oink, ...]
     rules: Rules = field(default_factory=Rules)
     balance: Balance = field(default_factory=Balance)
+    age: int = 10  # the youngest players the game suits (game.yaml `game.age`), on the cover
     content_dir: Path = Path("content")
     base_dir: Path | None = None  # the content folder it extends (generator.load.layers)
     fonts: tuple[tuple[str, Path], ...] = ()  # role ("heading", "body", ...) -> TTF

@@ -22,7 +22,7 @@ MODULES = (
     "generator.products.rulebook.pages", "generator.products.rulebook.book",
     "generator.products.compare", "generator.products.checks", "generator.draw.flow",
     "generator.draw.kit", "generator.draw.svgart", "generator.text.play",
-    "generator.text.templating", "generator.sim.playlog",
+    "generator.text.templating", "generator.sim.playlog", "generator.sim.book",
     # What the drawings and files are made with, imported where they are first used.
     "generator.backends.pdf.slotcanvas", "generator.backends.pdf.fonts",
     "generator.backends.pdf.subset", "generator.backends.pdf.glue", "generator.backends.svg",

@@ -298,11 +298,11 @@ def _game_file(r: _Reader, src: Source) -> dict | None:
     fonts = _fonts(r, data, top)
     info = {}
     if data.get("game") is not None:
-        info = r.fields(data["game"], top.where("game"), S.TITLE, "game") or {}
+        info = r.fields(data["game"], top.where("game"), S.GAME_ABOUT, "game") or {}
     if rules is None:
         return None
-    return {"rules": rules, "balance": balance, **fonts,
-            "title": info.get("title"), "version": info.get("version")}
+    return {"rules": rules, "balance": balance, **fonts, "title": info.get("title"),
+            "version": info.get("version"), **({"age": info["age"]} if "age" in info else {})}
 
 
 def _given(data: object) -> set[str]:

@@ -22,6 +22,12 @@ TITLE = (
     Field("version", "str", "the content's version, printed on the cover and in PDF metadata",
           required=False),
 )
+# game.yaml's `game:` mapping: the title and version, and what the cover says of players.
+GAME_ABOUT = (
+    *TITLE,
+    Field("age", "int", "the youngest players the game suits, printed on the cover "
+          "(\"ages 10+\")", required=False, default=10, low=3, high=99),
+)
 GAME_INFO = (
     *TITLE,
     Field("tile_count", "int", "how many tiles the set must have", low=1, high=500),
@@ -107,7 +113,10 @@ RULE_SECTIONS: dict[str, tuple[Field, ...]] = {
         Field("turn_cap", "int", "turns before a simulated game counts as stalled",
               low=10, high=100000),
         Field("example_seed", "int", "the seed of the game the rulebook's example of play "
-              "shows", required=False, default=21, low=0, high=2**31)),
+              "shows", required=False, default=21, low=0, high=2**31),
+        Field("seconds_per_turn", "int", "the time a table takes for one turn: the cover's "
+              "playing time is this times the simulated games' median length",
+              required=False, default=30, low=5, high=600)),
     # The playtest completions, in the order the rulebook states them: its tags and
     # its appendix number the drafts in this order. OPTIONAL ones may be left out.
     "trade_zone": _section(Field("source", "str", "where the starting trade zone's tokens "
@@ -161,6 +170,10 @@ RULE_SECTIONS: dict[str, tuple[Field, ...]] = {
         Field("match", "int", "points per insignia of the Oink's element, sealed", low=0, high=20),
         Field("other", "int", "points per other insignia, sealed", low=0, high=20),
         Field("unsealed", "int", "points per insignia on an unsealed tile", low=0, high=20)),
+    # Last, so that adding it numbered no other completion anew.
+    "backstop": _section(Field("rounds", "int", "rounds after which a game no world has "
+                               "ended ends anyway, scored as usual", required=False,
+                               default=50, low=1, high=10000)),
 }
 
 # The sections a content file may leave out, each with the `draft` it then has: every
@@ -169,7 +182,7 @@ RULE_SECTIONS: dict[str, tuple[Field, ...]] = {
 OPTIONAL: dict[str, bool] = {
     "turn": False, "trade_zone": True, "split": True, "grid": True, "tiles": True,
     "taking": True, "blind_choice": True, "bag": True, "passing": True, "ending": True,
-    "trade_back": True, "rulings": True,
+    "trade_back": True, "rulings": True, "backstop": True,
 }
 
 # What each rule section is about, in words: the rulebook's appendix names the
@@ -195,6 +208,7 @@ TITLES: dict[str, str] = {
     "trade_back": "A trade never takes an element it gives",
     "rulings": "What a table would otherwise rule on: returned tiles, what is public, a "
                "short Draw, a reveal with no free place, an empty stack O",
+    "backstop": "A game no world ends stops after a number of rounds",
 }
 
 RULES_TOP = tuple(Field(name, "map", f"the {name} rules", required=name not in OPTIONAL)

@@ -45,6 +45,7 @@ def rules_from_sections(sections: tuple[Rule, ...], diagnostics: list[Diagnostic
         score_match=number("scoring", "match"), score_other=number("scoring", "other"),
         score_unsealed=number("scoring", "unsealed"),
         turn_cap=number("simulation", "turn_cap"),
+        backstop_rounds=number("backstop", "rounds"),
         actions=_names(s["turn"], "actions"), trade_back=s["trade_back"]["allowed"] is True,
         seal_tokens=_name(s["seal"], "tokens"),
         drafts=tuple(rule.name for rule in sections if rule.draft),

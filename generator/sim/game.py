@@ -19,10 +19,14 @@ from generator.sim.players import Player
 from generator.sim.state import EMPTY, GameState, PlayerState
 from generator.sim.tables import Table
 
-# Only a completed world ends the game (the book's one ending); the other two are the
-# simulator giving up on a game that cannot finish: too long, or nobody can act.
-WORLD_COMPLETE, TURN_CAP, DEADLOCK = "world complete", "turn cap", "nobody can act"
-ENDINGS = (WORLD_COMPLETE, TURN_CAP, DEADLOCK)
+# A completed world ends the game, and so does the backstop (the draft rule
+# `backstop.rounds`: a game no world has ended stops when that round is over); both are
+# scored. The other two are the simulator giving up on a game that cannot finish: too
+# long, or nobody can act.
+WORLD_COMPLETE, BACKSTOP = "world complete", "backstop"
+TURN_CAP, DEADLOCK = "turn cap", "nobody can act"
+ENDINGS = (WORLD_COMPLETE, BACKSTOP, TURN_CAP, DEADLOCK)
+SCORED = frozenset({WORLD_COMPLETE, BACKSTOP})
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,7 @@ class GameResult:
 
     seats: int
     turns: int
-    end: str  # one of ENDINGS; only WORLD_COMPLETE is a finished game
+    end: str  # one of ENDINGS; a game that ends in one of SCORED is a finished game
     winners: tuple[int, ...]  # seats with the most points; empty for a stalled game
     scores: tuple[int, ...]  # points by seat when the game stopped
     oinks: tuple[int, ...]  # element index of each seat's Oink (dealt at random)
@@ -50,8 +54,8 @@ class GameResult:
 
     @property
     def finished(self) -> bool:
-        """True when a world was completed (not stalled)."""
-        return self.end == WORLD_COMPLETE
+        """True when the game ended by a rule of the book (not stalled)."""
+        return self.end in SCORED
 
 
 def setup(table: Table, players: Sequence[Player], rng: random.Random,
@@ -157,17 +161,30 @@ def play_game(table: Table, players: Sequence[Player], seed: int) -> GameResult:
         apply(state, action, player, prng)
         log.after(action.kind)
         state.turn += 1
-        if state.over or log.passes >= seats:
-            end = WORLD_COMPLETE if state.over else DEADLOCK
+        stop = stopped(state, log.passes)
+        if stop:
+            end = stop
             break
         state.current = (state.current + 1) % seats
     return _result(state, players, end, log)
 
 
+def stopped(state: GameState, passes: int) -> str:
+    """How the game ends after the turn just played ("" while it goes on): a completed
+    world; the backstop, once its last round is over (the state is then over too); or a
+    round of passes in a row."""
+    seats = len(state.players)
+    if not state.over and state.turn >= state.rules.backstop_rounds * seats:
+        state.over, state.reason = True, BACKSTOP
+    if state.over:
+        return state.reason  # WORLD_COMPLETE or BACKSTOP
+    return DEADLOCK if passes >= seats else ""
+
+
 def _result(state: GameState, players: Sequence[Player], end: str, log: Log) -> GameResult:
     final = scores(state)
     winners: tuple[int, ...] = ()
-    if end == WORLD_COMPLETE:
+    if end in SCORED:
         winners = tuple(s for s, v in enumerate(final) if v == max(final))
     me, design_of = state.players, state.table.design_of
     return GameResult(

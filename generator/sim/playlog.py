@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from generator.core.model import Game
 from generator.sim.actions import Action, Legal
 from generator.sim.engine import apply
-from generator.sim.game import setup
+from generator.sim.game import SCORED, setup, sources, stopped
 from generator.sim.registry import PLAYERS
 from generator.sim.state import GameState
 from generator.sim.tables import Table, build_table
@@ -59,7 +59,7 @@ class LoggedTurn:
 
 @dataclass(frozen=True)
 class PlayLog:
-    """The opening of a seeded game: the table after setup, then each turn."""
+    """A seeded game, or its opening: the table after setup, then each turn."""
 
     table: Table
     seed: int
@@ -67,6 +67,14 @@ class PlayLog:
     seats: tuple[Seat, ...]  # after setup
     board: Board  # after setup
     turns: tuple[LoggedTurn, ...]
+    end: str = ""  # how the game ended (one of `game.ENDINGS`); "" if the log stops first
+    points: tuple[tuple[int, int, int], ...] = ()  # per seat when the log stops: matching,
+    # other and unsealed insignias' points (`game.sources`)
+
+    @property
+    def finished(self) -> bool:
+        """True when the log runs to the game's end by a rule: the final scoring."""
+        return self.end in SCORED
 
 
 class _Recorder:
@@ -108,7 +116,7 @@ def turn_log(game: Game, seed: int, seats: int = 2, turns: int = 4,
     prng = random.Random(rng.getrandbits(64))  # as play_game derives it
     state = setup(table, players, rng, prng)
     opening = tuple(seat_of(state, s) for s in range(seats)), board_of(state)
-    logged = []
+    logged, passes, end = [], 0, ""
     for number in range(1, turns + 1):
         seat = state.current
         player, before = players[seat], seat_of(state, seat)
@@ -120,18 +128,10 @@ def turn_log(game: Game, seed: int, seats: int = 2, turns: int = 4,
         logged.append(LoggedTurn(number, seat, action, recorder.discarded, revealed,
                                  recorder.placed, before, seat_of(state, seat), board_of(state)))
         state.turn += 1
-        if state.over:
+        passes = passes + 1 if action.kind == "pass" else 0
+        end = stopped(state, passes)  # as play_game stops
+        if end:
             break
         state.current = (state.current + 1) % seats
-    return PlayLog(table, seed, tuple(p.name for p in players), *opening, tuple(logged))
-
-
-def example_log(game: Game, turns: int = 4) -> PlayLog:
-    """The rulebook's example of play: the game of `simulation.example_seed`, with the
-    fewest players the rules allow, two turns each by default."""
-    section = game.rules.section("simulation")
-    seed = section.get("example_seed", 0) if section else 0
-    if not isinstance(seed, int):  # the schema reads only a whole number
-        raise TypeError(f"simulation.example_seed is {seed!r}, not a whole number")
-    seats = max(game.rules.players_min, 2)
-    return turn_log(game, seed, seats, turns)
+    return PlayLog(table, seed, tuple(p.name for p in players), *opening, tuple(logged), end,
+                   tuple(sources(state, p) for p in state.players))

@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from generator.core.memo import Memo
 from generator.core.model import Game, Tile
+from generator.load.content_schema import ACTIONS
 from generator.load.formats import about_line
 from generator.load.layers import Layers, template_layers
 from generator.load.rules import edition, game_names
@@ -28,12 +29,15 @@ RULEBOOK_DIR = "rulebook"  # the rulebook's and the player aid's templates, unde
 def rulebook_layers(templates_dir: Path) -> Layers:
     """The rulebook folders: the templates folder's, then the one's it extends."""
     return Layers(tuple(f / RULEBOOK_DIR for f in template_layers(templates_dir).folders))
+
+
 # The figures a template may ask for with figure("name", "caption"); the rulebook
 # (generator.products.rulebook.diagrams) draws each of them. "play-N" is the table
-# after turn N of the example of play ("play-0": after setup).
-PLAY_TURNS = 4
+# after the N-th turn the example of play tells ("play-0": after setup). It tells at
+# most one turn of each action (a procure twice: face up and blind) and the last.
+PLAY_PICTURES = len(ACTIONS) + 2
 FIGURES = frozenset({"components", "table", "area", "placement", "world", "procure",
-                     "scoring", *(f"play-{n}" for n in range(PLAY_TURNS + 1))})
+                     "scoring", "setup", *(f"play-{n}" for n in range(PLAY_PICTURES + 1))})
 
 
 class Record:
@@ -164,6 +168,7 @@ def _rules(game: Game) -> dict:
         "trade_give": r.trade_give, "trade_get": r.trade_get, "blind_cost": r.blind_cost,
         "grid_rows": r.grid_rows, "grid_columns": r.grid_columns,
         "world_size": r.world_size, "end_tiles": r.end_tiles,
+        "backstop_rounds": r.backstop_rounds,
         "face_up_spaces": face_up, "face_up_text": join(face_up, "or"),
         "face_up_list": join(face_up), "blind_space": r.blind_space,
         "space_row": row, "space_row_text": " ".join(row),

@@ -2,13 +2,18 @@
 
 The log comes from the simulator (`generator.sim.playlog.turn_log`); this module only
 reads its fields, so the words depend on what the engine did and nothing else. The
-rulebook's figures `play-0` ... `play-N` picture the same log.
+book tells the turns `generator.sim.example.shown_turns` picks (the caller passes
+them: text does not import the simulator), sums up the turns
+between them, and ends with the final scoring; the figures `play-0` (after setup) ...
+`play-N` (after the N-th turn told) picture the same log.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from generator.core.model import Game
-from generator.text.context import join, tile_info
+from generator.text.context import freeze, join, plural, tile_info
 
 SIDES = {(0, -1): "left of", (0, 1): "right of", (-1, 0): "above", (1, 0): "below"}
 
@@ -70,8 +75,59 @@ def _oink(game: Game, log, element_index: int) -> str:
     return next(o.name for o in game.oinks if o.element == element)
 
 
-def play_context(game: Game, log) -> dict:
-    """The example of play: the players after setup and each turn, in words."""
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+# What a player did in the turns the book does not tell, by kind of turn.
+_DONE = {"draw": lambda n: f"draws {_times(n)}", "trade": lambda n: f"trades {_times(n)}",
+         "procure": lambda n: f"procures {plural(n, 'face-up tile')}",
+         "blind": lambda n: f"procures {_times(n)} from the blind stack",
+         "move": lambda n: f"moves {_times(n)}", "refresh": lambda n: f"refreshes {_times(n)}",
+         "seal": lambda n: f"seals {plural(n, 'tile')}", "pass": lambda n: f"passes {_times(n)}"}
+
+
+def _between(log, first: int, last: int) -> dict | None:
+    """The untold turns first..last, summed up per player: {"first", "last", "done"},
+    "done" as "player 1 draws twice and moves once; player 2 seals 1 tile"."""
+    if first > last:
+        return None
+    turns = log.turns[first - 1:last]
+    said = []
+    for seat in sorted({t.seat for t in turns}):
+        kinds = Counter(t.action.kind for t in turns if t.seat == seat)
+        said.append(f"player {seat + 1} " + join(_DONE[k](kinds[k]) for k in _DONE
+                                                 if kinds[k]))
+    return {"first": first, "last": last, "done": "; ".join(said)}
+
+
+def _final(game: Game, log) -> dict:
+    """The final scoring: each player's points by where they come from, and who won."""
+    rows = []
+    for seat, (s, (match, other, loose)) in enumerate(zip(_last_seats(log), log.points,
+                                                          strict=True)):
+        rows.append({"number": seat + 1, "oink": _oink(game, log, s.oink),
+                     "element": game.element(log.table.elements[s.oink]).name,
+                     "tiles": sum(t >= 0 for t in s.grid), "sealed": sum(s.sealed),
+                     "match": match, "other": other, "unsealed": loose,
+                     "total": match + other + loose})
+    best = max(r["total"] for r in rows)
+    winners = [r for r in rows if r["total"] == best]
+    return {"rows": rows, "best": best, "winners": [r["number"] for r in winners],
+            "winner_text": join(f"player {r['number']}" for r in winners)}
+
+
+def _last_seats(log) -> list:
+    seats = list(log.seats)
+    for turn in log.turns:
+        seats[turn.seat] = turn.after
+    return seats
+
+
+def play_context(game: Game, log, shown: tuple[int, ...]) -> dict:
+    """The example of play: the players after setup, the turns numbered `shown` told
+    (each with a summary of the untold turns before it), and the final scoring of a
+    finished game."""
     ids = log.table.elements
     players = [{"number": seat + 1, "oink": _oink(game, log, s.oink),
                 "element": game.element(ids[s.oink]).name,
@@ -80,5 +136,43 @@ def play_context(game: Game, log) -> dict:
                for seat, s in enumerate(log.seats)]
     tops = [{"space": name, "tile": tile_info(game, game.deck[t]) if t >= 0 else None}
             for name, t in zip(game.rules.face_up_spaces, log.board.tops, strict=True)]
-    return {"seed": log.seed, "players": players, "tops": tops,
-            "turns": [_turn(game, log, t) for t in log.turns]}
+    told, previous = [], 0
+    for picture, number in enumerate(shown, start=1):
+        turn = log.turns[number - 1]
+        words = _turn(game, log, turn) | {"picture": picture,
+                                           "skipped": _between(log, previous + 1, number - 1),
+                                           "ends": log.finished and number == len(log.turns)}
+        told.append(words)
+        previous = number
+    return {"seed": log.seed, "players": players, "tops": tops, "turns": told,
+            "length": len(log.turns), "finished": log.finished,
+            "final": _final(game, log) if log.finished else None}
+
+
+def _minutes(turns: float, seconds: int) -> int:
+    """A game's playing time in minutes, to the nearest five."""
+    return max(5, round(turns * seconds / 60 / 5) * 5)
+
+
+def played_context(game: Game, played) -> dict:
+    """What the book quotes from simulated games (`generator.sim.book.book_games`): the
+    playing time on the cover, and the share of games the backstop ends."""
+    section = game.rules.section("simulation")
+    seconds = section.get("seconds_per_turn", 30) if section else 30
+    if not isinstance(seconds, int):  # the schema reads only a whole number
+        raise TypeError(f"simulation.seconds_per_turn is {seconds!r}, not a whole number")
+    rows = [{"players": p.players, "games": p.games, "turns": round(p.median_turns),
+             "minutes": _minutes(p.median_turns, seconds), "backstop": p.backstop,
+             "share": f"{p.backstop / p.games:.0%}"} for p in played]
+    low, high = rows[0]["minutes"], rows[-1]["minutes"]
+    return {"rows": rows, "games": rows[0]["games"], "seconds_per_turn": seconds,
+            "minutes": f"{low}\u2013{high} minutes" if high != low else f"{low} minutes",
+            "age": game.age}
+
+
+def play_words(game: Game, example, played) -> dict:
+    """The rulebook's names for simulated play: the example of play (`play`, from
+    `generator.sim.example.example_of_play`) and the book's figures (`played`, from
+    `generator.sim.book.book_games`), frozen for the templates."""
+    return {"play": freeze(play_context(game, example.log, example.shown)),
+            "played": freeze(played_context(game, played))}

@@ -83,7 +83,7 @@ def test_editing_a_pictured_tile_links_new_figures_into_the_kept_rulebook_layout
     run(project)
     # A tile the rulebook does not picture: the rulebook is reused as it is, and its
     # remembered layout must survive this build for the next edit.
-    edit(project, "tiles.yaml", "flavour: Speak softly", "flavour: Whisper softly")
+    edit(project, "tiles.yaml", "Time is counted here", "Time is measured here")
     assert "rulebook" not in run(project).rendered
 
     def laid_out_again(*args):

@@ -123,6 +123,7 @@ class Book:
         self.actions = set(rules.section("turn")["actions"])
         self.trade_back = rules.section("trade_back")["allowed"] is True
         self.seal_into = rules.section("seal")["tokens"]  # "on_tile" or "trade_zone"
+        self.rounds = rules.section("backstop")["rounds"]  # the last round, with no world
         self.bag, self.zone = self._full(bag), self._full(zone)
         self.on_seals = self._full({})  # tokens lying on sealed tiles, out of play
         self.spaces = {name: list(spaces[name]) for name in rules.face_up_spaces}
@@ -130,6 +131,8 @@ class Book:
         self.seats = seats
         self.current = current
         self.over = False
+        self.backstop = False  # the game ended when its last round was over
+        self.turns = 0  # turns played since setup
         self.refills = 0  # times the empty bag took tokens back from the trade zone
 
     def _full(self, tokens: Tokens) -> Tokens:
@@ -289,6 +292,9 @@ class Book:
             self._pay(me.tokens, self.cost(me.world[me.at]), into)
             me.sealed.add(me.at)
         self._fill_spaces()
+        self.turns += 1
+        if not self.over and self.turns == self.rounds * len(self.seats):
+            self.over = self.backstop = True  # the last round is over
         if not self.over:
             self.current = (self.current + 1) % len(self.seats)
 

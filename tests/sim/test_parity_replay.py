@@ -24,7 +24,7 @@ from book_rules import Book, BookError, Seat, Turn, setup_faults, total
 from generator.load.content import load_content
 from generator.sim import engine
 from generator.sim.actions import Legal, Trade
-from generator.sim.game import DEADLOCK, TURN_CAP, WORLD_COMPLETE, play_game, setup
+from generator.sim.game import SCORED, TURN_CAP, play_game, setup, stopped
 from generator.sim.players import RandomPlayer
 from generator.sim.registry import PLAYERS
 from generator.sim.state import EMPTY
@@ -247,19 +247,19 @@ def replay(game, table, kinds: tuple[str, ...], seed: int) -> tuple[int, Counter
         paths.update(paths_of(turn, asked, bag, book.refills > refills, book))
         state.turn += 1
         passes = passes + 1 if action.kind == "pass" else 0
-        stop = state.over or passes >= seats
+        stop = stopped(state, passes)  # the engine's loop: the world, the backstop, passes
         if not stop:
             state.current = (state.current + 1) % seats
         # A deadlock is the simulator giving up, no rule of the book: it does not move on.
         same(book, table, state, at, skip=("player to move",) if stop else ())
         if stop:
-            end = WORLD_COMPLETE if state.over else DEADLOCK
+            end = stop
             break
     result = play_game(table, [KIND[k]() for k in kinds], seed)
     if (result.turns, result.end) != (state.turn, end):  # else this was not play_game's game
         raise Mismatch(f"{where}: play_game played {result.turns} turns to {result.end!r}, "
                        f"the replay {state.turn} to {end!r}")
-    if book.over != (end == WORLD_COMPLETE) or book.scores() != result.scores:
+    if book.over != (end in SCORED) or book.scores() != result.scores:
         raise Mismatch(f"{where}: end {end!r}, scores {result.scores}; the book: over "
                        f"{book.over}, scores {book.scores()}")
     if book.over and book.winners() != result.winners:
@@ -308,10 +308,11 @@ def top_of_o_refill(state) -> None:
 
 
 def test_a_wrong_refill_is_caught(shipped_game, table, monkeypatch):
-    """The replay fails when the engine breaks one rule: refilling from the top of O."""
+    """The replay fails when the engine breaks one rule: refilling from the top of O (seed
+    2 empties a face-up space before the backstop ends the game)."""
     monkeypatch.setattr(engine, "refill_spaces", top_of_o_refill)
     with pytest.raises(Mismatch, match=r"stack O|face-up"):
-        replay(shipped_game, table, ("random", "random"), 1)
+        replay(shipped_game, table, ("random", "random"), 2)
 
 
 def test_a_wrong_capacity_is_caught(shipped_game, table):

@@ -81,6 +81,8 @@ PARITY: dict[str, Both | BookOnly | SimulatorOnly | OneWay] = {
     "turn.actions": Both(["draw", "procure", "move"]),
     "simulation.turn_cap": SimulatorOnly(60, "when the simulator gives up on a game"),
     "simulation.example_seed": BookOnly(22, "the seed of the book's example of play"),
+    "simulation.seconds_per_turn": BookOnly(60, "a table's time a turn: the cover's "
+                                            "playing time, no rule of play"),
     "trade_zone.source": OneWay(),
     "split.extra": OneWay(),
     "grid.anchor": OneWay(),
@@ -103,6 +105,7 @@ PARITY: dict[str, Both | BookOnly | SimulatorOnly | OneWay] = {
     "scoring.match": Both(3),
     "scoring.other": Both(2),
     "scoring.unsealed": Both(1),
+    "backstop.rounds": Both(20),
 }
 
 SCHEMA_KEYS = sorted(f"{section}.{field.name}" for section, fields in RULE_SECTIONS.items()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from generator.sim.game import DEADLOCK, TURN_CAP, WORLD_COMPLETE, play_game
+from generator.sim.game import BACKSTOP, DEADLOCK, TURN_CAP, WORLD_COMPLETE, play_game
 from generator.sim.greedy import GreedyPlayer
 from generator.sim.players import RandomPlayer
 
@@ -27,11 +27,19 @@ def test_turn_cap_stalls_the_game(table):
 def test_running_out_of_tiles_is_no_ending_of_its_own(table):
     fire = table.elements.index("fire")
     few = only_tiles(table, [t for t, ins in enumerate(table.insignias) if fire in ins][:16])
-    # 16 tiles for 4 players: no world can complete, and the book has no other ending,
-    # so the game plays on (drawing, trading, sealing) until the simulator's turn cap.
+    # 16 tiles for 4 players: no world can complete, so the game plays on (drawing,
+    # trading, sealing) until the backstop's last round is over, and is scored.
     result = play_game(few, [GreedyPlayer() for _ in range(4)], 0)
-    assert (result.end, result.turns, result.winners) == (TURN_CAP, table.rules.turn_cap, ())
+    rounds = table.rules.backstop_rounds
+    assert (result.end, result.turns) == (BACKSTOP, rounds * 4)
+    assert result.winners and result.finished
+    assert set(result.winners) == {s for s, v in enumerate(result.scores)
+                                   if v == max(result.scores)}
     assert len(result.procured) == 16 - 4
+    # With the backstop past the simulator's turn cap, the cap gives up on it first.
+    late = dataclasses.replace(few, rules=dataclasses.replace(few.rules, backstop_rounds=1000))
+    result = play_game(late, [GreedyPlayer() for _ in range(4)], 0)
+    assert (result.end, result.turns, result.winners) == (TURN_CAP, table.rules.turn_cap, ())
 
 
 def test_a_round_of_passes_calls_the_game_off(table):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.sim.actions import BLOCKS
-from generator.sim.game import DEADLOCK, TURN_CAP, WORLD_COMPLETE, GameResult
+from generator.sim.game import BACKSTOP, DEADLOCK, TURN_CAP, WORLD_COMPLETE, GameResult
 from generator.sim.stats import histogram, spread, summarise
 from generator.sim.tally import merge, merge_all, tally
 
@@ -58,7 +58,7 @@ def test_summary_of_hand_made_results(table):
     assert players == {"greedy": 0.75, "random": 0.25}
     assert s.tie_rate == 0.5 and s.blank_rate == 0.0
     assert s.winning_score.mean == 5.5 and s.score_margin.high == 4.0
-    assert s.endings == {WORLD_COMPLETE: 2, TURN_CAP: 1, DEADLOCK: 1}
+    assert s.endings == {WORLD_COMPLETE: 2, BACKSTOP: 0, TURN_CAP: 1, DEADLOCK: 1}
     assert s.action_mix["draw"] == 1.0 and s.action_mix["refresh"] == 0.0  # zeros shown
     assert s.turns_per_player.mean == 12.5  # 25 turns a game, 2 players
     ids = table.tile_ids

@@ -3,22 +3,29 @@ example of play (a seeded game the simulator plays), worked out once per build."
 
 from __future__ import annotations
 
+from generator.core.memo import Memo
 from generator.draw.kit import Kit
 from generator.text.context import game_context
 
 
 def rulebook_context(kit: Kit) -> dict:
     """The rulebook's template context, worked out once per build, with the example of
-    play (a seeded game the simulator plays: `play`)."""
+    play (a seeded game the simulator plays: `play`) and what simulated games say
+    (`played`)."""
     return kit.memo.per(kit.game, "rulebook context with play",
-                        lambda game: with_play(game, game_context(game, kit.memo)))
+                        lambda game: with_play(game, game_context(game, kit.memo), kit.memo))
 
 
-def with_play(game, context: dict) -> dict:
-    """The context and the example of play's words (`play`)."""
-    from generator.sim.playlog import example_log
-    from generator.text.context import PLAY_TURNS, freeze
-    from generator.text.play import play_context
+_PROCESS = Memo()  # for callers without a build's memo: the simulated games, once a process
 
-    return {**context, "play": freeze(play_context(game, example_log(game, PLAY_TURNS)))}
+
+def with_play(game, context: dict, memo: Memo | None = None) -> dict:
+    """The context, the example of play's words (`play`) and the simulated games'
+    figures (`played`)."""
+    from generator.sim.book import book_games
+    from generator.sim.example import example_of_play
+    from generator.text.play import play_words
+
+    played = book_games(game, memo or _PROCESS)
+    return {**context, **play_words(game, example_of_play(game), played)}
 

@@ -28,7 +28,7 @@ from generator.products.rulebook.figures import (
 )
 from generator.products.rulebook.placement import area, mark, placement
 from generator.products.rulebook.play_figures import play_figure
-from generator.text.context import PLAY_TURNS
+from generator.text.context import PLAY_PICTURES
 from generator.text.examples import placement_example
 from generator.text.scoring_example import sealed_cells
 
@@ -106,7 +106,8 @@ def cover(kit: FigureKit) -> Scene:
 DRAWINGS: dict[str, Callable[[FigureKit], Scene | None]] = {
     "components": F.components, "table": F.table, "area": area, "placement": placement,
     "world": F.world, "procure": procure, "scoring": scoring,
-    **{f"play-{n}": partial(play_figure, number=n) for n in range(PLAY_TURNS + 1)},
+    "setup": partial(play_figure, number=0, name="setup"),
+    **{f"play-{n}": partial(play_figure, number=n) for n in range(PLAY_PICTURES + 1)},
 }
 NEEDS_WORLD = frozenset({"world", "procure", "scoring", "placement", "area"})
 

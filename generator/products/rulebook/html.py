@@ -20,7 +20,7 @@ from generator.backends.svg import page_scene_svg, pieces_svg, shared_pieces
 from generator.draw.fonts import font_name
 from generator.draw.kit import Kit
 from generator.load.content_schema import FONT_ROLES
-from generator.products.rulebook.prepared import Book, Prepared
+from generator.products.rulebook.prepared import Book, Prepared, players_line
 from generator.products.rulebook.webfonts import font_face
 from generator.text.anchors import anchor
 from generator.text.completions import SCHEME, tag_number
@@ -180,5 +180,6 @@ def _page(prep: Prepared) -> str:
             f"</head><body><main><header><p class=\"title\">{escape(title.strip())}</p>"
             f'<p class="sub">{escape(subtitle.strip())}</p><p class="edition">Rulebook \u00b7 '
             f"{escape(c['edition'])} \u00b7 version {escape(book.version)}</p>"
+            f'<p class="edition">{escape(players_line(c))}</p>'
             f"{_marker(prep.cover.name)}</header>"
             f"<nav><h2>Contents</h2><ol>{toc}</ol></nav>{body}</main></body></html>\n")

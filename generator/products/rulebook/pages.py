@@ -17,7 +17,7 @@ from generator.backends.pdf.link import Base
 from generator.draw.scene import Scene
 from generator.products.rulebook.markdown_flow import to_flowables
 from generator.products.rulebook.pdf import Meta, build_pdf
-from generator.products.rulebook.prepared import Prepared
+from generator.products.rulebook.prepared import Prepared, players_line
 from generator.products.rulebook.scene_flow import scene_flowable
 from generator.products.rulebook.styles import ACCENT, PAPER_TINT, Styles, make_styles
 
@@ -54,12 +54,11 @@ def _cover(prep: Prepared, s: Styles) -> list[Flowable]:
                      alignment=1, spaceAfter=18)
     line = s.body.clone("cover-line", alignment=1, fontSize=13, leading=18)
     edition = s.h2.clone("cover-edition", alignment=1, fontSize=17, leading=22)
-    r = c["rules"]
     return [Paragraph(title.strip(), big), Paragraph(subtitle.strip() or "Rulebook", sub),
             scene_flowable(prep.cover, max_width=92 * mm), Spacer(1, 8 * mm),
             Paragraph(f"Rulebook \u00b7 {c['edition']} \u00b7 version {c['version']}", edition),
-            Paragraph(f"{r.players_min}\u2013{r.players_max} players \u00b7 "
-                      f"{c['element_names']}", line), Spacer(1, 7 * mm)]
+            Paragraph(f"{players_line(c)} \u00b7 {c['element_names']}", line),
+            Spacer(1, 7 * mm)]
 
 
 def _cover_painter(prep: Prepared):

@@ -72,10 +72,11 @@ def placement(kit: FigureKit) -> Scene:
 
 def area(kit: FigureKit) -> Scene:
     """A player's area at setup: the grid's places, the starting tile in the chosen
-    one, the Oink on it with its starting life tokens beside it."""
+    one with the Oink on it, and beside the grid the tile's name and the life tokens
+    the Oink holds (drawn large: on the Oink they would hide the tile)."""
     g, world = kit.game, kit.example()
     grid = world.grid
-    cell, gap, top = 17.0, 2.0, 1.0
+    cell, gap, top = 15.0, 2.0, 1.0
     x0 = 4.0
     items: list = grid_outline(x0, top, grid.rows, grid.columns, cell, gap)
     start, where = world.start, grid.rows // 2 * grid.columns + grid.columns // 2
@@ -83,16 +84,15 @@ def area(kit: FigureKit) -> Scene:
     x, y = x0 + c * (cell + gap), top + r * (cell + gap)
     items.append(place(kit.tile(start), x, y, cell, f"tile:{start.id}"))
     items.append(oink_on(kit, start, x, y, cell))
-    items.append(caption(x + cell / 2, y + cell + 3.4, start.name, start.id, 2.3))
-    # The Oink's life tokens, shown large beside the grid with what they are.
-    side = x0 + grid.columns * (cell + gap) + 3
-    oink = g.oinks[0]
-    items.append(place(kit.oink(oink), side + 6, top + 8, 14, "oink"))
+    side = x0 + grid.columns * (cell + gap) + 2
+    middle = (side + WIDTH) / 2
+    items.append(label(middle, top + 8, "starting tile:", 2.4))
+    items.append(label(middle, top + 11.4, start.name, 2.4, INK, "bold"))
     tokens = [e.id for e in g.elements][: g.rules.starting_tokens]
     size = 6.0
-    tx = side + (WIDTH - side - len(tokens) * (size + 1)) / 2
+    tx = middle - (len(tokens) * (size + 1) - 1) / 2
     for i, element in enumerate(tokens):
-        items.append(place(kit.token(element), tx + i * (size + 1), top + 26, size, "token"))
-    items.append(label((side + WIDTH) / 2, top + 37, f"{oink.name}: holds its", 2.6, INK))
-    items.append(label((side + WIDTH) / 2, top + 40.5, "life tokens", 2.6, INK))
+        items.append(place(kit.token(element), tx + i * (size + 1), top + 19, size, "token"))
+    items.append(label(middle, top + 30, "the Oink holds", 2.4))
+    items.append(label(middle, top + 33.4, f"{len(tokens)} life tokens", 2.4, INK, "bold"))
     return figure_scene("area", kit, top + grid.rows * (cell + gap), items, "Your area")

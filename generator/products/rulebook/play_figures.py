@@ -1,8 +1,11 @@
-"""The example of play's pictures: both players' areas after setup and after each turn.
+"""The example of play's pictures: the whole table after setup and after each turn told.
 
-They draw the simulator's log (`generator.sim.playlog`) with the printed pieces: each
-player's grid of places, the tiles in it, the Oink on its tile, and the life tokens
-it holds in a row under the grid. The tile a turn placed has a gold outline.
+They draw the simulator's log (`generator.sim.playlog`) with the printed pieces: along
+the top the middle of the table (the top tile of each face-up space, stack O and how
+many tiles it holds, the trade zone's tokens and the bag's), under it each player's grid
+of places, the tiles in it, the Oink on its tile, and the life tokens it holds in a row
+under the grid. Sealed tiles have the gold frame the scoring figure gives them; the
+tile a turn placed has a blue outline, so "new" never looks like "sealed".
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from generator.draw.scene import Rect, Scene, Style
 from generator.products.rulebook.figures import (
     INK,
+    PAPER,
     WIDTH,
     FigureKit,
     caption,
@@ -19,15 +23,18 @@ from generator.products.rulebook.figures import (
     oink_on,
     place,
 )
-from generator.sim.playlog import PlayLog, Seat, example_log
-from generator.text.context import PLAY_TURNS
+from generator.sim.example import Example, example_of_play
+from generator.sim.playlog import Board, PlayLog, Seat
 
-CELL, GAP, TOKEN = 10.5, 1.0, 3.6
+CELL, GAP, TOKEN = 10.0, 1.0, 3.6
+SPACE, SPACE_GAP = 8.4, 1.6  # the middle of the table: a space's tile and the gap between
+MIDDLE = 20.0  # height of the middle of the table, above the worlds
+SEALED, NEW = "#D9A21B", "#1F6FB4"  # the seal's gold; the new tile's blue
 
 
-def play_log(kit: FigureKit) -> PlayLog:
-    """The example game's log, played once per build."""
-    return kit.kit.memo.per(kit.game, "example of play", lambda g: example_log(g, PLAY_TURNS))
+def play_example(kit: FigureKit) -> Example:
+    """The example game's log and the turns the book tells, played once per build."""
+    return kit.kit.memo.per(kit.game, "example of play", example_of_play)
 
 
 def seats_after(log: PlayLog, number: int) -> tuple[Seat, ...]:
@@ -38,40 +45,96 @@ def seats_after(log: PlayLog, number: int) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-def play_figure(kit: FigureKit, number: int) -> Scene | None:
-    """Both players' areas after turn `number`, the tile it placed outlined in gold."""
-    log = play_log(kit)
-    if number > len(log.turns):
+def play_figure(kit: FigureKit, number: int, name: str = "") -> Scene | None:
+    """The whole table after the `number`-th turn the book tells (0: after setup), the
+    tile it placed outlined in blue; the figure is `name` (default "play-<number>")."""
+    example = play_example(kit)
+    if number > len(example.shown):
         return None
-    g, rules = kit.game, kit.game.rules
-    seats = seats_after(log, number)
-    turn = log.turns[number - 1] if number else None
-    span = rules.grid_columns * (CELL + GAP) - GAP
+    log = example.log
+    turn_number = example.shown[number - 1] if number else 0
+    turn = log.turns[turn_number - 1] if turn_number else None
+    board = turn.board if turn else log.board
+    items = _middle(kit, log, board)
+    seats = seats_after(log, turn_number)
+    span = kit.game.rules.grid_columns * (CELL + GAP) - GAP
     gap = (WIDTH - len(seats) * span) / (len(seats) + 1)
-    items: list = []
     for s, seat in enumerate(seats):
-        x0 = gap + s * (span + gap)
-        oink = next(o for o in g.oinks if o.element == log.table.elements[seat.oink])
-        items.append(label(x0 + span / 2, 3.4, f"Player {s + 1}: {oink.name}", 2.8, INK,
-                           "bold"))
-        items += grid_outline(x0, 5, rules.grid_rows, rules.grid_columns, CELL, GAP)
-        new = _placed(turn, s)
-        for cell, index in enumerate(seat.grid):
-            if index < 0:
-                continue
-            tile = g.deck[index]  # the simulator numbers printed tiles, copies too
-            r, c = divmod(cell, rules.grid_columns)
-            x, y = x0 + c * (CELL + GAP), 5 + r * (CELL + GAP)
-            if cell == new:
-                items.append(Rect(x - 0.6, y - 0.6, CELL + 1.2, CELL + 1.2,
-                                  Style(stroke="#D9A21B", stroke_width=0.7), 1.2))
-            items.append(place(kit.tile(tile), x, y, CELL, f"tile:{tile.id}"))
-            if cell == seat.cell:
-                items.append(oink_on(kit, tile, x, y, CELL, oink))
-        items += _tokens(kit, log, seat, x0 + span / 2, 5 + rules.grid_rows * (CELL + GAP) + 1)
-    height = 5 + rules.grid_rows * (CELL + GAP) + 1 + TOKEN + 5
-    return figure_scene(f"play-{number}", kit, height, items,
-                        f"Example of play, turn {number}" if number else "Example of play")
+        items += _area(kit, log, seat, s, gap + s * (span + gap), _placed(turn, s))
+    rows = kit.game.rules.grid_rows
+    height = MIDDLE + 5 + rows * (CELL + GAP) + 1 + TOKEN + 4
+    title = f"Example of play, turn {turn_number}" if number else "Example of play, setup"
+    return figure_scene(name or f"play-{number}", kit, height, items, title)
+
+
+def _middle(kit: FigureKit, log: PlayLog, board: Board) -> list:
+    """The spaces in their row (each face-up space's top tile, O face down with its
+    count), then the trade zone's tokens and the bag's count."""
+    rules = kit.game.rules
+    tops = dict(zip(rules.face_up_spaces, board.tops, strict=True))
+    items: list = []
+    for i, name in enumerate(rules.space_row):
+        x = 1.0 + i * (SPACE + SPACE_GAP)
+        items.append(label(x + SPACE / 2, 3.0, name, 3.2, INK, "title"))
+        blind = name == rules.blind_space
+        if blind and board.stack:
+            items.append(place(kit.back(), x, 4.2, SPACE, "back"))
+        elif not blind and tops[name] >= 0:
+            tile = kit.game.deck[tops[name]]
+            items.append(place(kit.tile(tile), x, 4.2, SPACE, f"tile:{tile.id}"))
+        else:
+            items.append(Rect(x, 4.2, SPACE, SPACE, Style(fill="#FBF7EF", stroke="#C9B79C",
+                                                          stroke_width=0.3), 0.8))
+            items.append(label(x + SPACE / 2, 9.2, "empty", 2.1))
+        if blind:
+            items.append(caption(x + SPACE / 2, 4.2 + SPACE + 3.0,
+                                 f"{board.stack} tile{'s' * (board.stack != 1)}", "O", 2.3))
+    return items + _zone(kit, log, board)
+
+
+def _zone(kit: FigureKit, log: PlayLog, board: Board) -> list:
+    """The trade zone as a box of one token of each element with its count, and the
+    bag's count under it."""
+    x0 = 1.0 + len(kit.game.rules.space_row) * (SPACE + SPACE_GAP) + 1.0
+    width = WIDTH - 1.0 - x0
+    items: list = [Rect(x0, 1.0, width, 14.0, Style(fill=PAPER, stroke="#C9B79C",
+                                                    stroke_width=0.3), 1.6),
+                   label(x0 + width / 2, 4.0, "trade zone", 2.4, INK, "bold")]
+    step = width / len(log.table.elements)
+    for i, (element, n) in enumerate(zip(log.table.elements, board.zone, strict=True)):
+        cx = x0 + step * (i + 0.5)
+        items.append(place(kit.token(element), cx - TOKEN / 2, 5.6, TOKEN, "token"))
+        items.append(label(cx, 12.6, str(n), 2.4, INK, "bold"))
+    items.append(label(x0 + width / 2, 18.2, f"bag: {sum(board.bag)} tokens", 2.3))
+    return items
+
+
+def _area(kit: FigureKit, log: PlayLog, seat: Seat, number: int, x0: float,
+          new: int) -> list:
+    """One player's Oink name, world grid, tiles (sealed in gold, the new one in blue),
+    the Oink on its tile, and its tokens in a row under the grid."""
+    g, rules = kit.game, kit.game.rules
+    oink = next(o for o in g.oinks if o.element == log.table.elements[seat.oink])
+    span = rules.grid_columns * (CELL + GAP) - GAP
+    top = MIDDLE + 5
+    items: list = [label(x0 + span / 2, MIDDLE + 3.4, f"Player {number + 1}: {oink.name}",
+                         2.8, INK, "bold")]
+    items += grid_outline(x0, top, rules.grid_rows, rules.grid_columns, CELL, GAP)
+    for cell, index in enumerate(seat.grid):
+        if index < 0:
+            continue
+        tile = g.deck[index]  # the simulator numbers printed tiles, copies too
+        r, c = divmod(cell, rules.grid_columns)
+        x, y = x0 + c * (CELL + GAP), top + r * (CELL + GAP)
+        frame = NEW if cell == new else SEALED if seat.sealed[cell] else None
+        if frame:
+            items.append(Rect(x - 0.6, y - 0.6, CELL + 1.2, CELL + 1.2,
+                              Style(stroke=frame, stroke_width=0.8), 1.2))
+        items.append(place(kit.tile(tile), x, y, CELL, f"tile:{tile.id}"))
+        if cell == seat.cell:
+            items.append(oink_on(kit, tile, x, y, CELL, oink))
+    items += _tokens(kit, log, seat, x0 + span / 2, top + rules.grid_rows * (CELL + GAP) + 1)
+    return items
 
 
 def _placed(turn, seat: int) -> int:

@@ -40,3 +40,11 @@ class Prepared:
     sections: tuple[Rendered, ...]
     figures: dict[str, Scene | None]
     cover: Scene
+
+
+def players_line(context) -> str:
+    """The cover's line for the box: players, ages and playing time ("2-4 players ·
+    ages 10+ · 30-75 minutes"), the time from the simulated games' median length."""
+    r, played = context["rules"], context["played"]
+    return (f"{r.players_min}\u2013{r.players_max} players \u00b7 ages {played.age}+ "
+            f"\u00b7 {played.minutes}")

@@ -36,14 +36,15 @@ def test_the_context_counts_every_copy(copied, shipped_game):
 
 
 def test_the_example_of_play_names_tiles_of_the_deck(copied):
-    from generator.sim.playlog import example_log
+    from generator.sim.example import example_of_play
 
     game = load_game(copied / "content")
-    log = example_log(game)
+    example = example_of_play(game)
+    log = example.log
     # Every tile index the simulator logs is a printed tile: the last one is the copy's
     # neighbour in the deck, not one tile past the designs.
     assert len(log.table.tile_ids) == len(game.deck) == 49
-    play = play_context(game, log)
+    play = play_context(game, log, example.shown)
     starts = [p["start"]["id"] for p in play["players"]]
     assert starts == [game.deck[s.grid[s.cell]].id for s in log.seats]
 
