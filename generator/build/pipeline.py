@@ -117,14 +117,16 @@ def product_checks(templates_dir: Path, kinds: Sequence[str] | None = None,
     """What the products among `kinds` (None: all, as `tkg validate` checks) add to
     validation: the names the kinds table takes, the bundle's cover drawn for each
     layout and paper (unless the build leaves the bundle out), and for a build, the
-    work its kinds do ahead on each piece."""
+    work its kinds do ahead on each piece and what they need of the game alone."""
     from generator.check.validate import Products
-    from generator.products.checks import cover_drawings, made_ahead
+    from generator.products.checks import cover_drawings, made_ahead, made_early
     from generator.products.kinds import reserved
 
     covered = kinds if bundle else ()  # no bundle: no cover to draw
+    if kinds is None:
+        return Products(reserved(), (cover_drawings(Path(templates_dir), covered),))
     return Products(reserved(), (cover_drawings(Path(templates_dir), covered),),
-                    None if kinds is None else made_ahead(kinds))
+                    made_ahead(kinds), made_early(kinds))
 
 
 def inputs_digest(content_dir: Path, templates_dir: Path, papers: Sequence[str],

@@ -38,6 +38,10 @@ Side = tuple[PieceKind, Look, Item | None, str]  # a kind, its look, an item, wh
 # name, the page).
 Ahead = Callable[[Kit, str, Scene], None]
 
+# Jobs the products need of the game alone, for the kit's memo (the build's simulated
+# games), given the kit: run with the drawings, their results unused here.
+Early = Callable[[Kit], list[Callable[[], object]]]
+
 # Drawings the products make for a layout, to be checked like the pieces: (the kind,
 # its look, the item, the drawing). The bundle's cover is one.
 Extra = Callable[[Kit, Layout], list[tuple[PieceKind, Look, Item, Drawn]]]
@@ -53,12 +57,14 @@ class Checked:
 
 def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | None = None,
                  extras: Sequence[Extra] = (), run: Runner = one_by_one,
-                 ahead: Ahead | None = None) -> Checked:
+                 ahead: Ahead | None = None, early: Sequence[Callable[[], object]] = ()
+                 ) -> Checked:
     """Every problem of the game's pieces in `layouts`, and what the preflight finds.
     With `templates_dir` the player aids are drawn too (their words are templates').
     `run` runs the drawings, one job a side (the build shares them out between both
     cores), and hands back what each found in the order of the pieces. `ahead` is
-    called with each page drawn in the first layout (the one a build prints)."""
+    called with each page drawn in the first layout (the one a build prints); `early`
+    jobs run first, among the first layout's drawings, for what they leave in the memo."""
     problems: list[Diagnostic] = []
     findings: list[Seen] = []
     kinds = [*(built_in(kit, name) for name in (TILE, TOKEN, OINK)),
@@ -73,9 +79,12 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
             else:
                 sides += [(kind, look, item, side) for item, side in _sides(kind, look)]
         shapes = 0
-        for found, seen_here, drawn_shapes in run([partial(_checked, kit, layout, side,
-                                                           None if number else ahead)
-                                                   for side in sides]):
+        # The early jobs (the longest) first, so that the other core draws meanwhile.
+        jobs: list[Callable[[], tuple[list[Diagnostic], list[Seen], int]]] = \
+            [] if number else [partial(_only_memo, job) for job in early]
+        jobs += [partial(_checked, kit, layout, side, None if number else ahead)
+                 for side in sides]
+        for found, seen_here, drawn_shapes in run(jobs):
             problems += found
             findings += seen_here
             shapes += drawn_shapes
@@ -87,6 +96,12 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
             for kind, look, item, done in extra(kit, layout):
                 _tell(kit, kind, look, item, done, layout, problems, findings)
     return Checked(list(dict.fromkeys(problems)), findings)
+
+
+def _only_memo(job: Callable[[], object]) -> tuple[list[Diagnostic], list[Seen], int]:
+    """An early job run as a drawing's job is: it found nothing and drew nothing."""
+    job()
+    return [], [], 0
 
 
 def _about_problem(kit: Kit, kind: PieceKind) -> Diagnostic | None:

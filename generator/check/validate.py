@@ -18,7 +18,7 @@ from generator.check.art import check_art
 from generator.check.fonts import check_fonts
 from generator.check.game import check_game, tiles_phrase
 from generator.check.layouts import load_layouts
-from generator.check.pieces import Ahead, Checked, Extra, check_pieces
+from generator.check.pieces import Ahead, Checked, Early, Extra, check_pieces
 from generator.check.preflight_findings import grouped
 from generator.check.runs import Runner, one_by_one
 from generator.check.templates import check_templates
@@ -80,11 +80,13 @@ class Products:
     (no declared kind may take one: TKG609) and the drawings they add for a layout
     (the bundle's cover), checked like the pieces; and, for a build, the work its files
     will need of each piece drawn (`ahead`: its PDF form and its SVG), done where the
-    piece is drawn, on both cores."""
+    piece is drawn, on both cores, and the jobs the files need of the game alone
+    (`early`: the rulebook's simulated games), run beside the drawings."""
 
     reserved: tuple[str, ...] = ()
     extras: tuple[Extra, ...] = ()
     ahead: Ahead | None = None
+    early: Early | None = None
 
 
 @dataclass(frozen=True)
@@ -184,8 +186,9 @@ def _pieces(kit: Kit, layouts: tuple[Layout, ...], templates: Templates,
     words, solved from the game: only for a sound game."""
     sound = not any(d.is_error for d in found)
     products = templates.products
+    early = products.early(kit) if sound and products.early else []
     return check_pieces(kit, layouts, templates.folder if sound else None,
-                        products.extras if sound else (), run, products.ahead)
+                        products.extras if sound else (), run, products.ahead, early)
 
 
 def _told(kit: Kit, layouts: tuple[Layout, ...], found: list[Diagnostic],

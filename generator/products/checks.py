@@ -6,6 +6,7 @@ table's `reserved` names, to `generator.check.validate` (`Products`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 from generator.backends.pdf.forms import compiled
@@ -42,6 +43,22 @@ def made_ahead(kinds: Sequence[str]) -> Callable[[Kit, str, Scene], None]:
             pass  # the kind that prints it meets the same error and tells it
 
     return ahead
+
+
+def made_early(kinds: Sequence[str]) -> Callable[[Kit], list[Callable[[], object]]]:
+    """What a build of `kinds` needs that the game alone decides, as jobs for the kit's
+    memo: the rulebook's simulated games (`generator.sim.book`), one job per number of
+    players, the most players (the longest) first. Validation runs them on both cores
+    beside the pieces' drawings, so the rulebook's fingerprint finds them played."""
+    def early(kit: Kit) -> list[Callable[[], object]]:
+        if "rulebook" not in kinds:
+            return []
+        from generator.sim.book import book_counts, played
+
+        return [partial(played, kit.game, seats, kit.memo)
+                for seats in reversed(book_counts(kit.game))]
+
+    return early
 
 
 def cover_drawings(templates_dir: Path, kinds: Sequence[str] | None = None) -> Drawings:

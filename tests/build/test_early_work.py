@@ -1,0 +1,40 @@
+"""The rulebook's simulated games are played while the pieces are drawn (on both cores),
+so the rulebook's fingerprint finds them played; a build without the rulebook plays
+none."""
+
+from __future__ import annotations
+
+import generator.sim.book as book
+from generator.build.memo import DrawingMemo
+from generator.build.pipeline import _validated
+from tests.conftest import CONTENT, TEMPLATES
+
+
+def _refuse(*args):
+    raise AssertionError("the book's games were played again")
+
+
+def test_a_build_with_the_rulebook_plays_its_games_during_validation(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    memo = DrawingMemo()
+    _, kit, _ = _validated(CONTENT, TEMPLATES, ("a4",), ("rulebook", "tiles"),
+                                 ("default",), memo)
+    monkeypatch.setattr(book, "_played", _refuse)
+    played = book.book_games(kit.game, memo)  # all in the memo already
+    assert [p.players for p in played] == [2, 4]
+    assert all(p.games == book.BOOK_GAMES for p in played)
+
+
+def test_a_build_without_the_rulebook_plays_no_game(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(book, "_played", _refuse)
+    _validated(CONTENT, TEMPLATES, ("a4",), ("tiles", "tokens"), ("default",), DrawingMemo())
+
+
+def test_the_games_played_ahead_are_the_games_the_book_quotes(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    memo = DrawingMemo()
+    _, kit, _ = _validated(CONTENT, TEMPLATES, ("a4",), ("aids", "rulebook"), ("default",),
+                           memo)
+    assert book.book_games(kit.game, memo) == tuple(book._played(kit.game, n)
+                                                    for n in (2, 4))
