@@ -105,6 +105,10 @@ class Group:
     scale: float = 1.0
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h in the parent
     label: str = ""  # a class for the SVG group, e.g. "insignia fire" (tests, stylesheets)
+    # The whole piece whose items the children are, when the group places one (a figure's
+    # tile): a backend may draw that piece once and place it (the PDF's nested forms).
+    # It draws nothing the children do not, so it is left out of the digest.
+    piece: Scene | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,19 @@ class CompiledForm:
     states: tuple[tuple[str, str], ...]
     shadings: tuple[tuple[str, str], ...]
     images: tuple[tuple[str, str], ...]  # XObject name -> PNG file name (see `images`)
+    # XObject name -> the form of a piece the drawing places whole (a figure's tile),
+    # whose fonts are the drawing's own: each is one object in a document however many
+    # drawings place it.
+    forms: tuple[tuple[str, CompiledForm], ...] = ()
+    key: str = ""  # the memo key it was compiled under: one per drawing
+
+    def nested(self) -> list[CompiledForm]:
+        """The forms this one places, theirs too, each once, in the order they are met."""
+        found: dict[str, CompiledForm] = {}
+        for _, form in self.forms:
+            for inner in (*form.nested(), form):
+                found.setdefault(inner.key, inner)
+        return list(found.values())
 
 
 def compiled(scene: Scene, kit: Kit) -> CompiledForm:
@@ -65,13 +78,23 @@ def _compile(scene: Scene, kit: Kit) -> CompiledForm:
                               "which it does not list")
         return kit.fonts.metrics_of(fonts[role])
 
-    recorded = record(scene.items, metrics)
+    def form_of(piece: Scene) -> CompiledForm | None:
+        # A placed piece set in other font files than the drawing's is drawn inline:
+        # a nested form takes its fonts from the drawing that places it.
+        if any(fonts.get(role) != path for role, path in piece.fonts):
+            return None
+        return compiled(piece, kit)
+
+    recorded = record(scene.items, metrics, form_of)
     height = scene.height * PT
     # The scene is in mm with y down; the form's own space is points with y up.
     code = f"{num(PT)} 0 0 {num(-PT)} 0 {num(height)} cm\n{recorded.code}"
     return CompiledForm(scene.width * PT, height, zlib.compress(code.encode("latin-1"), LEVEL),
                         recorded.glyphs, recorded.states, recorded.shadings,
-                        tuple((name, str(path)) for name, path in recorded.images))
+                        tuple((name, str(path)) for name, path in recorded.images),
+                        tuple((name, form) for name, form in recorded.forms
+                              if isinstance(form, CompiledForm)),
+                        _form_key(scene))
 
 
 def link_drawings(base: Base, scenes: Mapping[str, Scene], kit: Kit) -> bytes:
@@ -83,8 +106,9 @@ def link_drawings(base: Base, scenes: Mapping[str, Scene], kit: Kit) -> bytes:
         forms[slot] = compiled(scenes[slot], kit)
     plan = _Resources(base.size, kit)
     font_refs = plan.fonts(base.slots, scenes, forms)
-    image_refs = plan.images(forms.values())
-    bodies = {number: _form_object(forms[slot], font_refs[slot], image_refs)
+    image_refs = plan.images([f for form in forms.values() for f in (form, *form.nested())])
+    placed = plan.placed(base.slots, forms, font_refs, image_refs)
+    bodies = {number: _form_object(forms[slot], font_refs[slot], image_refs, placed)
               for slot, number in base.slots}
     return link(base, bodies, plan.appended)
 
@@ -108,8 +132,9 @@ class _Resources:
         used: dict[Path, set[int]] = {}
         for slot, _ in slots:
             paths = dict(scenes[slot].fonts)
-            for role, gids in forms[slot].glyphs:
-                used.setdefault(Path(paths[role]), set()).update(gids)
+            for form in (forms[slot], *forms[slot].nested()):
+                for role, gids in form.glyphs:
+                    used.setdefault(Path(paths[role]), set()).update(gids)
         numbers = {}
         for path in sorted(used, key=lambda p: (p.name, str(p))):
             gids = frozenset(used[path]) | _everyday_glyphs(self.fonts_of(path))
@@ -136,6 +161,18 @@ class _Resources:
                              lambda: subset_program(path, sorted(g for g in gids if g),
                                                     glyph_of=self.fonts_of(path).glyph_of))
 
+    def placed(self, slots, forms, font_refs, image_refs) -> dict[str, int]:
+        """One object per form a slot's drawing places (`CompiledForm.forms`), added
+        innermost first so each refers to numbers already given; its fonts are those of
+        the first slot that places it (every slot names them alike: see `_compile`)."""
+        numbers: dict[str, int] = {}
+        for slot, _ in slots:
+            for form in forms[slot].nested():
+                if form.key not in numbers:
+                    body = _form_object(form, font_refs[slot], image_refs, numbers)
+                    numbers[form.key] = self.add([body])
+        return numbers
+
     def images(self, forms) -> dict[str, int]:
         """One image XObject (and its soft mask) per PNG file."""
         numbers = {}
@@ -156,7 +193,8 @@ def _everyday_glyphs(metrics) -> frozenset[int]:
     return frozenset(glyph_of[c] for c in EVERYDAY if c in glyph_of)
 
 
-def _form_object(form: CompiledForm, fonts: dict[str, int], images: dict[str, int]) -> bytes:
+def _form_object(form: CompiledForm, fonts: dict[str, int], images: dict[str, int],
+                 placed: Mapping[str, int]) -> bytes:
     resources = ["/ProcSet [/PDF /Text /ImageC]"]
     roles = [role for role, _ in form.glyphs]
     if roles:
@@ -165,9 +203,10 @@ def _form_object(form: CompiledForm, fonts: dict[str, int], images: dict[str, in
         resources.append(_dictionary("ExtGState", form.states))
     if form.shadings:
         resources.append(_dictionary("Shading", form.shadings))
-    if form.images:
-        resources.append(_dictionary("XObject", [(n, f"{images[p]} 0 R")
-                                                 for n, p in form.images]))
+    pictures = [(n, f"{images[p]} 0 R") for n, p in form.images]
+    pieces = [(n, f"{placed[inner.key]} 0 R") for n, inner in form.forms]
+    if pictures or pieces:
+        resources.append(_dictionary("XObject", pictures + pieces))
     head = (f"<< /Type /XObject /Subtype /Form /FormType 1 /BBox [0 0 {num(form.width)} "
             f"{num(form.height)}] /Resources << {' '.join(resources)} >> "
             f"/Filter /FlateDecode /Length {len(form.stream)} >>\nstream\n")

@@ -12,13 +12,25 @@ holds it maps that onto points.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path as FilePath
 
 from generator.backends.numbers import fmt as num
-from generator.draw.scene import Ellipse, Gradient, Group, Image, Path, Rect, Style, Text
+from generator.draw.scene import (
+    Ellipse,
+    Gradient,
+    Group,
+    Image,
+    Path,
+    Rect,
+    Scene,
+    Style,
+    Text,
+)
 from generator.layout.look import CAPS, JOINS
+from generator.layout.units import PT
 
 K = 0.5522847498  # Bezier handle length for a quarter circle
 
@@ -37,26 +49,34 @@ class Recorded:
     states: tuple[tuple[str, str], ...]  # ExtGState name -> its dictionary
     shadings: tuple[tuple[str, str], ...]  # shading name -> its dictionary
     images: tuple[tuple[str, FilePath], ...]  # XObject name -> PNG file
+    forms: tuple[tuple[str, object], ...] = ()  # XObject name -> a placed piece's form
 
 
-def record(items, metrics) -> Recorded:
-    """The items as content-stream text; `metrics(role)` gives a font role's FaceMetrics."""
-    recorder = _Recorder(metrics)
+def record(items, metrics, form_of: Callable[[Scene], object | None] | None = None
+           ) -> Recorded:
+    """The items as content-stream text; `metrics(role)` gives a font role's FaceMetrics.
+
+    With `form_of`, a group that places a whole piece (`Group.piece`) is drawn by naming
+    the piece's own form, `form_of(piece)` (None: drawn item by item): a figure showing
+    twenty tiles names twenty forms compiled once, instead of holding their drawings."""
+    recorder = _Recorder(metrics, form_of)
     recorder.items(items)
     return Recorded("\n".join(recorder.out),
                     tuple((r, frozenset(g)) for r, g in sorted(recorder.glyphs.items())),
                     tuple(sorted(recorder.states.items())), tuple(recorder.shadings),
-                    tuple(recorder.images.items()))
+                    tuple(recorder.images.items()), tuple(recorder.forms.items()))
 
 
 class _Recorder:
-    def __init__(self, metrics):
-        self.metrics = metrics
+    def __init__(self, metrics, form_of=None):
+        self.metrics, self.form_of = metrics, form_of
         self.out: list[str] = []
         self.glyphs: dict[str, set[int]] = {}
         self.states: dict[str, str] = {}
         self.shadings: list[tuple[str, str]] = []
         self.images: dict[str, FilePath] = {}
+        self.forms: dict[str, object] = {}
+        self._form_names: dict[int, str] = {}  # id(piece) -> its XObject name
 
     def items(self, items) -> None:
         for item in items:
@@ -160,8 +180,27 @@ class _Recorder:
         if g.translate != (0.0, 0.0) or g.scale != 1.0:
             s = num(g.scale) if g.scale >= 0.01 else f"{g.scale:.6f}"
             self.out.append(f"{s} 0 0 {s} {num(g.translate[0])} {num(g.translate[1])} cm")
-        self.items(g.children)
+        piece = g.piece
+        name = self._piece_form(piece) if piece is not None else None
+        if piece is None or name is None:
+            self.items(g.children)
+        else:
+            # The piece's form maps its millimetres (y down) onto points (y up); undo
+            # that here, so its drawing lands where its items would.
+            self.out.append(f"{1 / PT:.6f} 0 0 {-1 / PT:.6f} 0 {num(piece.height)} cm "
+                            f"/{name} Do")
         self.out.append("Q")
+
+    def _piece_form(self, piece: Scene) -> str | None:
+        """The XObject name of a placed piece's form (None: draw its items here)."""
+        name = self._form_names.get(id(piece))
+        if name is None and self.form_of is not None:
+            form = self.form_of(piece)
+            if form is None:
+                return None
+            name = f"P{len(self.forms)}"
+            self.forms[name], self._form_names[id(piece)] = form, name
+        return name
 
 
 def _stops_function(stops) -> str:

@@ -71,7 +71,7 @@ def place(scene: Scene, x: float, y: float, size: float, label: str = "") -> Gro
     k = size / trim_w
     h = scene.trim[1] * k
     return Group(scene.items, (x - scene.bleed * k, y - scene.bleed * k), k, (x, y, size, h),
-                 label)
+                 label, scene)
 
 
 def free_band(scene: Scene) -> tuple[float, float]:
