@@ -123,10 +123,8 @@ def product_checks(templates_dir: Path, kinds: Sequence[str] | None = None,
     from generator.products.kinds import reserved
 
     covered = kinds if bundle else ()  # no bundle: no cover to draw
-    if kinds is None:
-        return Products(reserved(), (cover_drawings(Path(templates_dir), covered),))
     return Products(reserved(), (cover_drawings(Path(templates_dir), covered),),
-                    made_ahead(kinds), made_early(kinds))
+                    None if kinds is None else made_ahead(kinds), made_early(kinds))
 
 
 def inputs_digest(content_dir: Path, templates_dir: Path, papers: Sequence[str],
@@ -215,7 +213,7 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
     report = validate(content_dir, Templates(templates_dir, layouts,
                                              product_checks(templates_dir, kinds, bundle),
                                              False),
-                      memo=memo, run=partial(_both_cores, memo))
+                      memo=memo, run=partial(on_both_cores, memo))
     if report.game is None or not report.passed(strict):
         raise ContentError(list(report.diagnostics))
     request = BuildRequest(report.game, templates_dir, report.layouts, papers, kinds,
@@ -325,7 +323,7 @@ def _run_split(request: BuildRequest, built: Built, todo: list[_Job]
     return made, {name: sorted(found) for name, found in keys.items()}
 
 
-def _both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[list]:
+def on_both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[list]:
     """Run independent checks on both cores; what a child read comes back to the memo.
 
     Only when nothing is remembered: then every file is read and both cores help; with

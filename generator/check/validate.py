@@ -10,6 +10,7 @@ draws only a game that passed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -156,7 +157,11 @@ def _for_print(kit: Kit, templates: Templates, found: list[Diagnostic], run: Run
         if isinstance(checked, RenderError):
             raise checked
         return layouts, False, [*found, *files, *_told(kit, layouts, found + files, checked)]
-    found = [*found, *_files(kit, run)]
+    # The files are checked beside the work the templates need of the game alone (the
+    # rulebook's simulated games), which only a game that keeps its rules gets.
+    sound = not any(d.is_error for d in found)
+    early = templates.products.early(kit) if sound and templates.products.early else []
+    found = [*found, *_files(kit, run, early)]
     # The templates print worked examples solved from the game: only a game that keeps
     # its rules has them (a broken one could take the solver long).
     waiting = any(d.is_error for d in found)
@@ -174,10 +179,20 @@ def _blocking(found: list[Diagnostic]) -> bool:
     return any(d.is_error and not d.code.startswith("TKG2") for d in found)
 
 
-def _files(kit: Kit, run: Runner) -> list[Diagnostic]:
-    """TKG304 and TKG306: the art and insignia files, and the fonts (in two halves)."""
-    return [d for found_by in run([partial(check_art, kit, 0, 2), partial(_art_and_fonts, kit)])
-            for d in found_by]
+def _files(kit: Kit, run: Runner, early: list[Callable[[], object]] | None = None
+           ) -> list[Diagnostic]:
+    """TKG304 and TKG306: the art and insignia files, and the fonts (in two halves);
+    the `early` jobs run first, beside them, for what they leave in the memo."""
+    jobs: list[Callable[[], list[Diagnostic]]] = [
+        *(partial(_for_the_memo, job) for job in early or ()),
+        partial(check_art, kit, 0, 2), partial(_art_and_fonts, kit)]
+    return [d for found_by in run(jobs) for d in found_by]
+
+
+def _for_the_memo(job: Callable[[], object]) -> list[Diagnostic]:
+    """An early job run among the checks: it finds nothing."""
+    job()
+    return []
 
 
 def _pieces(kit: Kit, layouts: tuple[Layout, ...], templates: Templates,

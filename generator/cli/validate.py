@@ -4,6 +4,7 @@ preflight every piece as it will print, and print every problem."""
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 
 import click
@@ -55,13 +56,13 @@ def command(content_dir: Path, templates_dir: Path, layouts: tuple[str, ...], ou
     kept_verdict = memo_file.with_suffix(".verdict.json")
     report = recalled(kept_verdict, inputs)
     if report is None:  # something changed since the last validation: validate
-        from generator.build.pipeline import product_checks
+        from generator.build.pipeline import on_both_cores, product_checks
         from generator.check.validate import Templates, validate
 
         memo, kept = checks_memo(content_dir, out_dir / CACHE_DIR / MEMO_FILE)
         report = verdict_of(validate(content_dir, Templates(
             templates_dir, layouts or ("default",), product_checks(templates_dir)), balance,
-            memo))
+            memo, run=partial(on_both_cores, memo)))
         keep_checks(memo, kept)
         keep_verdict(kept_verdict, inputs, report)
     emit_report(report, fmt)

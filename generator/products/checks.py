@@ -45,13 +45,15 @@ def made_ahead(kinds: Sequence[str]) -> Callable[[Kit, str, Scene], None]:
     return ahead
 
 
-def made_early(kinds: Sequence[str]) -> Callable[[Kit], list[Callable[[], object]]]:
-    """What a build of `kinds` needs that the game alone decides, as jobs for the kit's
-    memo: the rulebook's simulated games (`generator.sim.book`), one job per number of
-    players, the most players (the longest) first. Validation runs them on both cores
-    beside the pieces' drawings, so the rulebook's fingerprint finds them played."""
+def made_early(kinds: Sequence[str] | None = None
+               ) -> Callable[[Kit], list[Callable[[], object]]]:
+    """What a build of `kinds` (None: `tkg validate`, which renders every template)
+    needs that the game alone decides, as jobs for the kit's memo: the rulebook's
+    simulated games (`generator.sim.book`), one job per number of players, the most
+    players (the longest) first. Validation runs them on both cores beside its other
+    checks, so the rulebook's fingerprint, or its templates' check, finds them played."""
     def early(kit: Kit) -> list[Callable[[], object]]:
-        if "rulebook" not in kinds:
+        if kinds is not None and "rulebook" not in kinds:
             return []
         from generator.sim.book import book_counts, played
 

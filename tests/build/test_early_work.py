@@ -38,3 +38,35 @@ def test_the_games_played_ahead_are_the_games_the_book_quotes(monkeypatch, tmp_p
                            memo)
     assert book.book_games(kit.game, memo) == tuple(book._played(kit.game, n)
                                                     for n in (2, 4))
+
+
+def test_validate_plays_them_beside_the_file_checks_and_once(monkeypatch, tmp_path):
+    import generator.check.validate as validating
+    from generator.build.pipeline import product_checks
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    played, seen, art = [], [], []
+    real_played, real_check, real_art = book._played, validating.check_templates, \
+        validating.check_art
+
+    def counted(game, seats):
+        played.append(seats)
+        return real_played(game, seats)
+
+    def check_templates(*args):
+        seen.append(len(played))  # how many were played when the templates were checked
+        return real_check(*args)
+
+    def check_art(*args):
+        art.append(len(played))  # the games run first, among the file checks' jobs
+        return real_art(*args)
+
+    monkeypatch.setattr(book, "_played", counted)
+    monkeypatch.setattr(validating, "check_templates", check_templates)
+    monkeypatch.setattr(validating, "check_art", check_art)
+    # One process (the checks one by one), so that every game played is counted here.
+    report = validating.validate(CONTENT, validating.Templates(TEMPLATES, ("default",),
+                                                               product_checks(TEMPLATES)),
+                                 memo=DrawingMemo())
+    assert report.passed(True)
+    assert sorted(played) == [2, 4] and seen == [2] and art and set(art) == {2}
