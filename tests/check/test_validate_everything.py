@@ -144,6 +144,8 @@ def _count_examined(monkeypatch) -> list[str]:
         return original(kit, look, scene, piece)
 
     monkeypatch.setattr(preflight, "examine", examine)
+    # One process: a validation on both cores examines half the pieces in a child.
+    monkeypatch.setattr("generator.build.parallel._can_fork", lambda: False)
     return seen
 
 
