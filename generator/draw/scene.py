@@ -9,7 +9,7 @@ canvas, so the two outputs come from the same geometry and cannot disagree.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path as FilePath
 
@@ -160,10 +160,34 @@ class Scene:
         Font files' absolute paths are left out, so the digest does not depend on where
         the content folder is. PDF forms, SVG memo keys and build fingerprints all use
         it, so a large scene's repr is made once, not once per use; a remembered scene
-        keeps it (it is pickled with the scene).
+        keeps it (it is pickled with the scene). A whole piece the scene places counts by
+        its own digest (`_stand_ins`).
         """
-        return hashlib.sha1(repr((self.width, self.height, self.bleed, self.items)).encode()
+        items, _ = _stand_ins(self.items)
+        return hashlib.sha1(repr((self.width, self.height, self.bleed, items)).encode()
                             ).hexdigest()
+
+
+def _stand_ins(items: tuple) -> tuple[tuple, bool]:
+    """The items with each whole piece a group places (`Group.piece`) stood in for by
+    the piece's own digest, and whether there was one: a figure's twenty tiles are then
+    not written out again for its digest (the items of a scene without one are its own,
+    so its digest is the repr's as ever)."""
+    out: list[object] = []
+    stood_in = False
+    for item in items:
+        if isinstance(item, Group) and item.piece is not None \
+                and item.children is item.piece.items:
+            out.append(("piece", item.translate, item.scale, item.clip, item.label,
+                        item.piece.digest))
+            stood_in = True
+        elif isinstance(item, Group):
+            children, inner = _stand_ins(item.children)
+            out.append(replace(item, children=children) if inner else item)
+            stood_in = stood_in or inner
+        else:
+            out.append(item)
+    return tuple(out), stood_in
 
 
 def scenes_digest(scenes) -> str:
