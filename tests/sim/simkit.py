@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from generator.core.memo import Memo
 from generator.core.model import Game
 from generator.products.rulebook.context import with_play
 from generator.sim.state import GameState
@@ -44,7 +45,7 @@ TEMPLATES = CONTENT.parent / "templates"
 
 def book(game: Game) -> str:
     """The rulebook's and a player aid's text for this game (the example of play too)."""
-    context = with_play(game, build_context(game))
+    context = with_play(game, build_context(game), Memo())
     pages = render_rulebook(TEMPLATES, context)
     aid = render_aid(TEMPLATES, aid_context(game, context, game.oinks[0].element))
     return "\n".join(page.markdown for page in [*pages, aid])

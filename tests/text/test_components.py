@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from generator.core.memo import Memo
 from generator.load.content import load_content
 from generator.products.rulebook.context import with_play
 from generator.text.context import build_context
@@ -11,7 +12,7 @@ from tests.conftest import TEMPLATES
 
 
 def components(game) -> str:
-    pages = render_rulebook(TEMPLATES, with_play(game, build_context(game)))
+    pages = render_rulebook(TEMPLATES, with_play(game, build_context(game), Memo()))
     return next(page.markdown for page in pages if page.markdown.startswith("# Components"))
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generator.core.memo import Memo
 from generator.core.model import Rules
 from generator.products.rulebook.context import with_play
 from generator.products.rulebook.markdown_flow import parse
@@ -221,7 +222,7 @@ def seed_text() -> str | None:
 
 def book(game, templates: Path = TEMPLATES) -> dict[str, str]:
     """Each chapter's rendered Markdown, by template name."""
-    pages = render_rulebook(templates, with_play(game, build_context(game)))
+    pages = render_rulebook(templates, with_play(game, build_context(game), Memo()))
     return {page.name: page.markdown for page in pages}
 
 

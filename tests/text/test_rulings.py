@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from generator.core.memo import Memo
 from generator.products.rulebook.context import with_play
 from generator.text.context import build_context
 from generator.text.templating import render_rulebook
@@ -19,7 +20,7 @@ QUESTIONS = ("Where do the tiles I return at setup go?", "What is secret, and wh
 
 @pytest.fixture(scope="module")
 def clarifications(shipped_game) -> str:
-    pages = render_rulebook(TEMPLATES, with_play(shipped_game, build_context(shipped_game)))
+    pages = render_rulebook(TEMPLATES, with_play(shipped_game, build_context(shipped_game), Memo()))
     return next(p.markdown for p in pages if p.markdown.startswith("# Clarifications"))
 
 

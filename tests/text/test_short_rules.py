@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from generator.core.memo import Memo
 from generator.products.rulebook.context import with_play
 from generator.text.context import build_context
 from generator.text.sections import aid_context
@@ -38,7 +39,7 @@ def bullets(markdown: str) -> set[str]:
 
 @pytest.fixture(scope="module")
 def texts(shipped_game):
-    context = with_play(shipped_game, build_context(shipped_game))
+    context = with_play(shipped_game, build_context(shipped_game), Memo())
     book = render_rulebook(TEMPLATES, context)
     quick = next(page.markdown for page in book if "# Quick reference" in page.markdown)
     aid = render_aid(TEMPLATES, aid_context(shipped_game, context,

@@ -16,16 +16,13 @@ def rulebook_context(kit: Kit) -> dict:
                         lambda game: with_play(game, game_context(game, kit.memo), kit.memo))
 
 
-_PROCESS = Memo()  # for callers without a build's memo: the simulated games, once a process
-
-
-def with_play(game, context: dict, memo: Memo | None = None) -> dict:
+def with_play(game, context: dict, memo: Memo) -> dict:
     """The context, the example of play's words (`play`) and the simulated games'
-    figures (`played`)."""
+    figures (`played`, kept in `memo`)."""
     from generator.sim.book import book_games
     from generator.sim.example import example_of_play
     from generator.text.play import play_words
 
-    played = book_games(game, memo or _PROCESS)
+    played = book_games(game, memo)
     return {**context, **play_words(game, example_of_play(game), played)}
 
