@@ -81,8 +81,9 @@ class Products:
     (no declared kind may take one: TKG609) and the drawings they add for a layout
     (the bundle's cover), checked like the pieces; and, for a build, the work its files
     will need of each piece drawn (`ahead`: its PDF form and its SVG), done where the
-    piece is drawn, on both cores, and the jobs the files need of the game alone
-    (`early`: the rulebook's simulated games), run beside the drawings."""
+    piece is drawn, on both cores; and the jobs the rulebook needs of the game alone
+    (`early`: its simulated games), run beside the drawings (a build) or the file checks
+    (`tkg validate`, whose template check then finds them played)."""
 
     reserved: tuple[str, ...] = ()
     extras: tuple[Extra, ...] = ()
