@@ -58,8 +58,11 @@ class CompiledForm:
 
 def compiled(scene: Scene, kit: Kit) -> CompiledForm:
     """The scene's compiled form: once per scene object, remembered between builds."""
-    return kit.memo.per(scene, "compiled form", lambda s: kit.memo.get(
-        _form_key(s), lambda: _compile(s, kit)))
+    def remembered(s: Scene) -> CompiledForm:
+        key = _form_key(s)
+        return kit.memo.get(key, lambda: _compile(s, kit, key))
+
+    return kit.memo.per(scene, "compiled form", remembered)
 
 
 def _form_key(scene: Scene) -> str:
@@ -69,7 +72,7 @@ def _form_key(scene: Scene) -> str:
                   *picture_digests(scene))
 
 
-def _compile(scene: Scene, kit: Kit) -> CompiledForm:
+def _compile(scene: Scene, kit: Kit, key: str) -> CompiledForm:
     fonts = dict(scene.fonts)
 
     def metrics(role: str):
@@ -94,7 +97,7 @@ def _compile(scene: Scene, kit: Kit) -> CompiledForm:
                         tuple((name, str(path)) for name, path in recorded.images),
                         tuple((name, form) for name, form in recorded.forms
                               if isinstance(form, CompiledForm)),
-                        _form_key(scene))
+                        key)
 
 
 def link_drawings(base: Base, scenes: Mapping[str, Scene], kit: Kit) -> bytes:
