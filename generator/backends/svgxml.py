@@ -10,8 +10,6 @@ the tiles takes to write them all.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 # XML's escapes: in text, the markup characters; in a quoted attribute value, also the
 # quote and the white space a parser would otherwise normalise.
 _TEXT = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
@@ -46,24 +44,28 @@ class Element:
 
     def tostring(self) -> str:
         """The element and everything in it as XML text."""
-        return "".join(self._parts())
+        out: list[str] = []
+        self._write(out)
+        return "".join(out)
 
-    def _parts(self) -> Iterator[str]:
-        yield "<" + self.tag
+    def _write(self, out: list[str]) -> None:
+        # Appended to one list, not yielded: a generator per element passes every piece
+        # of text up through each level of a deep tree (a figure's tiles).
+        out.append("<" + self.tag)
         for name, value in sorted(self.attributes.items()):
             if value:
-                yield f' {name}="{_escaped(value, _ATTRIBUTE)}"'
+                out.append(f' {name}="{_escaped(value, _ATTRIBUTE)}"')
         if not (self.text or self.cdata or self.children):
-            yield " />"
+            out.append(" />")
             return
-        yield ">"
+        out.append(">")
         if self.text:
-            yield _escaped(self.text, _TEXT)
+            out.append(_escaped(self.text, _TEXT))
         if self.cdata:
-            yield f"<![CDATA[{self.cdata}]]>"
+            out.append(f"<![CDATA[{self.cdata}]]>")
         for child in self.children:
-            yield from child._parts()
-        yield f"</{self.tag}>"
+            child._write(out)
+        out.append(f"</{self.tag}>")
 
 
 def _escaped(text: str, escapes: tuple[tuple[str, str], ...]) -> str:
