@@ -149,7 +149,8 @@ def _for_print(kit: Kit, templates: Templates, found: list[Diagnostic], run: Run
         if _blocking(found):
             return layouts, False, [*found, *_files(kit, run)]
         try:
-            checked: Checked | RenderError = _pieces(kit, layouts, templates, found, run)
+            checked: Checked | RenderError = _pieces(kit, layouts, templates, found, run,
+                                                     _early(kit, templates, found))
         except RenderError as exc:  # a font the file checks will say more about
             checked = exc
         files = _files(kit, one_by_one)
@@ -160,9 +161,7 @@ def _for_print(kit: Kit, templates: Templates, found: list[Diagnostic], run: Run
         return layouts, False, [*found, *files, *_told(kit, layouts, found + files, checked)]
     # The files are checked beside the work the templates need of the game alone (the
     # rulebook's simulated games), which only a game that keeps its rules gets.
-    sound = not any(d.is_error for d in found)
-    early = templates.products.early(kit) if sound and templates.products.early else []
-    found = [*found, *_files(kit, run, early)]
+    found = [*found, *_files(kit, run, _early(kit, templates, found))]
     # The templates print worked examples solved from the game: only a game that keeps
     # its rules has them (a broken one could take the solver long).
     waiting = any(d.is_error for d in found)
@@ -196,15 +195,23 @@ def _for_the_memo(job: Callable[[], object]) -> list[Diagnostic]:
     return []
 
 
+def _early(kit: Kit, templates: Templates, found: list[Diagnostic]
+           ) -> list[Callable[[], object]]:
+    """The jobs the products need of the game alone (`Products.early`), for a game
+    that keeps its rules."""
+    early = templates.products.early
+    return early(kit) if early and not any(d.is_error for d in found) else []
+
+
 def _pieces(kit: Kit, layouts: tuple[Layout, ...], templates: Templates,
-            found: list[Diagnostic], run: Runner) -> Checked:
-    """Every piece drawn and preflighted. The aids and the cover show the templates'
-    words, solved from the game: only for a sound game."""
+            found: list[Diagnostic], run: Runner,
+            early: list[Callable[[], object]] | None = None) -> Checked:
+    """Every piece drawn and preflighted, the `early` jobs among them. The aids and the
+    cover show the templates' words, solved from the game: only for a sound game."""
     sound = not any(d.is_error for d in found)
     products = templates.products
-    early = products.early(kit) if sound and products.early else []
     return check_pieces(kit, layouts, templates.folder if sound else None,
-                        products.extras if sound else (), run, products.ahead, early)
+                        products.extras if sound else (), run, products.ahead, early or ())
 
 
 def _told(kit: Kit, layouts: tuple[Layout, ...], found: list[Diagnostic],
