@@ -3,8 +3,8 @@ often the backstop ends one.
 
 The book plays `BOOK_GAMES` greedy games for the fewest and for the most players the
 rules allow, seeded 0, 1, 2 ..., so the same content quotes the same numbers. The
-figures are kept in the build's memo under the rules and the tiles, so a build plays
-them again only when a rule or a tile changes.
+figures are kept in the build's memo under what the engine reads (its table), so a
+build plays them again only when a rule or what a tile bears changes.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from generator.core.model import Game
 from generator.load.digests import code_digest
 from generator.sim.game import BACKSTOP, play_game
 from generator.sim.greedy import GreedyPlayer
-from generator.sim.tables import build_table
+from generator.sim.tables import Table, build_table
 
 BOOK_GAMES = 50  # games per player count: enough for a median (the report plays more),
 # few enough that a cold build plays them in under half a second
@@ -46,21 +46,21 @@ def book_counts(game: Game) -> tuple[int, ...]:
 
 
 def played(game: Game, seats: int, memo: Memo) -> Played:
-    """The book's games for `seats` players, played once for these rules and tiles
+    """The book's games for `seats` players, played once for what the engine plays
     (the build plays them ahead, on both cores: `generator.products.checks`)."""
     # The book's games end by the book's rules: the simulator's turn cap never cuts one
     # short before the backstop ends it (so changing the cap changes no page).
-    # Only what the engine plays enters the key: a draft flag, a name or the example's
-    # seed changes no game, so it plays none again.
-    rules = replace(game.rules, turn_cap=0, drafts=(), sections=())
-    key = digest("book games", code_digest(), repr(rules), repr(game.tiles),
-                 repr(game.oinks), repr(game.tokens), str(seats), str(BOOK_GAMES))
-    return memo.get(key, lambda: _played(game, seats))
-
-
-def _played(game: Game, seats: int) -> Played:
     rules = replace(game.rules, turn_cap=game.rules.backstop_rounds * seats)
     table = build_table(replace(game, rules=rules))
+    # The key is the engine's own table: a tile's name or flavour, a line moved in a
+    # file (the content's positions), a draft flag or the example's seed plays no game
+    # again; an insignia, a copy or a rule does.
+    keyed = replace(table, rules=replace(rules, drafts=(), sections=()))
+    key = digest("book games", code_digest(), repr(keyed), str(seats), str(BOOK_GAMES))
+    return memo.get(key, lambda: _played(table, seats))
+
+
+def _played(table: Table, seats: int) -> Played:
     results = [play_game(table, [GreedyPlayer() for _ in range(seats)], seed)
                for seed in range(BOOK_GAMES)]
     return Played(seats, BOOK_GAMES, statistics.median(r.turns for r in results),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import generator.sim.book as book
 from generator.build.memo import DrawingMemo
 from generator.build.pipeline import _validated
+from generator.core.memo import Memo
 from tests.conftest import CONTENT, TEMPLATES
 
 
@@ -36,7 +37,7 @@ def test_the_games_played_ahead_are_the_games_the_book_quotes(monkeypatch, tmp_p
     memo = DrawingMemo()
     _, kit, _ = _validated(CONTENT, TEMPLATES, ("a4",), ("aids", "rulebook"), ("default",),
                            memo)
-    assert book.book_games(kit.game, memo) == tuple(book._played(kit.game, n)
+    assert book.book_games(kit.game, memo) == tuple(book.played(kit.game, n, Memo())
                                                     for n in (2, 4))
 
 
@@ -49,9 +50,9 @@ def test_validate_plays_them_beside_the_file_checks_and_once(monkeypatch, tmp_pa
     real_played, real_check, real_art = book._played, validating.check_templates, \
         validating.check_art
 
-    def counted(game, seats):
+    def counted(table, seats):
         played.append(seats)
-        return real_played(game, seats)
+        return real_played(table, seats)
 
     def check_templates(*args):
         seen.append(len(played))  # how many were played when the templates were checked
@@ -70,3 +71,27 @@ def test_validate_plays_them_beside_the_file_checks_and_once(monkeypatch, tmp_pa
                                  memo=DrawingMemo())
     assert report.passed(True)
     assert sorted(played) == [2, 4] and seen == [2] and art and set(art) == {2}
+
+
+def test_only_what_the_engine_plays_plays_the_games_again(shipped_game, monkeypatch):
+    from dataclasses import replace
+
+    from generator.core.model import Location
+
+    memo = Memo()
+    first = book.book_games(shipped_game, memo)
+    tile = shipped_game.tiles[0]
+    worded = replace(tile, name="A New Name", flavour="Other words.",
+                     where=Location("content/tiles.yaml", 99, 5))
+    monkeypatch.setattr(book, "_played", _refuse)
+    again = replace(shipped_game, tiles=(worded, *shipped_game.tiles[1:]))
+    assert book.book_games(again, memo) == first  # a name and a position play nothing
+    monkeypatch.undo()
+    other = next(e for e in shipped_game.element_ids if e not in tile.insignias)
+    bearing = replace(tile, insignias=(*tile.insignias, other))
+    played = []
+    real = book._played
+    monkeypatch.setattr(book, "_played", lambda table, seats: played.append(seats)
+                        or real(table, seats))
+    book.book_games(replace(shipped_game, tiles=(bearing, *shipped_game.tiles[1:])), memo)
+    assert sorted(played) == [2, 4]  # an insignia does
