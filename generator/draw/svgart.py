@@ -38,6 +38,7 @@ from generator.core.limits import (
 from generator.core.reading import Refused, read_file
 from generator.draw.scene import Ellipse, Gradient, Rect, Style
 from generator.draw.scene import Path as PathShape
+from generator.draw.svgplain import PlainShape, plain_shapes
 
 _NS = "{http://www.w3.org/2000/svg}"
 _XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -99,6 +100,10 @@ def _read(path: str, _mtime: int, _size: int):
     root = _xml(data)
     survey = _survey(root)
     box = _declared_viewbox(root)  # checked first: svgelements stops at a viewBox without area
+    plain = plain_shapes(root)
+    if plain is not None and box is not None:
+        return box, tuple(item for shape in plain
+                          if (item := _plain_primitive(shape, survey)) is not None)
     document = _document(data)
     if box is None:
         box = 0.0, 0.0, float(document.width), float(document.height)
@@ -358,7 +363,10 @@ def _walk(node, alpha: float, survey: _Survey, items: list) -> None:
 
 def _alpha(alpha: float, node) -> float:
     """The opacity so far times this element's own opacity and fill-opacity."""
-    own = node.values.get("attributes", {})
+    return _own_alpha(alpha, node.values.get("attributes", {}))
+
+
+def _own_alpha(alpha: float, own: dict) -> float:
     for key in ("opacity", "fill-opacity"):  # most elements have neither: skip the parse
         if key in own:
             alpha *= _fraction(own[key], key)
@@ -378,7 +386,7 @@ def _primitive(shape: se.Shape, alpha: float, survey: _Survey):
     if values.get("visibility") in ("hidden", "collapse"):
         return None
     _refuse_effects(values)
-    style = _style(shape, alpha, survey)
+    style = _style(values, lambda: float(shape.implicit_stroke_width), alpha, survey)
     if isinstance(shape, se.Rect):
         return _rect(shape, style)
     if isinstance(shape, (se.Circle, se.Ellipse)):
@@ -386,8 +394,26 @@ def _primitive(shape: se.Shape, alpha: float, survey: _Survey):
     return _outline(shape, style)
 
 
-def _style(shape: se.Shape, alpha: float, survey: _Survey) -> Style:
-    values = shape.values
+def _plain_primitive(shape: PlainShape, survey: _Survey):
+    """The primitive for a shape of a plain file, as `_primitive` makes it for svgelements'
+    (`plain_shapes` keeps out every case that would take another branch there)."""
+    alpha = _own_alpha(1.0, shape.values["attributes"])
+    style = _style(shape.values, lambda: shape.stroke_width, alpha, survey)
+    if shape.kind == "path":
+        commands = shape.commands
+        if not commands or all(c[0] == "M" for c in commands):
+            return None
+        _check_finite([v for command in commands for v in command[1:]])
+        return PathShape(commands, style)
+    _check_finite(shape.numbers)
+    if shape.kind == "rect":
+        return Rect(*shape.numbers, style, 0.0)
+    return Ellipse(*shape.numbers, style)
+
+
+def _style(values: dict, stroke_width, alpha: float, survey: _Survey) -> Style:
+    """The style of a shape from its presentation values; `stroke_width()` gives its
+    stroke's width, asked only when it has a stroke."""
     fill, fill_alpha = _paint(values.get("fill"), survey)
     stroke, stroke_alpha = _paint(values.get("stroke"), survey)
     if isinstance(stroke, Gradient):
@@ -397,7 +423,7 @@ def _style(shape: se.Shape, alpha: float, survey: _Survey) -> Style:
     if fill and stroke and fill_alpha != stroke_alpha:
         raise ArtError("a fill and a stroke of different opacities")  # Style has one
     alpha *= fill_alpha if fill else stroke_alpha
-    width = float(shape.implicit_stroke_width) if stroke else 0.0
+    width = stroke_width() if stroke else 0.0
     # Round caps come with round joins, as they always have here (a stroke's ends and
     # corners both soft): art drawn before the painter had joins prints as it did.
     ends = "round" if values.get("stroke-linecap") == "round" else "butt"
