@@ -1,31 +1,26 @@
-"""Read SVG art and insignia files into scene primitives, with svgelements doing the SVG.
+"""Read SVG art and insignia files into scene primitives.
 
-svgelements resolves what a hand-written reader gets wrong or leaves out: transforms,
-CSS (style attributes and simple <style> sheets), <use>, arcs, relative and smooth path
-commands, lines, polylines and polygons. This module does two things around it.
+First this module surveys the XML for what svgelements would silently draw wrongly or
+not at all (text, pictures, filters, masks, patterns, radial gradients, markers, CSS it
+does not apply) and refuses the file with `ArtError`, whose message becomes a
+diagnostic. It also reads the <linearGradient> stops there, because svgelements keeps
+no children of elements it does not model.
 
-First it surveys the XML for what svgelements would silently draw wrongly or not at
-all (text, pictures, filters, masks, patterns, radial gradients, markers, CSS it does
-not apply) and refuses the file with `ArtError`, whose message becomes a diagnostic.
-It also reads the <linearGradient> stops there, because svgelements keeps no children
-of elements it does not model.
-
-Then it turns svgelements' shapes into our primitives: a plain rectangle stays a Rect,
-an axis-aligned circle or ellipse an Ellipse, and everything else becomes a Path of
-absolute M/L/C/Z commands. Shapes SVG itself would not draw are left out.
+Then one of two readers gives the shapes: `generator.draw.svgplain` for a plain file
+(most art: shapes set directly in the <svg>, no transforms, CSS or arcs), read at once,
+and svgelements (`generator.draw.svgelem`, imported only then) for everything else.
+Both give the same primitives for a plain file, and `generator.draw.svgpaint` styles
+the shapes of either.
 """
 
 from __future__ import annotations
 
 import functools
-import io
 import math
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
-
-import svgelements as se
 
 from generator.core.limits import (
     SVG_BYTES,
@@ -36,13 +31,23 @@ from generator.core.limits import (
     Limit,
 )
 from generator.core.reading import Refused, read_file
-from generator.draw.scene import Ellipse, Gradient, Rect, Style
+from generator.draw import svgplain
+from generator.draw.scene import Ellipse, Gradient, Rect
 from generator.draw.scene import Path as PathShape
+from generator.draw.svgpaint import (
+    ArtError,
+    check_finite,
+    colour_of,
+    fraction,
+    own_alpha,
+    style_of,
+)
 from generator.draw.svgplain import PlainShape, plain_shapes
+
+__all__ = ["ArtError", "path_commands", "read_art"]
 
 _NS = "{http://www.w3.org/2000/svg}"
 _XLINK = "{http://www.w3.org/1999/xlink}href"
-_EPSILON = 1e-9  # what is left of an undone transform after reify
 
 # Elements that are drawn, or hold drawn elements, and that svgelements models fully.
 _DRAWN = {"g", "use", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
@@ -59,19 +64,8 @@ _REFUSED = {
     "svg": "an <svg> inside the SVG",
     "a": "a link (<a>)",
 }
-_EFFECTS = {"filter": "a filter", "mask": "a mask", "clip-path": "a clipping path",
-            "marker": "markers", "marker-start": "markers", "marker-mid": "markers",
-            "marker-end": "markers"}
 _SELECTOR = re.compile(r"\*|[\w-]+|#[\w-]+|\.[\w-]+|[\w-]+\.[\w-]+")  # what svgelements applies
 _RULE = re.compile(r"([^{}]*)\{[^{}]*\}")
-_URL = re.compile(r"url\(\s*['\"]?#([^'\")]+)['\"]?\s*\)")
-_HEX = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
-_FUNCTION = re.compile(r"(?:rgba?|hsla?)\(", re.IGNORECASE)
-_BLACK = se.Color.parse_color_lookup("black")
-
-
-class ArtError(ValueError):
-    """The file cannot be drawn faithfully; the message says why, in a few words."""
 
 
 @dataclass(frozen=True)
@@ -103,14 +97,11 @@ def _read(path: str, _mtime: int, _size: int):
     plain = plain_shapes(root)
     if plain is not None and box is not None:
         return box, tuple(item for shape in plain
-                          if (item := _plain_primitive(shape, survey)) is not None)
-    document = _document(data)
-    if box is None:
-        box = 0.0, 0.0, float(document.width), float(document.height)
-    _refuse_effects(document.values)
-    items: list = []
-    _walk(document, _alpha(1.0, document), survey, items)
-    return box, tuple(items)
+                          if (item := _plain_primitive(shape, survey.paints)) is not None)
+    from generator.draw import svgelem  # svgelements, only for a file that needs it
+
+    (width, height), items = svgelem.shapes(data, survey.paints)
+    return box or (0.0, 0.0, width, height), items
 
 
 # The survey of the XML -----------------------------------------------------------------
@@ -277,7 +268,7 @@ def _paint_server(node: ET.Element, tag: str) -> Gradient | str:
     if node.get("spreadMethod", "pad") != "pad":
         return f"a reflected or repeated gradient (#{key})"
     try:
-        x1, y1, x2, y2 = (_fraction(node.get(k, d), k) for k, d in
+        x1, y1, x2, y2 = (fraction(node.get(k, d), k) for k, d in
                           (("x1", "0"), ("y1", "0"), ("x2", "1"), ("y2", "0")))
         return Gradient(x1, y1, x2, y2, _stops(node))
     except ArtError as exc:
@@ -289,9 +280,9 @@ def _stops(node: ET.Element) -> tuple[tuple[float, str, float], ...]:
     for stop in node.iter(_NS + "stop"):
         props = {**stop.attrib, **_declarations(stop.get("style", ""))}
         # SVG clamps offsets into 0-1 and never lets one go back before the previous.
-        last = max(last, min(max(_fraction(props.get("offset", "0"), "offset"), 0.0), 1.0))
-        colour, alpha = _colour(props.get("stop-color", "#000000").strip())
-        stops.append((last, colour, alpha * _fraction(props.get("stop-opacity", "1"),
+        last = max(last, min(max(fraction(props.get("offset", "0"), "offset"), 0.0), 1.0))
+        colour, alpha = colour_of(props.get("stop-color", "#000000").strip())
+        stops.append((last, colour, alpha * fraction(props.get("stop-opacity", "1"),
                                                       "stop-opacity")))
     if not stops:
         raise ArtError("no stops")
@@ -324,239 +315,27 @@ def _declared_viewbox(root: ET.Element) -> tuple[float, float, float, float] | N
     return x, y, w, h
 
 
-def _document(data: bytes) -> se.SVG:
-    document = _parse(data, None)
-    width, height = document.width, document.height
-    if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
-        raise ArtError(f"an empty picture ({width:g} x {height:g})")
-    viewport = se.Matrix(document.viewbox_transform)
-    if not _untransformed(viewport):
-        # The caller fits the viewBox into its box, so shapes must stay in viewBox units:
-        # undo the scaling svgelements applies for a width and height of another size.
-        document = _parse(data, "matrix({!r} {!r} {!r} {!r} {!r} {!r})".format(
-            *(getattr(~viewport, k) for k in "abcdef")))
-    return document
-
-
-def _parse(data: bytes, transform: str | None) -> se.SVG:
-    try:
-        return se.SVG.parse(io.BytesIO(data), reify=True, transform=transform, on_error="raise")
-    except (ValueError, ArithmeticError, LookupError, TypeError, AttributeError) as exc:
-        # A third-party parser meeting odd input may fail in any of these ways; the
-        # author needs a diagnostic naming the file, not a traceback.
-        raise ArtError(f"svgelements cannot read it ({str(exc) or type(exc).__name__})") from None
-
-
-# From svgelements to primitives --------------------------------------------------------
-
-def _walk(node, alpha: float, survey: _Survey, items: list) -> None:
-    for child in node:
-        if isinstance(child, (se.Group, se.Use)):
-            _refuse_effects(child.values)
-            _walk(child, _alpha(alpha, child), survey, items)
-        elif isinstance(child, se.Shape):
-            item = _primitive(child, _alpha(alpha, child), survey)
-            if item is not None:
-                items.append(item)
-        # Anything else (title, desc, an editor's element) draws nothing.
-
-
-def _alpha(alpha: float, node) -> float:
-    """The opacity so far times this element's own opacity and fill-opacity."""
-    return _own_alpha(alpha, node.values.get("attributes", {}))
-
-
-def _own_alpha(alpha: float, own: dict) -> float:
-    for key in ("opacity", "fill-opacity"):  # most elements have neither: skip the parse
-        if key in own:
-            alpha *= _fraction(own[key], key)
-    return alpha
-
-
-def _refuse_effects(values: dict) -> None:
-    for key, what in _EFFECTS.items():
-        value = values.get(key)
-        if value and value.strip() != "none":
-            raise ArtError(f"{what} ({key}: {value})")
-
-
-def _primitive(shape: se.Shape, alpha: float, survey: _Survey):
-    """The primitive for one shape; None for a shape SVG would not draw."""
-    values = shape.values
-    if values.get("visibility") in ("hidden", "collapse"):
-        return None
-    _refuse_effects(values)
-    style = _style(values, lambda: float(shape.implicit_stroke_width), alpha, survey)
-    if isinstance(shape, se.Rect):
-        return _rect(shape, style)
-    if isinstance(shape, (se.Circle, se.Ellipse)):
-        return _ellipse(shape, style)
-    return _outline(shape, style)
-
-
-def _plain_primitive(shape: PlainShape, survey: _Survey):
-    """The primitive for a shape of a plain file, as `_primitive` makes it for svgelements'
-    (`plain_shapes` keeps out every case that would take another branch there)."""
-    alpha = _own_alpha(1.0, shape.values["attributes"])
-    style = _style(shape.values, lambda: shape.stroke_width, alpha, survey)
+def _plain_primitive(shape: PlainShape, paints: dict):
+    """The primitive for a shape of a plain file, as `svgelem` makes it from svgelements'
+    shape (`plain_shapes` keeps out every case that would take another branch there)."""
+    alpha = own_alpha(1.0, shape.values["attributes"])
+    style = style_of(shape.values, lambda: shape.stroke_width, alpha, paints)
     if shape.kind == "path":
         commands = shape.commands
         if not commands or all(c[0] == "M" for c in commands):
             return None
-        _check_finite([v for command in commands for v in command[1:]])
+        check_finite([v for command in commands for v in command[1:]])
         return PathShape(commands, style)
-    _check_finite(shape.numbers)
-    if shape.kind == "rect":
-        return Rect(*shape.numbers, style, 0.0)
-    return Ellipse(*shape.numbers, style)
-
-
-def _style(values: dict, stroke_width, alpha: float, survey: _Survey) -> Style:
-    """The style of a shape from its presentation values; `stroke_width()` gives its
-    stroke's width, asked only when it has a stroke."""
-    fill, fill_alpha = _paint(values.get("fill"), survey)
-    stroke, stroke_alpha = _paint(values.get("stroke"), survey)
-    if isinstance(stroke, Gradient):
-        raise ArtError("a gradient on a stroke")
-    if stroke and "stroke-opacity" in values:
-        stroke_alpha *= _fraction(values["stroke-opacity"], "stroke-opacity")
-    if fill and stroke and fill_alpha != stroke_alpha:
-        raise ArtError("a fill and a stroke of different opacities")  # Style has one
-    alpha *= fill_alpha if fill else stroke_alpha
-    width = stroke_width() if stroke else 0.0
-    # Round caps come with round joins, as they always have here (a stroke's ends and
-    # corners both soft): art drawn before the painter had joins prints as it did.
-    ends = "round" if values.get("stroke-linecap") == "round" else "butt"
-    return Style(fill, stroke, width, min(max(alpha, 0.0), 1.0),
-                 values.get("fill-rule") == "evenodd", ends, "round" if ends == "round" else
-                 "miter")
-
-
-def _paint(text: str | None, survey: _Survey) -> tuple[str | Gradient | None, float]:
-    """A fill or stroke value as (paint, the colour's own opacity)."""
-    text = (text or "none").strip()
-    if text == "none":
-        return None, 1.0
-    if not text.startswith("url("):
-        return _colour(text)
-    match = _URL.match(text)
-    paint = survey.paints.get(match.group(1)) if match else None
-    if isinstance(paint, Gradient):
-        return paint, 1.0
-    if paint is None:
-        raise ArtError(f"the paint {text}, which the file does not define as a gradient")
-    raise ArtError(paint)
-
-
-@functools.lru_cache(maxsize=1024)  # art repeats a handful of colours many times
-def _colour(text: str) -> tuple[str, float]:
-    """'#RRGGBB' and the colour's own opacity (rgba, #RRGGBBAA, transparent)."""
-    if not _known_colour(text):
-        raise ArtError(f"the colour {text!r}")
-    colour = se.Color(text)
-    return f"#{colour.red:02X}{colour.green:02X}{colour.blue:02X}", colour.alpha / 255
-
-
-def _known_colour(text: str) -> bool:
-    # svgelements reads any word it does not know, and a broken #hex, as black.
-    if text.startswith("#"):
-        return _HEX.fullmatch(text) is not None
-    return bool(_FUNCTION.match(text)) or text.lower() == "black" \
-        or se.Color.parse_color_lookup(text) != _BLACK
-
-
-def _fraction(text: str, what: str) -> float:
-    """A number, or a percentage as a fraction (offsets and opacities take both)."""
-    text = text.strip()
-    try:
-        value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
-    except ValueError:
-        raise ArtError(f"the {what} {text!r} is not a number") from None
-    if not math.isfinite(value):
-        raise ArtError(f"the {what} {text!r} is not a finite number")
-    return value
-
-
-def _untransformed(m: se.Matrix) -> bool:
-    return max(abs(m.a - 1), abs(m.b), abs(m.c), abs(m.d - 1), abs(m.e), abs(m.f)) < _EPSILON
-
-
-def _rect(shape: se.Rect, style: Style):
-    if not (shape.width > 0 and shape.height > 0):
-        return None  # SVG draws no rectangle of zero or negative size
-    if not _untransformed(shape.transform) or shape.rx != shape.ry:
-        return _outline(shape, style)  # rotated, skewed, or elliptical corners
-    numbers = (float(shape.x), float(shape.y), float(shape.width), float(shape.height))
-    _check_finite(numbers)
-    return Rect(*numbers, style, float(max(shape.rx, 0.0)))
-
-
-def _ellipse(shape: se.Ellipse | se.Circle, style: Style):
-    if not (shape.rx > 0 and shape.ry > 0):
-        return None  # a zero or negative radius draws nothing
-    if not _untransformed(shape.transform):
-        return _outline(shape, style)  # rotated or skewed
-    numbers = (float(shape.cx), float(shape.cy), float(shape.rx), float(shape.ry))
-    _check_finite(numbers)
-    return Ellipse(*numbers, style)
-
-
-def _outline(shape: se.Shape, style: Style):
-    commands: list[tuple] = []
-    for segment in shape.segments(transformed=True):
-        commands.extend(_CONVERT[type(segment)](segment))
-    if not commands or commands[0][0] != "M" or all(c[0] == "M" for c in commands):
-        return None  # path data must start with a moveto, and a moveto alone draws nothing
-    _check_finite([v for command in commands for v in command[1:]])
-    return PathShape(tuple(commands), style)
-
-
-def _check_finite(numbers) -> None:
-    if not all(map(math.isfinite, numbers)):
-        raise ArtError("a number too large to draw")
-
-
-def _move(segment: se.Move) -> list[tuple]:
-    return [("M", float(segment.end.x), float(segment.end.y))]
-
-
-def _line(segment: se.Line) -> list[tuple]:
-    return [("L", float(segment.end.x), float(segment.end.y))]
-
-
-def _close(_segment: se.Close) -> list[tuple]:
-    return [("Z",)]
-
-
-def _cubic(segment: se.CubicBezier) -> list[tuple]:
-    c1, c2, end = segment.control1, segment.control2, segment.end
-    return [("C", float(c1.x), float(c1.y), float(c2.x), float(c2.y),
-             float(end.x), float(end.y))]
-
-
-def _quadratic(segment: se.QuadraticBezier) -> list[tuple]:
-    """The same curve as a cubic: its controls two thirds of the way to the quadratic's."""
-    x0, y0 = float(segment.start.x), float(segment.start.y)
-    qx, qy = float(segment.control.x), float(segment.control.y)
-    x, y = float(segment.end.x), float(segment.end.y)
-    return [("C", x0 + 2 / 3 * (qx - x0), y0 + 2 / 3 * (qy - y0),
-             x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y)]
-
-
-def _arc(segment: se.Arc) -> list[tuple]:
-    if segment.start == segment.end:
-        return []  # SVG omits an arc that ends where it starts
-    curves = list(segment.as_cubic_curves())  # a cubic per 30 degrees at most
-    if not curves:
-        return _line(segment)  # a zero radius: SVG draws a straight line
-    return [command for curve in curves for command in _cubic(curve)]
-
-
-_CONVERT = {se.Move: _move, se.Line: _line, se.Close: _close, se.CubicBezier: _cubic,
-            se.QuadraticBezier: _quadratic, se.Arc: _arc}
+    check_finite(shape.numbers)
+    a, b, c, d = shape.numbers
+    return Rect(a, b, c, d, style, 0.0) if shape.kind == "rect" else Ellipse(a, b, c, d, style)
 
 
 def path_commands(d: str) -> tuple[tuple, ...]:
     """SVG path data (`d`) as absolute M/L/C/Z commands (the built-in silhouettes)."""
-    return tuple(command for segment in se.Path(d).segments()
-                 for command in _CONVERT[type(segment)](segment))
+    commands = svgplain.path_commands(d)
+    if commands is not None:
+        return commands
+    from generator.draw import svgelem
+
+    return svgelem.path_commands(d)

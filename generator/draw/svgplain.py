@@ -106,9 +106,10 @@ def _shape(name: str, node: ET.Element) -> PlainShape | None:
     if name == "path":
         commands = path_commands(attributes.get("d", ""))
         return None if commands is None else PlainShape("path", (), commands, values, width)
-    numbers = [_number(attributes.get(key)) for key in geometry]
-    if None in numbers or any(n <= 0 for n in numbers[2:]):  # sizes: svgelements decides
-        return None
+    read = [_number(attributes.get(key)) for key in geometry]
+    numbers = [n for n in read if n is not None]
+    if len(numbers) < len(read) or any(n <= 0 for n in numbers[2:]):  # sizes: svgelements
+        return None  # decides what a missing or empty one means
     if name == "circle":
         numbers.append(numbers[2])
     kind = "rect" if name == "rect" else "ellipse"

@@ -1,0 +1,124 @@
+"""How a shape of SVG art is painted: its fill, stroke, opacity and colours, as a Style.
+
+Both readers of art (`generator.draw.svgplain` for plain files, svgelements through
+`generator.draw.svgelem` for the rest) hand over a shape's presentation values as
+svgelements holds them; this module turns them into a `Style` the one way, and refuses
+what a Style cannot hold with `ArtError`. svgelements is imported only for a colour
+written other than as #RRGGBB.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+
+from generator.draw.scene import Gradient, Style
+
+_EFFECTS = {"filter": "a filter", "mask": "a mask", "clip-path": "a clipping path",
+            "marker": "markers", "marker-start": "markers", "marker-mid": "markers",
+            "marker-end": "markers"}
+_URL = re.compile(r"url\(\s*['\"]?#([^'\")]+)['\"]?\s*\)")
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+_HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
+_FUNCTION = re.compile(r"(?:rgba?|hsla?)\(", re.IGNORECASE)
+
+
+class ArtError(ValueError):
+    """The file cannot be drawn faithfully; the message says why, in a few words."""
+
+
+def own_alpha(alpha: float, own: dict) -> float:
+    """The opacity so far times an element's own opacity and fill-opacity (`own`: its
+    attributes)."""
+    for key in ("opacity", "fill-opacity"):  # most elements have neither: skip the parse
+        if key in own:
+            alpha *= fraction(own[key], key)
+    return alpha
+
+
+def refuse_effects(values: dict) -> None:
+    """ArtError for a filter, mask, clipping path or marker, which a Style cannot hold."""
+    for key, what in _EFFECTS.items():
+        value = values.get(key)
+        if value and value.strip() != "none":
+            raise ArtError(f"{what} ({key}: {value})")
+
+
+def style_of(values: dict, stroke_width, alpha: float, paints: dict) -> Style:
+    """The style of a shape from its presentation values; `stroke_width()` gives its
+    stroke's width, asked only when it has a stroke; `paints` are the file's gradients
+    by id (or why each cannot be drawn)."""
+    fill, fill_alpha = _paint(values.get("fill"), paints)
+    stroke, stroke_alpha = _paint(values.get("stroke"), paints)
+    if isinstance(stroke, Gradient):
+        raise ArtError("a gradient on a stroke")
+    if stroke and "stroke-opacity" in values:
+        stroke_alpha *= fraction(values["stroke-opacity"], "stroke-opacity")
+    if fill and stroke and fill_alpha != stroke_alpha:
+        raise ArtError("a fill and a stroke of different opacities")  # Style has one
+    alpha *= fill_alpha if fill else stroke_alpha
+    width = stroke_width() if stroke else 0.0
+    # Round caps come with round joins, as they always have here (a stroke's ends and
+    # corners both soft): art drawn before the painter had joins prints as it did.
+    ends = "round" if values.get("stroke-linecap") == "round" else "butt"
+    return Style(fill, stroke, width, min(max(alpha, 0.0), 1.0),
+                 values.get("fill-rule") == "evenodd", ends, "round" if ends == "round" else
+                 "miter")
+
+
+def _paint(text: str | None, paints: dict) -> tuple[str | Gradient | None, float]:
+    """A fill or stroke value as (paint, the colour's own opacity)."""
+    text = (text or "none").strip()
+    if text == "none":
+        return None, 1.0
+    if not text.startswith("url("):
+        return colour_of(text)
+    match = _URL.match(text)
+    paint = paints.get(match.group(1)) if match else None
+    if isinstance(paint, Gradient):
+        return paint, 1.0
+    if paint is None:
+        raise ArtError(f"the paint {text}, which the file does not define as a gradient")
+    raise ArtError(paint)
+
+
+@functools.lru_cache(maxsize=1024)  # art repeats a handful of colours many times
+def colour_of(text: str) -> tuple[str, float]:
+    """'#RRGGBB' and the colour's own opacity (rgba, #RRGGBBAA, transparent)."""
+    if _HEX6.fullmatch(text):  # most art's colours: what svgelements makes of them
+        return "#" + text[1:].upper(), 1.0
+    if not _known_colour(text):
+        raise ArtError(f"the colour {text!r}")
+    import svgelements as se  # only for colours written otherwise
+
+    colour = se.Color(text)
+    return f"#{colour.red:02X}{colour.green:02X}{colour.blue:02X}", colour.alpha / 255
+
+
+def _known_colour(text: str) -> bool:
+    # svgelements reads any word it does not know, and a broken #hex, as black.
+    if text.startswith("#"):
+        return _HEX.fullmatch(text) is not None
+    import svgelements as se
+
+    return bool(_FUNCTION.match(text)) or text.lower() == "black" \
+        or se.Color.parse_color_lookup(text) != se.Color.parse_color_lookup("black")
+
+
+def fraction(text: str, what: str) -> float:
+    """A number, or a percentage as a fraction (offsets and opacities take both)."""
+    text = text.strip()
+    try:
+        value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise ArtError(f"the {what} {text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise ArtError(f"the {what} {text!r} is not a finite number")
+    return value
+
+
+def check_finite(numbers) -> None:
+    """ArtError if any of the numbers is infinite or not a number."""
+    if not all(map(math.isfinite, numbers)):
+        raise ArtError("a number too large to draw")
