@@ -10,9 +10,9 @@ from itertools import combinations
 
 from generator.check.preflight_findings import ART, LAYOUT, Finding
 from generator.draw.fonts import FontBook
-from generator.draw.geometry import Bounds, bounds, rough_bounds
+from generator.draw.geometry import Bounds, Place, bounds, leaves, rough_bounds
 from generator.draw.ink import ink_bounds
-from generator.draw.scene import Part, Scene, Text
+from generator.draw.scene import Part, Rect, Scene, Text
 
 PRINTED = ("text", "badge", "symbol")  # what must stay clear of the cut and of each other
 LENIENCY = 0.05  # mm: closer than any printer's registration, so never worth a word
@@ -153,12 +153,14 @@ def art_cover(scene: Scene) -> list[Finding]:
                         f"{y - scene.bleed:g}, {w:g} x {h:g} mm from the trim's corner) does "
                         f"not reach the bleed's edge, {scene.bleed:g} mm beyond the cut",
                         art[0].box, -1.0, LAYOUT)]
+    items = [i for p in art for i in scene.items_of(p)]
+    if any(_covers_all(item, at, scene) for item, at in leaves(items)):
+        return []  # most art starts with a backdrop over the whole piece: nothing to paint
     from PIL import ImageOps  # Pillow loads only when something is painted
 
     from generator.draw.raster import Canvas
 
     canvas = Canvas(scene.width, scene.height, PPM)
-    items = [i for p in art for i in scene.items_of(p)]
     bare = ImageOps.invert(canvas.coverage(items, until_full=True))
     if frame:  # only the picture inside its own box counts
         left, top, right, bottom = (round(v * PPM) for v in (x, y, x + w, y + h))
@@ -170,6 +172,19 @@ def art_cover(scene: Scene) -> list[Finding]:
     return [Finding("TKG502", "art picture", art[0].source, f"the art's picture leaves "
                     f"{x1 - x0:.1f} x {y1 - y0:.1f} mm of the piece bare",
                     as_box((x0, y0, x1, y1)), 0.0, ART)]
+
+
+def _covers_all(item, at: Place, scene: Scene) -> bool:
+    """Whether a leaf of the art is a filled square-cornered rectangle that covers the
+    whole scene where it is placed (and clipped), so the coverage mask would be full."""
+    if not isinstance(item, Rect) or item.r or not item.style.fill or at.scale <= 0:
+        return False
+    x0, y0 = at.point(item.x, item.y)
+    x1, y1 = at.point(item.x + item.w, item.y + item.h)
+    if at.clip is not None:
+        x0, y0 = max(x0, at.clip[0]), max(y0, at.clip[1])
+        x1, y1 = min(x1, at.clip[2]), min(y1, at.clip[3])
+    return x0 <= 0 and y0 <= 0 and x1 >= scene.width and y1 >= scene.height
 
 
 def overlaps(fonts: FontBook, scene: Scene) -> list[Finding]:

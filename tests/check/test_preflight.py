@@ -108,6 +108,29 @@ def test_an_art_box_short_of_the_bleed_is_the_layouts_problem():
     assert "does not reach the bleed's edge" in found.message
 
 
+@pytest.mark.parametrize(("box", "bare"), [
+    ((0, 0, 69.5, 69.5), False),  # the backdrop covers the piece: no painting needed
+    ((0, 0, 69.5, 60), True),  # ... or leaves a strip at the foot: painted, and told
+    ((-1, -1, 71.5, 71.5), False),
+])
+def test_a_backdrop_over_the_whole_piece_answers_as_the_painted_coverage_does(
+        monkeypatch, box, bare):
+    import generator.check.preflight_place as place
+
+    def scene():
+        s = Sketch()
+        art = Group((Rect(*box, Style(fill="#335577")),
+                     Ellipse(30, 30, 5, 5, Style(fill="#FFFFFF"))), scale=1.0)
+        s.add("art", "art", "tile.art", (0, 0, 69.5, 69.5), [art], layer=True,
+              content=True)
+        return s.scene("tile-x", 69.5, 3, "x", ())
+
+    quick = art_cover(scene())
+    monkeypatch.setattr(place, "_covers_all", lambda item, at, scene: False)
+    assert [f.message for f in quick] == [f.message for f in art_cover(scene())]
+    assert bool(quick) == bare
+
+
 def test_a_spot_is_read_back_and_its_crop_stays_on_the_piece():
     spot = spot_of("the number is too small: on tile 'a' in the 'default' layout "
                    "[tile-a in default: 59.7, 64.1, 3.7 x 1.4 of 69.5 x 69.5 mm]")
