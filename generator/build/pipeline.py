@@ -13,6 +13,7 @@ clean build either way.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -323,6 +324,13 @@ def _run_split(request: BuildRequest, built: Built, todo: list[_Job]
     return made, {name: sorted(found) for name, found in keys.items()}
 
 
+# What drawing and checking the pieces imports where it first uses it: the art reader,
+# the PDF and SVG backends, and the Markdown parser of the words that flow (every game's
+# player aids flow, and so does the bundle's cover).
+DRAWING_MODULES = ("generator.draw.svgart", "generator.backends.pdf.slotcanvas",
+                   "generator.backends.svg", "markdown_it")
+
+
 def on_both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[list]:
     """Run independent checks on both cores; what a child read comes back to the memo.
 
@@ -331,6 +339,8 @@ def on_both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[l
     """
     if memo.remembered:
         return [check() for check in checks]
+    for name in DRAWING_MODULES:  # once here, not once in each process after the fork
+        importlib.import_module(name)
     return share_jobs(checks, carry=memo.carry())
 
 
