@@ -12,6 +12,7 @@ element, words too long for their box). Each drawing is then preflighted
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from generator.check.preflight import examined
 from generator.check.preflight_findings import Piece, Seen, seen
 from generator.check.runs import Runner, one_by_one
 from generator.core.diagnostics import Diagnostic, diagnostic
-from generator.core.errors import ContentError
+from generator.core.errors import ContentError, RenderError
 from generator.core.limits import BUILD_PRIMITIVES
 from generator.core.model import NOWHERE, Item, PieceKind
 from generator.draw.kit import Kit
@@ -70,6 +71,7 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
     kinds = [*(built_in(kit, name) for name in (TILE, TOKEN, OINK)),
              *_aids(kit, templates_dir), *kit.game.pieces]
     problems += [p for kind in kit.game.pieces if (p := _about_problem(kit, kind))]
+    _read_fonts(kit)
     for number, layout in enumerate(layouts):
         sides: list[Side] = []
         for kind in kinds:
@@ -96,6 +98,15 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
             for kind, look, item, done in extra(kit, layout):
                 _tell(kit, kind, look, item, done, layout, problems, findings)
     return Checked(list(dict.fromkeys(problems)), findings)
+
+
+def _read_fonts(kit: Kit) -> None:
+    """Read every font's metrics before the drawings, which all measure text: `run` may
+    share the jobs between processes, and each would read them again."""
+    for role in kit.fonts.paths:
+        # A font that cannot be read: the drawing that uses it says so, as before.
+        with contextlib.suppress(RenderError):
+            kit.fonts.metrics(role)
 
 
 def _only_memo(job: Callable[[], object]) -> tuple[list[Diagnostic], list[Seen], int]:

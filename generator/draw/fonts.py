@@ -61,13 +61,16 @@ class FontBook:
         self.paths = dict(fonts)
         self.memo = memo
         self._faces: dict[str, FaceMetrics] = {}
+        self._keys: dict[Path, str] = {}  # each font file's memo key, worked out once
         self._fitted: dict[tuple, Fitted] = {}
 
     def metrics_of(self, path: Path) -> FaceMetrics:
         """The metrics of a font file, remembered under the file's digest."""
         path = Path(path)
-        return self.memo.get(digest("metrics", code_digest(), file_digest(path)),
-                             lambda: read_metrics(path))
+        key = self._keys.get(path)
+        if key is None:  # the backends ask for every text they write
+            key = self._keys[path] = digest("metrics", code_digest(), file_digest(path))
+        return self.memo.get(key, lambda: read_metrics(path))
 
     def metrics(self, role: str) -> FaceMetrics:
         """The metrics of a role's font (fitting measures thousands of strings: one lookup)."""

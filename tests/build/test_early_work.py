@@ -95,3 +95,28 @@ def test_only_what_the_engine_plays_plays_the_games_again(shipped_game, monkeypa
                         or real(table, seats))
     book.book_games(replace(shipped_game, tiles=(bearing, *shipped_game.tiles[1:])), memo)
     assert sorted(played) == [2, 4]  # an insignia does
+
+
+def test_the_fonts_are_read_before_the_drawings_are_shared_out(monkeypatch, kit):
+    """Every font is read before `run` gets the jobs (which a build shares between two
+    processes), so no job reads one again: each process would."""
+    import generator.draw.fonts as fonts
+    from generator.check.pieces import check_pieces
+    from generator.layout.loader import load_layout
+
+    read: list[str] = []
+    real = fonts.read_metrics
+    monkeypatch.setattr(fonts, "read_metrics", lambda path: read.append(path.name) or
+                        real(path))
+    during: list[str] = []
+
+    def run(jobs):
+        before = len(read)
+        results = [job() for job in jobs]
+        during.extend(read[before:])
+        return results
+
+    layout = load_layout(TEMPLATES, "default")
+    check_pieces(kit, (layout,), TEMPLATES, run=run)
+    assert sorted(read) == sorted(p.name for p in kit.fonts.paths.values())
+    assert during == []
