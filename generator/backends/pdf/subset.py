@@ -18,8 +18,10 @@ tag order.
 
 from __future__ import annotations
 
+import functools
 import struct
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.errors import RenderError
@@ -75,12 +77,10 @@ def subset_program(path: Path, kept: list[int], hinting: bool = True,
     metrics were read).
     """
     try:
-        data = read_file(path, None, FONT_BYTES)
-    except (OSError, Refused) as exc:
-        raise RenderError(f"cannot subset the font {path}: {exc}") from None
-    try:
-        return _subset(read_sfnt(data), kept, path, hinting, glyph_of)
-    except (_Refused, Damaged, NotTrueType) as exc:
+        info = path.stat()
+        source = _source(path, info.st_size, info.st_mtime_ns)
+        return _subset(source, kept, path, hinting, glyph_of)
+    except (OSError, Refused, _Refused, Damaged, NotTrueType) as exc:
         raise RenderError(f"cannot subset the font {path}: {exc}") from None
     except DAMAGE as exc:
         reason = f"its data is damaged ({type(exc).__name__}: {exc})"
@@ -91,24 +91,39 @@ class _Refused(Exception):
     """Why this font cannot be subset, in a few words for the user."""
 
 
-def _subset(font: Sfnt, kept: list[int], path: Path, hinting: bool,
-            glyph_of: Mapping[str, int] | None) -> tuple[bytes, dict[int, int]]:
+@dataclass(frozen=True)
+class _Source:
+    """What every subset of one font file starts from, read from the file once."""
+
+    font: Sfnt
+    records: _Records
+    count: int  # glyphs in the font
+    tables: dict[str, bytes]  # the kept tables but glyf, loca and hmtx, as in the file
+
+
+@functools.lru_cache(maxsize=16)  # a pure function of the file's bytes, which (size, mtime)
+def _source(path: Path, _size: int, _mtime_ns: int) -> _Source:  # stand for: a document
+    font = read_sfnt(read_file(path, None, FONT_BYTES))  # asks for dozens of subsets
     if "glyf" not in font:
         raise _Refused("it has no TrueType outlines")
     refusal = licence_refusal(font)
     if refusal:
         raise _Refused(refusal)
-    count = glyph_count(font)
+    tables = {tag: bytes(font.table(tag)) for tag in KEPT_TABLES - {"glyf", "loca", "hmtx"}
+              if tag in font}
+    return _Source(font, _Records(*glyph_records(font)), glyph_count(font), tables)
+
+
+def _subset(source: _Source, kept: list[int], path: Path, hinting: bool,
+            glyph_of: Mapping[str, int] | None) -> tuple[bytes, dict[int, int]]:
+    font, count, records = source.font, source.count, source.records
     missing = [gid for gid in kept if not 0 <= gid < count]
     if missing:
         raise _Refused(f"it has no glyph {missing[0]}; did {path.name} change since it was read?")
-    glyf, where = glyph_records(font)
-    records = _Records(glyf, where)
     order = sorted(_closure(records, [0, *kept]))
     index = {gid: i for i, gid in enumerate(order)}
     glyphs = [_renumbered(records[gid], index, hinting) for gid in order]
-    tables = {tag: bytes(font.table(tag)) for tag in KEPT_TABLES - {"glyf", "loca", "hmtx"}
-              if tag in font}
+    tables = dict(source.tables)
     if not hinting:
         for tag in HINTING:
             tables.pop(tag, None)
