@@ -18,6 +18,7 @@ from generator.core.errors import ContentError
 from generator.core.model import Location
 from generator.core.paths import display_path
 from generator.load.layers import Layers
+from generator.text.compiled import compiled_templates
 from generator.text.completions import UnknownRule, playtest_call
 from generator.text.context import FIGURES, Record, Rendered, join, plural, rulebook_layers
 from generator.text.images import image_problems
@@ -74,7 +75,7 @@ def make_environment(folder: Path | tuple[Path, ...], figures: frozenset[str]
     loaders = [InsideLoader(str(f)) for f in folders]
     env = BoundedEnvironment(
         loader=loaders[0] if len(loaders) == 1 else jinja2.ChoiceLoader(loaders),
-        undefined=ContextUndefined,
+        undefined=ContextUndefined, bytecode_cache=compiled_templates(),
         autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.globals.update(figure=_figure_call(figures), join=join, plural=plural,
                        page_break=lambda: "\n\n![](break:page)\n\n",
