@@ -74,9 +74,12 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), de
 
 def layout_names(ctx: click.Context, param: click.Parameter, value):
     """Refuse a --layout that is a path rather than a layout's name (a usage error, exit 2)."""
+    names = (value,) if isinstance(value, str) else value
+    if not names:
+        return value  # none given: a build with nothing changed need not load the layouts
     from generator.layout.loader import name_problem
 
-    for name in (value,) if isinstance(value, str) else value:
+    for name in names:
         problem = name_problem(name)
         if problem:
             raise click.BadParameter(problem)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.core.artefacts import PAPERS
-from generator.core.model import Game
-from generator.layout.model import Layout
+
+if TYPE_CHECKING:  # a build with nothing changed asks for no layout and no game
+    from generator.core.model import Game
+    from generator.layout.model import Layout
 
 
 @dataclass(frozen=True)
