@@ -311,6 +311,8 @@ def _run_split(request: BuildRequest, built: Built, todo: list[_Job]
         parts = [replace(request, papers=(paper,), share=i)
                  for i, paper in enumerate(request.papers)] \
             if kind.per_paper and len(request.papers) > 1 else [request]
+        if len(parts) > 1 and kind.ready is not None:
+            kind.ready(request, kit)
         for part in parts:
             calls.append(partial(memo.track, partial(kind.artefacts, part, kit)))
             weights.append(kind.weight / len(parts))

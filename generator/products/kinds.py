@@ -74,6 +74,9 @@ class Kind:
     print_shop: PrintShop | None = None  # its print-shop file: print-shop/<name>.pdf
     plain: bool = True  # made by a build without --only (else only when --only names it)
     reads: tuple[str, ...] = ()  # the export options it reads (`Export`'s fields)
+    # What its shares have in common, done once before they are forked (each share
+    # would do it again, on cores that slow each other down); None: nothing.
+    ready: Callable[[BuildRequest, Kit], None] | None = None
 
     def artefacts(self, request: BuildRequest, kit: Kit) -> list[Artefact]:
         """Everything the kind makes: its own files, and its print-shop file if any."""
@@ -134,7 +137,8 @@ KINDS: tuple[Kind, ...] = (
          section=aids.SECTION, print_shop=PrintShop("player aids", aids.designs),
          preview=(PreviewGroup("aids", "Player aids", "aid", "svg/aids/"),)),
     Kind(name="rulebook", inputs=_later("rulebook.book", "inputs"),
-         make=_later("rulebook.book", "produce"), weight=5.0, per_paper=True),
+         make=_later("rulebook.book", "produce"), weight=5.0, per_paper=True,
+         ready=_later("rulebook.book", "ready")),
     Kind(name="compare", inputs=_later("compare", "inputs"), make=_later("compare", "produce"),
          needs=lambda request: bool(request.compare)),
     Kind(name="pnp", inputs=_bundle, make=bundle_files,

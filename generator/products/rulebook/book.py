@@ -6,10 +6,12 @@ Work shared by both papers (context, templates, figures) is done once.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 from generator.backends.pdf.document import layout_key, linked_pdf
 from generator.core.artefacts import Artefact
+from generator.core.errors import RenderError
 from generator.draw.kit import Kit
 from generator.products.request import BuildRequest
 from generator.products.rulebook.context import rulebook_context
@@ -63,6 +65,16 @@ def inputs(request: BuildRequest, kit: Kit) -> Rulebook:
     """The rulebook's words and figures, for the request's papers (and the HTML with the
     first share when the papers are shared out: `BuildRequest.share`)."""
     return Rulebook(prepare(request, kit), request.papers, request.share == 0)
+
+
+def ready(request: BuildRequest, kit: Kit) -> None:
+    """What every paper's share needs, done before the shares are forked: reportlab's page
+    layout imported and the game's fonts registered with it."""
+    from generator.products.rulebook.pages import lay_out  # noqa: F401  (reportlab.platypus)
+    from generator.products.rulebook.styles import font_names
+
+    with contextlib.suppress(RenderError):  # the share that needs the font says so
+        font_names(book_of(request.game))
 
 
 def produce(book: Rulebook, kit: Kit) -> list[Artefact]:
