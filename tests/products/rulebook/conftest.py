@@ -25,6 +25,37 @@ def aids(shipped_request):
 
 
 @pytest.fixture(scope="session")
+def plumbed(rulebook):
+    """Each paper's rulebook PDF opened once with pdfplumber: its pages, by paper.
+
+    pdfplumber parses a page the first time its objects are asked for and keeps them, so
+    the tests that measure the same pages (read-only) share one parse of each.
+    """
+    import io
+
+    import pdfplumber
+
+    opened = {paper: pdfplumber.open(io.BytesIO(rulebook[f"rulebook/rulebook-{paper}.pdf"].data))
+              for paper in ("a4", "letter")}
+    try:
+        yield {paper: pdf.pages for paper, pdf in opened.items()}
+    finally:
+        for pdf in opened.values():
+            pdf.close()
+
+
+@pytest.fixture(scope="session")
+def page_texts(rulebook):
+    """Each paper's rulebook PDF read once with pypdf: each page's extracted text, by paper
+    (the tests that look up a page's words share one extraction of it)."""
+    from rbkit import reader
+
+    return {paper: [page.extract_text()
+                    for page in reader(rulebook[f"rulebook/rulebook-{paper}.pdf"].data).pages]
+            for paper in ("a4", "letter")}
+
+
+@pytest.fixture(scope="session")
 def markdown(shipped_request):
     """Each rendered section's Markdown, in reading order."""
     return rendered_markdown(shipped_request)

@@ -39,34 +39,37 @@ def _marks(markdown: list[str]) -> list[tuple[str, bool]]:
     return found
 
 
+@pytest.fixture(scope="module")
+def pages_tags(rulebook):
+    """Each paper's rulebook pages read once: each page's width and the tags on it."""
+    return {paper: [(float(page.mediabox.width), _tags_on(page))
+                    for page in reader(rulebook[f"rulebook/rulebook-{paper}.pdf"].data).pages]
+            for paper in ("a4", "letter")}
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_mark_is_a_tag_in_the_pdf_margin(rulebook, markdown, paper):
-    pdf = reader(rulebook[f"rulebook/rulebook-{paper}.pdf"].data)
+def test_every_mark_is_a_tag_in_the_pdf_margin(pages_tags, markdown, paper):
     marks = _marks(markdown)
     tags = []
-    for page in pdf.pages:
-        width = float(page.mediabox.width)
-        for text, x, _y in _tags_on(page):
+    for width, on_page in pages_tags[paper]:
+        for text, x, _y in on_page:
             tags.append(text)
             in_margin = x < MARGIN_X or x > width - MARGIN_X
             assert in_margin or text.split()[-1] in {n for n, cell in marks if cell}, (text, x)
     assert sorted(tags) == sorted(f"PLAYTEST {n}" for n, _ in marks)
 
 
-def test_margin_tags_are_inside_the_printable_area(rulebook):
-    pdf = reader(rulebook["rulebook/rulebook-a4.pdf"].data)
+def test_margin_tags_are_inside_the_printable_area(pages_tags):
     printable = 6.35 / PT
-    for page in pdf.pages:
-        width = float(page.mediabox.width)
-        for _, x, _ in _tags_on(page):
+    for width, on_page in pages_tags["a4"]:
+        for _, x, _ in on_page:
             assert printable < x < width - printable
 
 
-def test_quick_reference_carries_tags(rulebook):
-    pdf = reader(rulebook["rulebook/rulebook-a4.pdf"].data)
-    pages = [p for p in pdf.pages if "Quick reference" in p.extract_text()
-             and "Goal" in p.extract_text()]
-    assert pages and any(_tags_on(p) for p in pages)
+def test_quick_reference_carries_tags(page_texts, pages_tags):
+    pages = [tags for text, (_, tags) in zip(page_texts["a4"], pages_tags["a4"], strict=True)
+             if "Quick reference" in text and "Goal" in text]
+    assert pages and any(pages)
 
 
 def test_every_mark_is_a_margin_tag_in_the_html(rulebook, markdown):

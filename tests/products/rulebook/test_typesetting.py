@@ -4,7 +4,6 @@ marks keep the text's spacing; no page is under half full but a chapter's last."
 
 from __future__ import annotations
 
-import io
 import re
 
 import pdfplumber
@@ -20,11 +19,6 @@ MARK = re.compile(r"\s*!\[Playtest (\d+)\]\(playtest:[a-z_]+\)")
 SPACE_BEFORE = re.compile(r"\w [.,;:]")
 JOINED = re.compile(r"[a-z][.!?][A-Z]")
 LEADER = re.compile(r"(?: \.){2,}")  # the contents' dot leaders
-
-
-def _pages(data: bytes):
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        yield from pdf.pages
 
 
 def _read(page) -> str:
@@ -75,8 +69,8 @@ def _lines_ending(words: list[dict], wanted: list[str]) -> list[tuple[float, flo
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_margin_tags_never_overlap(rulebook, paper):
-    for number, page in enumerate(_pages(rulebook[f"rulebook/rulebook-{paper}.pdf"].data), 1):
+def test_margin_tags_never_overlap(plumbed, paper):
+    for number, page in enumerate(plumbed[paper], 1):
         tags = margin_tags(page)
         for i, a in enumerate(tags):
             for b in tags[i + 1:]:
@@ -84,10 +78,10 @@ def test_margin_tags_never_overlap(rulebook, paper):
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_each_margin_tag_sits_beside_its_sentence(rulebook, markdown, paper):
+def test_each_margin_tag_sits_beside_its_sentence(plumbed, markdown, paper):
     ends = _sentence_ends(markdown)
     checked = 0
-    for number, page in enumerate(_pages(rulebook[f"rulebook/rulebook-{paper}.pdf"].data), 1):
+    for number, page in enumerate(plumbed[paper], 1):
         for tag in margin_tags(page):
             assert re.fullmatch(r"PLAYTEST \d+", tag.text), (paper, number, tag)
             words = column_words(page, left=tag.x1 < page.width / 2)
@@ -101,8 +95,8 @@ def test_each_margin_tag_sits_beside_its_sentence(rulebook, markdown, paper):
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_text_keeps_its_spacing_where_marks_meet_it(rulebook, paper):
-    for number, page in enumerate(_pages(rulebook[f"rulebook/rulebook-{paper}.pdf"].data), 1):
+def test_text_keeps_its_spacing_where_marks_meet_it(plumbed, paper):
+    for number, page in enumerate(plumbed[paper], 1):
         assert not _faults(LEADER.sub("", _read(page))), (paper, number)
 
 
@@ -121,9 +115,9 @@ def _chapter_ends(data: bytes, pages: int) -> set[int]:
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_no_page_under_half_full_but_a_chapters_last(rulebook, paper):
+def test_no_page_under_half_full_but_a_chapters_last(rulebook, plumbed, paper):
     data = rulebook[f"rulebook/rulebook-{paper}.pdf"].data
-    fills = [sum(column_fill(page)) / 2 for page in _pages(data)]
+    fills = [sum(column_fill(page)) / 2 for page in plumbed[paper]]
     ends = _chapter_ends(data, len(fills))
     for number, fill in enumerate(fills[1:], 2):  # the cover is a page of its own
         assert fill >= 0.5 or number in ends, (paper, number, round(fill, 2))
