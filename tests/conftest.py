@@ -62,3 +62,63 @@ def load_layout(name: str = "default", templates: Path = TEMPLATES):
     from generator.layout import load_layout as load
 
     return load(templates, name)
+
+
+
+class Prebuilt:
+    """First builds of the shipped project, each made once per session (per xdist worker)
+    and restored for every test that starts from it.
+
+    Many tests start from "a good build of the shipped content" and are about what comes
+    after it (an edit, a damaged output, a stopped write). `project(key, first)` gives the
+    test the shipped project exactly as `first(project)` leaves it: the first test to ask
+    runs `first` and keeps a copy of the whole folder (content, templates, the output, a
+    cache given as XDG_CACHE_HOME, links kept); later tests get that copy back.
+
+    The project always lives at the same path (`home`, one per worker, whose tests run
+    one at a time): a build remembers absolute paths in its per-kind fingerprints (the
+    fonts'), so an output moved to another folder would be drawn again whole on the next
+    build instead of reused, and what the test checks about reusing it would go
+    unchecked. At the same path the restored folder is byte for byte the one the test's
+    own first build would have left. A test whose subject is the first build itself keeps
+    building it.
+    """
+
+    def __init__(self, home: Path, store: Path):
+        self.home = home
+        self._store = store
+        self._made: dict[str, Path] = {}
+
+    def project(self, key: str, first) -> Path:
+        """The shipped project at `home` as `first(home)` leaves it (`key` names `first`:
+        one key, one build)."""
+        self.clear()
+        if key in self._made:
+            shutil.copytree(self._made[key], self.home, symlinks=True)
+            return self.home
+        shutil.copytree(CONTENT, self.home / "content")
+        shutil.copytree(TEMPLATES, self.home / "templates")
+        first(self.home)
+        shutil.copytree(self.home, self._store / key, symlinks=True)
+        self._made[key] = self._store / key
+        return self.home
+
+    def clear(self) -> None:
+        if self.home.exists() or self.home.is_symlink():
+            shutil.rmtree(self.home)
+
+
+@pytest.fixture(scope="session")
+def _prebuilt(tmp_path_factory) -> Prebuilt:
+    return Prebuilt(tmp_path_factory.getbasetemp() / "prebuilt-project",
+                    tmp_path_factory.mktemp("prebuilt"))
+
+
+@pytest.fixture
+def prebuilt(_prebuilt: Prebuilt, tmp_path: Path):
+    """`prebuilt(key, first)`: the shipped project after `first(project)`, built once a
+    session and restored for each test (see `Prebuilt`). Afterwards the project is moved
+    into the test's tmp_path (as prebuilt-project), to be looked at when a test fails."""
+    yield _prebuilt.project
+    if _prebuilt.home.exists():
+        shutil.move(_prebuilt.home, tmp_path / "prebuilt-project")

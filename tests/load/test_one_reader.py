@@ -28,6 +28,17 @@ def tkg(project: Path, *args: str, timeout: float = 60) -> subprocess.CompletedP
                           env={**os.environ, "XDG_CACHE_HOME": str(project / "cache")})
 
 
+def _first(project: Path) -> None:
+    assert tkg(project, "build", "--only", "tiles").returncode == 0
+
+
+def first_build(prebuilt) -> Path:
+    """The shipped project after a good `tkg build --only tiles` (its output in out/, its
+    cache in cache/), exactly as the test's own first build would leave it: the session's
+    one build of it, restored (tests.conftest.Prebuilt)."""
+    return prebuilt("tkg-build-only-tiles", _first)
+
+
 def refused(result: subprocess.CompletedProcess, code: str, name: str) -> None:
     assert result.returncode == 1, result.stderr + result.stdout
     said = result.stdout + result.stderr
@@ -121,8 +132,8 @@ def test_swapping_one_refused_file_for_another_is_never_nothing_changed(project)
     refused(tkg(project, "validate", timeout=30), "TKG110", "content/pieces.yaml")
 
 
-def test_a_build_after_a_good_one_reports_a_file_become_unreadable(project):
-    assert tkg(project, "build", "--only", "tiles").returncode == 0
+def test_a_build_after_a_good_one_reports_a_file_become_unreadable(prebuilt):
+    project = first_build(prebuilt)
     pieces = project / "content" / "pieces.yaml"
     pieces.unlink()
     os.mkfifo(pieces)
@@ -134,8 +145,8 @@ def test_a_build_after_a_good_one_reports_a_file_become_unreadable(project):
 # Found by the fuzz harness (tests/fuzz): each was an internal error or a write outside.
 
 
-def test_a_memo_linked_to_a_device_in_the_output_is_set_aside_not_read(project):
-    assert tkg(project, "build", "--only", "tiles").returncode == 0
+def test_a_memo_linked_to_a_device_in_the_output_is_set_aside_not_read(prebuilt):
+    project = first_build(prebuilt)
     memo = project / "out" / ".tkg-cache" / "drawings.pickle"
     memo.unlink()
     memo.symlink_to("/dev/zero")
@@ -156,9 +167,9 @@ def test_an_art_path_too_long_to_look_up_is_a_positioned_error(project):
                and "cannot be looked up" in line for line in result.stdout.splitlines())
 
 
-def test_the_output_marker_is_never_written_through_a_link(project, tmp_path_factory):
+def test_the_output_marker_is_never_written_through_a_link(prebuilt, tmp_path_factory):
     outside = tmp_path_factory.mktemp("outside") / "nothing-yet"
-    assert tkg(project, "build", "--only", "tiles").returncode == 0
+    project = first_build(prebuilt)
     marker = project / "out" / ".tkg-output"
     marker.unlink()
     marker.symlink_to(outside)  # a previous output, its marker swapped for a link
@@ -194,9 +205,9 @@ def test_a_folder_name_too_long_for_the_file_system_is_a_usage_error(project, co
 @pytest.mark.parametrize("kept", ["manifest.json", ".tkg-cache/state.json",
                                   ".tkg-cache/journal.json", "svg/tiles/tile-ember-hollow.svg"])
 @pytest.mark.parametrize("what", ["device", "fifo"])
-def test_a_file_of_the_previous_output_swapped_for_a_device_is_never_read(project, kept,
+def test_a_file_of_the_previous_output_swapped_for_a_device_is_never_read(prebuilt, kept,
                                                                            what):
-    assert tkg(project, "build", "--only", "tiles").returncode == 0
+    project = first_build(prebuilt)
     path = project / "out" / kept
     path.unlink(missing_ok=True)
     path.symlink_to("/dev/zero") if what == "device" else os.mkfifo(path)
@@ -211,8 +222,8 @@ def test_a_file_of_the_previous_output_swapped_for_a_device_is_never_read(projec
             assert result.returncode == 0, said
 
 
-def test_an_output_marker_that_is_a_fifo_is_refused_not_waited_on(project):
-    assert tkg(project, "build", "--only", "tiles").returncode == 0
+def test_an_output_marker_that_is_a_fifo_is_refused_not_waited_on(prebuilt):
+    project = first_build(prebuilt)
     marker = project / "out" / ".tkg-output"
     marker.unlink()
     os.mkfifo(marker)
