@@ -43,6 +43,13 @@ def run_build(project: Path, out: Path):
     return build(project / "content", project / "templates", out, ("a4",), ["tiles"])
 
 
+def built(prebuilt, out: str = "output") -> Path:
+    """The shipped project after `run_build` into project/`out`, exactly as the test's own
+    first build would leave it: the session's one build of it, restored
+    (tests.conftest.Prebuilt)."""
+    return prebuilt(f"run-build-{out}", lambda project: run_build(project, project / out))
+
+
 def test_building_into_the_content_folder_is_refused_and_deletes_nothing(project):
     before = tree(project / "content")
     for target in ("content", "content/build", "templates", "."):
@@ -64,9 +71,9 @@ def test_a_folder_with_files_tkg_did_not_write_is_refused(project, tmp_path):
 
 
 @pytest.mark.slow
-def test_only_files_the_manifest_lists_are_ever_removed(project):
+def test_only_files_the_manifest_lists_are_ever_removed(prebuilt):
+    project = built(prebuilt)
     out = project / "output"
-    run_build(project, out)
     (out / "svg" / "notes.txt").write_text("mine")
     game = project / "content" / "game.yaml"
     game.write_text(game.read_text().replace("Lato-Black.ttf", "Lato-Bold.ttf"))
@@ -77,9 +84,9 @@ def test_only_files_the_manifest_lists_are_ever_removed(project):
 
 
 @pytest.mark.slow
-def test_a_folder_in_the_way_names_it_and_leaves_the_output_as_it_was(project):
+def test_a_folder_in_the_way_names_it_and_leaves_the_output_as_it_was(prebuilt):
+    project = built(prebuilt)
     out = project / "output"
-    run_build(project, out)
     before = tree(out)
     (out / "pnp-a4.pdf").unlink()
     (out / "pnp-a4.pdf").mkdir()
@@ -91,9 +98,9 @@ def test_a_folder_in_the_way_names_it_and_leaves_the_output_as_it_was(project):
 
 
 @pytest.mark.slow
-def test_a_linked_folder_is_never_written_through(project, tmp_path):
+def test_a_linked_folder_is_never_written_through(prebuilt, tmp_path):
+    project = built(prebuilt)
     out = project / "output"
-    run_build(project, out)
     elsewhere = tmp_path / "elsewhere"
     shutil.move(out / "svg" / "tiles", elsewhere)
     (out / "svg" / "tiles").symlink_to(elsewhere)
@@ -130,9 +137,9 @@ def test_a_second_writer_waits_then_names_the_process_holding_the_folder(project
 
 
 @pytest.mark.slow
-def test_staging_folders_of_killed_builds_are_removed(project):
+def test_staging_folders_of_killed_builds_are_removed(prebuilt):
+    project = built(prebuilt)
     out = project / "output"
-    run_build(project, out)
     killed = out / ".tkg-cache" / "stage-killed"
     (killed / "svg").mkdir(parents=True)
     (killed / "svg" / "half.svg").write_bytes(b"<svg")
@@ -144,9 +151,9 @@ def test_staging_folders_of_killed_builds_are_removed(project):
 
 
 @pytest.mark.slow
-def test_a_damaged_cache_state_only_costs_a_full_build(project):
+def test_a_damaged_cache_state_only_costs_a_full_build(prebuilt):
+    project = built(prebuilt)
     out = project / "output"
-    run_build(project, out)
     state = out / ".tkg-cache" / "state.json"
     state.write_text(state.read_text().replace('"sha256"', '"sha"'))
     result = run_build(project, out)
@@ -186,10 +193,10 @@ def _edit(project: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("error", [OSError, KeyboardInterrupt], ids=["fails", "interrupted"])
-def test_after_a_stop_at_any_write_step_the_next_build_equals_a_clean_one(project, tmp_path,
+def test_after_a_stop_at_any_write_step_the_next_build_equals_a_clean_one(prebuilt, tmp_path,
                                                                           monkeypatch, error):
-    first = tmp_path / "first"
-    run_build(project, first)
+    project = built(prebuilt, "first")
+    first = project / "first"
     _edit(project)
     clean = tmp_path / "clean"
     run_build(project, clean)

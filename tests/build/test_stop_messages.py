@@ -19,7 +19,7 @@ import pytest
 from generator.build import journal
 from generator.build.claim import lock_file
 from generator.build.pipeline import build
-from tests.build.test_output_safety import _edit, assert_whole, run_build
+from tests.build.test_output_safety import _edit, assert_whole, built, run_build
 
 
 class Killed(BaseException):
@@ -50,10 +50,9 @@ def tkg_build(project: Path, out: Path) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.slow
-def test_ctrl_c_while_the_files_go_in_waits_until_every_file_is_in(project, tmp_path,
-                                                                    monkeypatch):
-    out = tmp_path / "out"
-    run_build(project, out)
+def test_ctrl_c_while_the_files_go_in_waits_until_every_file_is_in(prebuilt, monkeypatch):
+    project = built(prebuilt, "out")
+    out = project / "out"
     _edit(project)
     done = _renames(monkeypatch, lambda: signal.raise_signal(signal.SIGINT))
     with pytest.raises(KeyboardInterrupt):
@@ -64,10 +63,14 @@ def test_ctrl_c_while_the_files_go_in_waits_until_every_file_is_in(project, tmp_
 
 
 @pytest.mark.slow
-def test_the_build_after_a_kill_says_it_finished_the_stopped_one(project, tmp_path,
-                                                                 monkeypatch):
-    out = tmp_path / "out"
-    assert tkg_build(project, out).returncode == 0
+def _first_tkg_build(project: Path) -> None:
+    assert tkg_build(project, project / "out").returncode == 0
+
+
+def test_the_build_after_a_kill_says_it_finished_the_stopped_one(prebuilt, monkeypatch):
+    # The first build as the test's own would leave it (tests.conftest.Prebuilt).
+    project = prebuilt("tkg-build-tiles-a4-out", _first_tkg_build)
+    out = project / "out"
     _edit(project)
 
     def kill():
