@@ -33,6 +33,12 @@ def run(project: Path, out: str = "output"):
     return build(project / "content", project / "templates", project / out, PAPERS)
 
 
+def built(prebuilt) -> Path:
+    """The shipped project after `run(project)`, exactly as the test's own first build would
+    leave it: the session's one build of it, restored (tests.conftest.Prebuilt)."""
+    return prebuilt("run-a4-output", run)
+
+
 def edit(project: Path, name: str, old: str, new: str) -> None:
     path = project / "content" / name
     text = path.read_text()
@@ -50,8 +56,8 @@ def test_a_build_without_change_renders_and_writes_nothing(project):
     assert stamps(project / "output") == before
 
 
-def test_one_tile_edit_renders_the_tiles_and_their_sheets_only(project):
-    run(project)
+def test_one_tile_edit_renders_the_tiles_and_their_sheets_only(prebuilt):
+    project = built(prebuilt)
     before = stamps(project / "output")
     edit(project, "tiles.yaml", "flavour: Speak softly", "flavour: Whisper softly")
     result = run(project)
@@ -65,8 +71,8 @@ def test_one_tile_edit_renders_the_tiles_and_their_sheets_only(project):
     assert b"Whisper softly" in (project / "output/svg/tiles/whispering-heights.svg").read_bytes()
 
 
-def test_incremental_output_equals_a_clean_build(project):
-    run(project)
+def test_incremental_output_equals_a_clean_build(prebuilt):
+    project = built(prebuilt)
     edit(project, "tiles.yaml", "name: Mossfen", "name: Moss Fen")
     run(project)
     edit(project, "game.yaml", "capacity: 6 ", "capacity: 7 ")
@@ -77,10 +83,10 @@ def test_incremental_output_equals_a_clean_build(project):
 
 
 def test_editing_a_pictured_tile_links_new_figures_into_the_kept_rulebook_layout(
-        project, monkeypatch):
+        prebuilt, monkeypatch):
     import generator.products.rulebook.pages as pages
 
-    run(project)
+    project = built(prebuilt)
     # A tile the rulebook does not picture: the rulebook is reused as it is, and its
     # remembered layout must survive this build for the next edit.
     edit(project, "tiles.yaml", "Time is counted here", "Time is measured here")
@@ -101,8 +107,8 @@ def test_editing_a_pictured_tile_links_new_figures_into_the_kept_rulebook_layout
     assert tree(project / "output") == tree(project / "clean")
 
 
-def test_asset_edits_and_renames_match_a_clean_build(project):
-    run(project)
+def test_asset_edits_and_renames_match_a_clean_build(prebuilt):
+    project = built(prebuilt)
     content = project / "content"
     flame = content / "symbols" / "flame.svg"
     flame.write_text(flame.read_text().replace("<svg", "<svg data-edited='yes'", 1)
@@ -118,8 +124,8 @@ def test_asset_edits_and_renames_match_a_clean_build(project):
     assert tree(project / "output") == tree(project / "clean")
 
 
-def test_a_file_changed_by_hand_is_rendered_again(project):
-    run(project)
+def test_a_file_changed_by_hand_is_rendered_again(prebuilt):
+    project = built(prebuilt)
     aid = project / "output" / "pdf" / "a4" / "player-aids.pdf"
     original = aid.read_bytes()
     aid.write_bytes(b"scribbled over")
