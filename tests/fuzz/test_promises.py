@@ -932,25 +932,30 @@ def plant(box: Sandbox, where: str, what: str) -> None:
 
 # -- The surfaces ---------------------------------------------------------------------------
 
-@pytest.fixture
-def tiles_base(tmp_path) -> Sandbox:
+# The bases are made once per session (per xdist worker) and shared by the surfaces that
+# start from them: a case never touches its base, it runs in a copy of it (`case`), at a
+# path of its own as before.
+
+@pytest.fixture(scope="session")
+def tiles_base(tmp_path_factory) -> Sandbox:
     """The shipped project with a good A4 tiles build in output/."""
-    return Sandbox.make(tmp_path / "base", pieces=False,
+    return Sandbox.make(tmp_path_factory.mktemp("tiles") / "base", pieces=False,
                         first=("build", "--only", "tiles", "--paper", "a4"))
 
 
-@pytest.fixture
-def marker_base(tmp_path) -> Sandbox:
+@pytest.fixture(scope="session")
+def marker_base(tmp_path_factory) -> Sandbox:
     """The shipped project with the first-player marker declared and built (A4)."""
-    return Sandbox.make(tmp_path / "base", pieces=True,
+    return Sandbox.make(tmp_path_factory.mktemp("marker") / "base", pieces=True,
                         first=("build", "--only", "first-player", "--paper", "a4",
                                "--layout", "fixture"))
 
 
-@pytest.fixture
-def full_base(tmp_path) -> Sandbox:
+@pytest.fixture(scope="session")
+def full_base(tmp_path_factory) -> Sandbox:
     """The shipped project with a good A4 build of every plain kind in output/."""
-    return Sandbox.make(tmp_path / "base", pieces=False, first=("build", "--paper", "a4"))
+    return Sandbox.make(tmp_path_factory.mktemp("full") / "base", pieces=False,
+                        first=("build", "--paper", "a4"))
 
 
 CONTENT = {"tiles.yaml": TILES, "game.yaml": GAME}
