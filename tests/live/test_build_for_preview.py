@@ -18,6 +18,12 @@ def _build(project: Path):
                  ["tiles", "tokens"])
 
 
+def _built(prebuilt) -> Path:
+    """The shipped project after `_build(project)`, exactly as the test's own first build
+    would leave it: the session's one build of it, restored (tests.conftest.Prebuilt)."""
+    return prebuilt("tiles-tokens-a4-output", _build)
+
+
 def _edit(project: Path, old: str, new: str) -> None:
     tiles = project / "content" / "tiles.yaml"
     text = tiles.read_text()
@@ -49,8 +55,8 @@ def test_a_build_says_which_files_it_wrote_or_removed(project: Path):
 
 
 @pytest.mark.slow
-def test_the_tile_index_lists_every_tile_in_content_order(project: Path):
-    _build(project)
+def test_the_tile_index_lists_every_tile_in_content_order(prebuilt):
+    project = _built(prebuilt)
     out = project / "output"
     game = load_content(project / "content").game
     index = json.loads((out / "svg" / "tiles.json").read_text())
@@ -67,9 +73,9 @@ def test_the_tile_index_lists_every_tile_in_content_order(project: Path):
 
 
 @pytest.mark.slow
-def test_the_previews_first_step_leaves_the_bundle_to_the_whole_build(project: Path):
+def test_the_previews_first_step_leaves_the_bundle_to_the_whole_build(prebuilt):
+    project = _built(prebuilt)
     out = project / "output"
-    _build(project)
     bundle = (out / "pnp-a4.pdf").read_bytes()
     _edit(project, "name: Mossfen\n", "name: Mossfen Deep\n")
     first = build(project / "content", project / "templates", out, ("a4",),
