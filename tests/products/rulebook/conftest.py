@@ -56,6 +56,12 @@ def page_texts(rulebook):
 
 
 @pytest.fixture(scope="session")
+def a4_text(page_texts):
+    """The A4 rulebook's text as rbkit.pdf_text gives it, from the one extraction."""
+    return " ".join(" ".join(page.split()) for page in page_texts["a4"])
+
+
+@pytest.fixture(scope="session")
 def markdown(shipped_request):
     """Each rendered section's Markdown, in reading order."""
     return rendered_markdown(shipped_request)

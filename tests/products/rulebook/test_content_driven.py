@@ -48,12 +48,12 @@ def test_example_world_passes_the_validators_world_check(shipped_game):
 
 
 @pytest.mark.slow
-def test_rulebook_shows_the_example_world_and_its_score(rulebook, shipped_game):
+def test_rulebook_shows_the_example_world_and_its_score(a4_text, shipped_game):
     from generator.core.scoring import world_points
     from generator.text.examples import example_world
     from generator.text.scoring_example import sealed_cells
 
-    text = pdf_text(rulebook["rulebook/rulebook-a4.pdf"].data)
+    text = a4_text
     world = example_world(shipped_game)
     for tile in world.tiles:
         assert tile.name in text

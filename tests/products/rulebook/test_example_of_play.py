@@ -8,7 +8,6 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from rbkit import pdf_text
 
 from generator.cli import cli
 from generator.draw.kit import Kit
@@ -179,11 +178,11 @@ def test_the_new_tile_is_blue_and_a_sealed_tile_gold(example, pictures):
 
 
 @pytest.mark.slow
-def test_the_book_tells_each_shown_turn_and_the_final_scoring(markdown, rulebook,
+def test_the_book_tells_each_shown_turn_and_the_final_scoring(markdown, a4_text,
                                                                shipped_game, example):
     log = example.log
     text = next(md for md in markdown if md.lstrip().startswith("# An example of play"))
-    pdf = pdf_text(rulebook["rulebook/rulebook-a4.pdf"].data)
+    pdf = a4_text
     previous = 0
     for picture, number in enumerate(example.shown, start=1):
         turn = log.turns[number - 1]

@@ -22,8 +22,8 @@ TAG = re.compile(r"\(playtest:([a-z_]+)\)")
 
 
 @pytest.fixture(scope="module")
-def text(rulebook) -> str:
-    return pdf_text(rulebook["rulebook/rulebook-a4.pdf"].data)
+def text(a4_text) -> str:
+    return a4_text
 
 
 def _sections_by_title(markdown: list[str]) -> dict[str, str]:
