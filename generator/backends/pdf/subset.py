@@ -101,9 +101,11 @@ class _Source:
     tables: dict[str, bytes]  # the kept tables but glyf, loca and hmtx, as in the file
 
 
-@functools.lru_cache(maxsize=16)  # a pure function of the file's bytes, which (size, mtime)
-def _source(path: Path, _size: int, _mtime_ns: int) -> _Source:  # stand for: a document
-    font = read_sfnt(read_file(path, None, FONT_BYTES))  # asks for dozens of subsets
+# A pure function of the file's bytes, which (size, mtime) stand for: a document asks for
+# dozens of subsets of each font.
+@functools.lru_cache(maxsize=16)
+def _source(path: Path, _size: int, _mtime_ns: int) -> _Source:
+    font = read_sfnt(read_file(path, None, FONT_BYTES))
     if "glyf" not in font:
         raise _Refused("it has no TrueType outlines")
     refusal = licence_refusal(font)
