@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.core.artefacts import Artefact
 from generator.core.digest import digest
@@ -27,11 +27,19 @@ from generator.load.digests import code_digest
 from generator.products import aids, declared, tiles, tokens
 from generator.products.bundle import PaperBundle, Section, bundle_files, bundle_inputs
 from generator.products.inputs import fingerprint_of, piece_files
-from generator.products.printshop import PrintShop, print_shop_file, shop_file
+from generator.products.printshop import PrintShop, ShopFile, print_shop_file, shop_file
 from generator.products.request import BuildRequest
 
 Inputs = Callable[[BuildRequest, Kit], Any]  # what a kind's files are made from: frozen data
 Make = Callable[[Any, Kit], list[Artefact]]  # its files, from its inputs alone
+
+
+class Gathered(NamedTuple):
+    """All a kind's files are made from: its inputs, and its print-shop file's (None
+    for a kind without one). Its fingerprint is the digest of this, and nothing else."""
+
+    inputs: Any
+    shop: ShopFile | None
 
 
 @dataclass(frozen=True)
@@ -78,23 +86,34 @@ class Kind:
     # would do it again, on cores that slow each other down); None: nothing.
     ready: Callable[[BuildRequest, Kit], None] | None = None
 
-    def artefacts(self, request: BuildRequest, kit: Kit) -> list[Artefact]:
-        """Everything the kind makes: its own files, and its print-shop file if any."""
-        made = self.make(self.inputs(request, kit), kit)
-        if self.print_shop is not None:
-            made.append(print_shop_file(shop_file(self.name, self.print_shop, request, kit),
-                                        kit))
-        return made
-
-    def key(self, request: BuildRequest, kit: Kit) -> str:
-        """The kind's fingerprint: the digest of its inputs and its print-shop file's,
-        of the code that makes them, and of what every file may carry besides (the
-        fonts and symbols; the game's title and version, in every PDF's properties)."""
+    def gathered(self, request: BuildRequest, kit: Kit) -> Gathered:
+        """What the kind's files are made from: its inputs, and its print-shop file's."""
         shop = shop_file(self.name, self.print_shop, request, kit) if self.print_shop \
             else None
+        return Gathered(self.inputs(request, kit), shop)
+
+    def made_from(self, gathered: Gathered, kit: Kit) -> list[Artefact]:
+        """Its files from what was gathered: its own, and its print-shop file if any."""
+        made = self.make(gathered.inputs, kit)
+        if gathered.shop is not None:
+            made.append(print_shop_file(gathered.shop, kit))
+        return made
+
+    def key_of(self, gathered: Gathered, kit: Kit) -> str:
+        """The fingerprint of what was gathered: the digest of it, of the code that makes
+        the files, and of what every file may carry besides (the fonts and symbols; the
+        game's title and version, in every PDF's properties)."""
         game = kit.game
         return digest(self.name, code_digest(), game.title, game.version, *kit.assets,
-                      fingerprint_of((self.inputs(request, kit), shop)))
+                      fingerprint_of(gathered))
+
+    def artefacts(self, request: BuildRequest, kit: Kit) -> list[Artefact]:
+        """Everything the kind makes: its own files, and its print-shop file if any."""
+        return self.made_from(self.gathered(request, kit), kit)
+
+    def key(self, request: BuildRequest, kit: Kit) -> str:
+        """The kind's fingerprint (`key_of` what it gathers)."""
+        return self.key_of(self.gathered(request, kit), kit)
 
     @property
     def options(self) -> tuple[str, ...]:
