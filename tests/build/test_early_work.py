@@ -4,6 +4,8 @@ none."""
 
 from __future__ import annotations
 
+import pytest
+
 import generator.sim.book as book
 from generator.build.memo import DrawingMemo
 from generator.build.pipeline import _validated
@@ -15,6 +17,7 @@ def _refuse(*args):
     raise AssertionError("the book's games were played again")
 
 
+@pytest.mark.slow
 def test_a_build_with_the_rulebook_plays_its_games_during_validation(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     memo = DrawingMemo()
@@ -26,12 +29,14 @@ def test_a_build_with_the_rulebook_plays_its_games_during_validation(monkeypatch
     assert all(p.games == book.BOOK_GAMES for p in played)
 
 
+@pytest.mark.slow
 def test_a_build_without_the_rulebook_plays_no_game(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(book, "_played", _refuse)
     _validated(CONTENT, TEMPLATES, ("a4",), ("tiles", "tokens"), ("default",), DrawingMemo())
 
 
+@pytest.mark.slow
 def test_the_games_played_ahead_are_the_games_the_book_quotes(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     memo = DrawingMemo()
@@ -41,6 +46,7 @@ def test_the_games_played_ahead_are_the_games_the_book_quotes(monkeypatch, tmp_p
                                                     for n in (2, 4))
 
 
+@pytest.mark.slow
 def test_validate_plays_them_beside_the_file_checks_and_once(monkeypatch, tmp_path):
     import generator.check.validate as validating
     from generator.build.pipeline import product_checks
@@ -73,6 +79,7 @@ def test_validate_plays_them_beside_the_file_checks_and_once(monkeypatch, tmp_pa
     assert sorted(played) == [2, 4] and seen == [2] and art and set(art) == {2}
 
 
+@pytest.mark.slow
 def test_only_what_the_engine_plays_plays_the_games_again(shipped_game, monkeypatch):
     from dataclasses import replace
 

@@ -67,6 +67,7 @@ def _first_tkg_build(project: Path) -> None:
     assert tkg_build(project, project / "out").returncode == 0
 
 
+@pytest.mark.slow
 def test_the_build_after_a_kill_says_it_finished_the_stopped_one(prebuilt, monkeypatch):
     # The first build as the test's own would leave it (tests.conftest.Prebuilt).
     project = prebuilt("tkg-build-tiles-a4-out", _first_tkg_build)
@@ -89,6 +90,7 @@ def test_the_build_after_a_kill_says_it_finished_the_stopped_one(prebuilt, monke
     assert_whole(out)
 
 
+@pytest.mark.slow
 def test_an_unwritable_cache_home_falls_back_for_the_lock(project, tmp_path):
     home = tmp_path / "not-a-folder"
     home.write_text("a file where the cache folder would be\n")

@@ -61,6 +61,7 @@ def with_items(tmp_path: Path, count: int, copies: int = 1) -> Path:
     return project
 
 
+@pytest.mark.slow
 def test_a_grid_of_more_cells_than_the_limit_is_refused_where_the_layout_says_it(tmp_path):
     project = with_front(tmp_path, "      - grid: {x: 0, y: 0, columns: 100, rows: 100, "
                                    "cell: [0.2, 0.2], fill: \"#000000\"}\n")
@@ -71,6 +72,7 @@ def test_a_grid_of_more_cells_than_the_limit_is_refused_where_the_layout_says_it
     assert "TKG602" in error and f"10,000 cells, more than the limit of {CELLS.value:,}" in error
 
 
+@pytest.mark.slow
 def test_grids_repeated_past_the_shape_limit_are_refused_in_little_memory(tmp_path):
     # 100 grids of 10 x 10: 101 primitives, as the old cap counted, but 10,000 shapes.
     project = with_front(tmp_path, "      - repeat:\n          times: 100\n          draw:\n"
@@ -83,6 +85,7 @@ def test_grids_repeated_past_the_shape_limit_are_refused_in_little_memory(tmp_pa
     assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024 < 1000
 
 
+@pytest.mark.slow
 def test_items_past_the_limit_are_refused_at_the_first_item_too_many(tmp_path):
     project = with_items(tmp_path, ITEMS.value + 1)
     result = validate(project, "--layout", "fixture")
@@ -92,6 +95,7 @@ def test_items_past_the_limit_are_refused_at_the_first_item_too_many(tmp_path):
     assert f"TKG116: {ITEMS.says(ITEMS.value + 1)}" in error
 
 
+@pytest.mark.slow
 def test_items_within_the_limit_are_all_read(tmp_path):
     project = with_items(tmp_path, 300)
     assert validate(project, "--layout", "fixture").returncode == 0
@@ -108,6 +112,7 @@ def test_copies_past_the_limit_in_all_are_refused_at_the_item_that_passes_it(tmp
     assert f"pieces, more than the limit of {COPIES.value:,}" in error
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("file", "old", "new"), [
     ("game.yaml", "    capacity: 6 ", "    capacity: 6" + "0" * 400 + " "),
     ("pieces.yaml", "      copies: 1\n", "      copies: 1" + "0" * 400 + "\n"),
@@ -129,6 +134,7 @@ def test_the_limits_table_in_the_docs_is_current():
     assert on_disk == limits_markdown(), "run: python -m generator.core.limits > docs/limits.md"
 
 
+@pytest.mark.slow
 def test_a_tall_thin_picture_is_refused_for_its_resolution_in_little_memory(project):
     from PIL import Image
 
@@ -142,6 +148,7 @@ def test_a_tall_thin_picture_is_refused_for_its_resolution_in_little_memory(proj
     assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024 < 1000
 
 
+@pytest.mark.slow
 def test_the_shapes_of_a_whole_build_have_a_limit_too(monkeypatch):
     from generator.check import pieces
     from generator.check.validate import Templates
@@ -194,6 +201,7 @@ def test_dpi_past_the_range_is_a_usage_error(project):
     assert "Traceback" not in result.stderr and not (project / "output").exists()
 
 
+@pytest.mark.slow
 def test_a_picture_past_the_pixel_limit_is_refused_without_decoding_it(project):
     from PIL import Image
 

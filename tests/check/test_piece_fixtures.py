@@ -73,6 +73,7 @@ def test_each_declaration_mistake_is_its_positioned_diagnostic(fixture, tmp_path
     assert not stray, stray
 
 
+@pytest.mark.slow
 def test_a_build_stops_on_the_same_mistake_and_writes_nothing(tmp_path):
     project = project_with(PIECES / "invalid" / "TKG606-text-outside.layout.yaml", tmp_path)
     with pytest.raises(ContentError) as info:

@@ -34,6 +34,7 @@ def test_text_in_the_corner_of_a_round_piece_is_outside_its_safe_zone(tmp_path):
     assert lost.code == "TKG505" and "#1B1A24 on #1B1A24 (under its letter" in lost.message
 
 
+@pytest.mark.slow
 def test_a_character_the_font_lacks_is_told_at_the_items_field(tmp_path):
     project = project_with(PIECES / "first-player" / "layout.yaml", tmp_path)
     pieces = project / "content" / "pieces.yaml"

@@ -69,6 +69,7 @@ def test_a_build_after_validation_reuses_the_faces_it_drew(shipped_game, monkeyp
     assert len(faces) == 48 and faces[0].parts
 
 
+@pytest.mark.slow
 def test_an_oink_name_the_aid_title_font_lacks_is_told_at_the_oink(project):
     tiles = project / "content" / "tiles.yaml"
     text = tiles.read_text().replace("name: Cinder Oink", "name: Café Oink")
@@ -141,6 +142,7 @@ def test_a_spot_is_read_back_and_its_crop_stays_on_the_piece():
     assert spot_of("a message without a spot") is None
 
 
+@pytest.mark.slow
 def test_colour_on_light_needs_the_colour_the_text_is_on(project):
     layout = project / "templates" / "layouts" / "odd.yaml"
     layout.write_text("extends: default\npieces:\n  tile:\n    front:\n      name:\n"

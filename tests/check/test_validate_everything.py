@@ -79,6 +79,7 @@ def test_a_template_naming_an_unknown_value_is_reported_at_its_line(project):
     assert found.startswith(f"{section}:{last}:") and "no_such_rule" in found
 
 
+@pytest.mark.slow
 def test_text_that_does_not_fit_is_a_warning_and_fails_strict(project):
     tiles = project / "content" / "tiles.yaml"
     tiles.write_text(tiles.read_text().replace("name: Mossfen", "name: " + "Moss " * 30, 1))
@@ -99,6 +100,7 @@ def test_every_kind_of_problem_comes_out_of_one_run(project):
     assert re.search(r"\d+ error\(s\)", lines[-1])
 
 
+@pytest.mark.slow
 def test_the_build_stops_on_the_same_problems_and_writes_nothing(project, monkeypatch):
     break_art(project, "ember-hollow", b"<svg")
     break_art(project, "mossfen", b"<svg")

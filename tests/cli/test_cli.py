@@ -19,6 +19,7 @@ def invoke(*args: str):
     return CliRunner().invoke(cli, list(args))
 
 
+@pytest.mark.slow
 def test_validate_shipped_content_passes_with_summary(monkeypatch):
     monkeypatch.chdir(ROOT)
     result = invoke("validate")

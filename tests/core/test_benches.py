@@ -8,6 +8,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 from generator.layout import load_layout
 from generator.load.content import load_content
 from generator.products.request import BuildRequest
@@ -23,6 +25,7 @@ def bench_module(name: str):
     return module
 
 
+@pytest.mark.slow
 def test_the_rulebook_benchmark_builds_the_book_and_the_aids():
     bench = bench_module("bench_rulebook")
     game = load_content(BENCH.parent / "content").game

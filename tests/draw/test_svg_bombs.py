@@ -79,6 +79,7 @@ def test_use_within_the_limits_still_draws_every_copy(tmp_path):
     assert len(read_art(path)[1]) == 1
 
 
+@pytest.mark.slow
 def test_a_bomb_in_a_tiles_art_is_an_error_at_the_tile_in_little_memory(project):
     (project / "content" / "art" / "ember-hollow.svg").write_text(fan_out(7))
     result = subprocess.run([sys.executable, "-m", "generator", "validate", "--content",

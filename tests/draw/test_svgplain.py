@@ -117,6 +117,7 @@ def _path_data(draw) -> str:
     return text
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_path_data())
 def test_generated_paths_read_the_same_either_way(tmp_path_factory, d):

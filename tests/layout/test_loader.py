@@ -218,6 +218,7 @@ def test_plain_formats_are_accepted(project, text):
     assert number.get("text") == text
 
 
+@pytest.mark.slow
 def test_a_format_over_an_unknown_name_stops_tkg_build_at_its_line(project, monkeypatch):
     from click.testing import CliRunner
 

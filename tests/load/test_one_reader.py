@@ -51,6 +51,7 @@ def replace_with_link(path: Path, target: Path) -> None:
     path.symlink_to(target)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["pieces.yaml", "tiles.yaml", "game.yaml"])
 def test_a_content_file_linked_outside_the_project_is_refused(project, tmp_path_factory, name):
     outside = tmp_path_factory.mktemp("elsewhere") / name
@@ -61,6 +62,7 @@ def test_a_content_file_linked_outside_the_project_is_refused(project, tmp_path_
     assert not (project / "out").exists()
 
 
+@pytest.mark.slow
 def test_a_content_file_linked_inside_its_folder_is_read(project):
     content = project / "content"
     (content / "pieces.yaml").rename(content / "my-pieces.yaml")
@@ -122,6 +124,7 @@ def test_a_template_that_is_a_fifo_is_an_error_not_a_hang(project):
         InsideLoader(str(folder)).get_source(jinja2.Environment(), "stuck.md.j2")
 
 
+@pytest.mark.slow
 def test_swapping_one_refused_file_for_another_is_never_nothing_changed(project):
     pieces = project / "content" / "pieces.yaml"
     pieces.unlink()
@@ -132,6 +135,7 @@ def test_swapping_one_refused_file_for_another_is_never_nothing_changed(project)
     refused(tkg(project, "validate", timeout=30), "TKG110", "content/pieces.yaml")
 
 
+@pytest.mark.slow
 def test_a_build_after_a_good_one_reports_a_file_become_unreadable(prebuilt):
     project = first_build(prebuilt)
     pieces = project / "content" / "pieces.yaml"
@@ -145,6 +149,7 @@ def test_a_build_after_a_good_one_reports_a_file_become_unreadable(prebuilt):
 # Found by the fuzz harness (tests/fuzz): each was an internal error or a write outside.
 
 
+@pytest.mark.slow
 def test_a_memo_linked_to_a_device_in_the_output_is_set_aside_not_read(prebuilt):
     project = first_build(prebuilt)
     memo = project / "out" / ".tkg-cache" / "drawings.pickle"
@@ -202,6 +207,7 @@ def test_a_folder_name_too_long_for_the_file_system_is_a_usage_error(project, co
         assert "Traceback" not in result.stderr and "internal error" not in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kept", ["manifest.json", ".tkg-cache/state.json",
                                   ".tkg-cache/journal.json", "svg/tiles/tile-ember-hollow.svg"])
 @pytest.mark.parametrize("what", ["device", "fifo"])

@@ -81,6 +81,7 @@ def test_a_broken_png_is_a_tkg304_at_the_tiles_art(project, fixture, message):
     assert not (project / "output").exists()
 
 
+@pytest.mark.slow
 def test_a_broken_art_file_ends_tkg_build_with_exit_1_and_no_traceback(project, monkeypatch):
     _use_art(project, ART / "not-a-png.png")
     # The second tile's art holds shapes SVG would not draw: left out, no error.
@@ -131,6 +132,7 @@ def test_a_wide_png_covers_its_box_in_the_pdf_as_in_the_svg(project):
     assert strip(64.5, 69) == {tuple(round(c / 32) for c in blue)}
 
 
+@pytest.mark.slow
 def test_svg_art_with_text_in_it_is_a_tkg304(project, tmp_path):
     # Its text could not go into the tile's drawing (it would need a font the drawing
     # does not carry), so the build says so at the tile's art:.

@@ -83,6 +83,7 @@ def test_each_column_shows_its_own_layout_and_equal_drawings_share_a_form(tmp_pa
     assert changed > 0.02, f"the two columns differ in only {changed:.2%} of their pixels"
 
 
+@pytest.mark.slow
 def test_identical_drawings_share_one_form(built, shipped_game):
     names = [scene_name(n) for n in forms(PdfReader(built / "pnp-a4.pdf"))]
     assert sorted(n for n in names if n.startswith("token-")) == sorted(

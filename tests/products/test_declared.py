@@ -105,6 +105,7 @@ def test_its_sheet_has_marks_on_its_cuts_and_the_back_behind(marked, paper):
     assert by == pytest.approx(y, abs=0.1)
 
 
+@pytest.mark.slow
 def test_its_print_shop_file_has_a_page_per_copy_and_the_back(marked):
     reader = PdfReader(marked / "print-shop" / "first-player.pdf")
     assert len(reader.pages) == 2  # copies: 1, then the shared back

@@ -64,6 +64,7 @@ def test_the_plain_build_bundles_both_mats_on_both_papers(mats):
         assert rows["World mats"][0].startswith("4 mats, one per player")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_each_world_mat_fits_one_page_inside_the_printable_margin(mats, paper):
     reader = PdfReader(mats / f"pnp-{paper}.pdf")

@@ -65,6 +65,7 @@ def test_each_font_file_is_embedded_once(built, path):
     assert names and len(names) == len(set(names)), names
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["pnp-a4.pdf", "pnp-letter.pdf", "print-shop/tiles.pdf"])
 def test_every_font_is_embedded_and_none_is_base14(built, path):
     found = fonts(PdfReader(built / path))
@@ -87,6 +88,7 @@ def test_metadata_names_the_game_and_version(built, shipped_game):
         assert shipped_game.version in meta.subject
 
 
+@pytest.mark.slow
 def test_bundle_starts_with_instructions_and_a_checklist(built):
     reader = PdfReader(built / "pnp-a4.pdf")
     first = reader.pages[0].extract_text()

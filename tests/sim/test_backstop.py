@@ -39,6 +39,7 @@ def test_the_book_quotes_the_share_the_simulator_measures(shipped_game):
     assert "![Playtest" in text.split("If no world is complete", 1)[1].split("\n\n")[0]
 
 
+@pytest.mark.slow
 def test_a_sooner_backstop_ends_more_games_and_the_book_says_so(tmp_path, shipped_game):
     game = loaded_with(tmp_path, "backstop.rounds", 30).game
     early = book_games(game, Memo())
@@ -50,6 +51,7 @@ def test_a_sooner_backstop_ends_more_games_and_the_book_says_so(tmp_path, shippe
     assert f"it ended {early[0].backstop} with 2 players and {early[-1].backstop}" in text
 
 
+@pytest.mark.slow
 def test_the_playing_time_is_the_median_game_at_the_set_pace(shipped_game):
     table = build_table(shipped_game)
     turns = [statistics.median(play_game(table, [GreedyPlayer() for _ in range(n)], s).turns

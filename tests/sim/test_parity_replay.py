@@ -281,6 +281,7 @@ def outcome(game, table, kinds, seed) -> tuple[int, Counter] | Mismatch:
     return _DONE[key]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kinds", "seed"), GAMES,
                          ids=[f"{'-'.join(k)}-{s}" for k, s in GAMES])
 def test_engine_plays_by_the_book(shipped_game, table, kinds, seed):

@@ -106,6 +106,7 @@ def tkg(project, *args):
                           env={**os.environ, "XDG_CACHE_HOME": str(project / "cache")})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("old, new, key, line_of", [
     ("reach: connected ", "reach: adjacent  ", "rules.move.reach is 'adjacent'", "reach:"),
     (SHIPPED, "actions: [draw, procure, move, sail]", "rules.turn.actions is 'sail'",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from generator.sim.actions import Legal
 from generator.sim.game import play_game, setup
 from generator.sim.greedy import GreedyPlayer
@@ -55,6 +57,7 @@ def test_players_choose_legal_actions(table):
     assert searchers[0].turns > 0
 
 
+@pytest.mark.slow
 def test_same_seed_same_game(table):
     for kinds in ((GreedyPlayer,) * 4, (SearchPlayer, GreedyPlayer)):
         first = play_game(table, [k() for k in kinds], 123)

@@ -111,6 +111,7 @@ def _validate(project) -> str:
     return CliRunner().invoke(cli, args).output
 
 
+@pytest.mark.slow
 def test_a_seed_with_no_refresh_is_a_warning_naming_a_better_one(project):
     game_yaml = project / "content" / "game.yaml"
     game_yaml.write_text(re.sub(r"example_seed: \d+", "example_seed: 21",

@@ -93,6 +93,7 @@ def _meet(a, b) -> bool:
         b[1] < a[3] - SLACK
 
 
+@pytest.mark.slow
 def test_nothing_covers_a_tiles_words_or_insignias(figures, shipped_request):
     kit, drawn = figures
     checked = 0

@@ -13,6 +13,7 @@ from tests.conftest import load_layout
 LOOK = load_layout().look("aid")
 
 
+@pytest.mark.slow
 def test_html_is_self_contained(rulebook, shipped_game, markdown):
     html = rulebook["rulebook/rulebook.html"].data.decode("utf-8")
     assert html.startswith("<!DOCTYPE html>")

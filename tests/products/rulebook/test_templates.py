@@ -46,6 +46,7 @@ def test_library_raises_positioned_content_error(project, text, code):
         assert d.line >= 4
 
 
+@pytest.mark.slow
 def test_cli_build_reports_a_broken_template(project, monkeypatch):
     _break(project, TURN, 6, "Draw {{ rules.draw_countt }} tokens.")
     monkeypatch.chdir(project)
