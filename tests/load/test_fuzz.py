@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -15,8 +16,18 @@ from generator.cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 CANON = {name: (ROOT / "content" / name).read_text() for name in ("tiles.yaml", "game.yaml")}
-FUZZ = settings(max_examples=120, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture])
+# The suite runs a quarter of each loader fuzzer's cases (about 20 s of CPU for this
+# module and the pieces'); TKG_FUZZ_SHARE=1 runs them all, as tests/fuzz/ reads it too.
+SHARE = float(os.environ.get("TKG_FUZZ_SHARE", "0.25"))
+
+
+def cases(examples: int):
+    """The settings of a loader fuzzer of `examples` cases, times SHARE."""
+    return settings(max_examples=max(2, round(examples * SHARE)), deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+FUZZ = cases(120)
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
                     st.floats(allow_nan=False), st.text(max_size=12))
@@ -117,8 +128,7 @@ def test_structure_mutations_never_crash(sandbox, mutation):
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@cases(40)
 @given(st.binary(max_size=200))
 def test_arbitrary_bytes_never_crash(sandbox, data):
     run_validate(sandbox, "tiles.yaml", data)

@@ -8,19 +8,18 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.cli import cli
-from tests.load.test_fuzz import mutate
+from tests.load.test_fuzz import cases, mutate
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "tests" / "fixtures" / "pieces" / "first-player"
 PIECES = (ROOT / "content" / "pieces.yaml").read_text() + "\n" + (
     EXAMPLE / "pieces.yaml").read_text()
 LAYOUT = (EXAMPLE / "layout.yaml").read_text()
-FUZZ = settings(max_examples=60, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = cases(60)
 
 
 @pytest.fixture(scope="module")
