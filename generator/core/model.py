@@ -8,6 +8,7 @@ project, so any stage can depend on it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 
@@ -268,11 +269,17 @@ class Game:
         return (self.content_dir,) if self.base_dir is None else (self.content_dir,
                                                                    self.base_dir)
 
+    @cached_property
+    def _resolved_dirs(self) -> tuple[Path, ...]:
+        # Resolved once per game: every tile's item names its art relative to them, and
+        # the rulebook's figures make thousands of items.
+        return tuple(folder.resolve() for folder in self.content_dirs)
+
     def relative(self, path: Path) -> str:
         """A content file's path under the content folder that holds it."""
-        for folder in self.content_dirs:
-            if path.is_relative_to(folder.resolve()):
-                return path.relative_to(folder.resolve()).as_posix()
+        for folder in self._resolved_dirs:
+            if path.is_relative_to(folder):
+                return path.relative_to(folder).as_posix()
         return path.as_posix()
 
     def element(self, element_id: str) -> Element:

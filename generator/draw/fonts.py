@@ -66,7 +66,7 @@ class FontBook:
 
     def metrics_of(self, path: Path) -> FaceMetrics:
         """The metrics of a font file, remembered under the file's digest."""
-        path = Path(path)
+        path = path if isinstance(path, Path) else Path(path)  # asked for every text
         key = self._keys.get(path)
         if key is None:  # the backends ask for every text they write
             key = self._keys[path] = digest("metrics", code_digest(), file_digest(path))

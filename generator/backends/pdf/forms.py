@@ -137,7 +137,7 @@ class _Resources:
             paths = dict(scenes[slot].fonts)
             for form in (forms[slot], *forms[slot].nested()):
                 for role, gids in form.glyphs:
-                    used.setdefault(Path(paths[role]), set()).update(gids)
+                    used.setdefault(paths[role], set()).update(gids)
         numbers = {}
         for path in sorted(used, key=lambda p: (p.name, str(p))):
             gids = frozenset(used[path]) | _everyday_glyphs(self.fonts_of(path))
@@ -145,8 +145,9 @@ class _Resources:
             key = digest("font", glyphs, str(self.next))
             numbers[path] = self.add(self.memo.get(
                 key, functools.partial(self.font, path, gids, self.next, glyphs)))
-        return {slot: {role: numbers[Path(path)] for role, path in scenes[slot].fonts
-                       if Path(path) in numbers} for slot, _ in slots}
+        # (a scene's fonts are Paths already: thousands of slots, no new Path each)
+        return {slot: {role: numbers[path] for role, path in scenes[slot].fonts
+                       if path in numbers} for slot, _ in slots}
 
     def font(self, path: Path, gids: frozenset[int], first: int, glyphs: str) -> list[bytes]:
         """The objects of the font's subset of `gids`, numbered from `first`."""
