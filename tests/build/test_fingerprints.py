@@ -184,21 +184,30 @@ def _kind_made(kind: Kind, request: BuildRequest, kit: Kit, before: dict[str, Ma
     return Made(kind.key_of(gathered, kit), gathered, files)
 
 
-def _checked(project: Path, some: list[Change]) -> tuple[list[str], int]:
-    """Each change of `some` made on a copy of the project at `project`: what went wrong
+@dataclass(frozen=True)
+class Baseline:
+    """The shipped project copied once for a worker's shares, its kinds as made, and the
+    memo they were made with (the shares go on with it)."""
+
+    project: Path
+    memo: DrawingMemo
+    before: dict[str, Made]
+
+
+def _checked(baseline: Baseline, some: list[Change]) -> tuple[list[str], int]:
+    """Each change of `some` made on the baseline's project, then undone: what went wrong
     (a kind stale or made again for nothing), and how many changes loaded."""
-    shutil.copytree(CONTENT, project / "content")
-    shutil.copytree(TEMPLATES, project / "templates")
-    memo = DrawingMemo()
-    before = _made(project, memo)
-    assert before is not None
+    project, memo, before = baseline.project, baseline.memo, baseline.before
     wrong, tried = [], 0
     for change in some:
         target = project / change.file
         original = target.read_text()
         _apply(project, change)
-        after = _made(project, memo, None if change.file.startswith("content") else before)
-        target.write_text(original)
+        try:
+            after = _made(project, memo,
+                          None if change.file.startswith("content") else before)
+        finally:
+            target.write_text(original)
         if after is None:
             continue
         tried += 1
@@ -211,6 +220,27 @@ def _checked(project: Path, some: list[Change]) -> tuple[list[str], int]:
     return wrong, tried
 
 
+# The book's simulated games are a function of the rules like any other input; a few of
+# them show a fingerprint's faults as well as fifty, and every rule change here plays
+# them again.
+BOOK_GAMES = 4
+
+
+@pytest.fixture(scope="session")
+def baseline(tmp_path_factory) -> Baseline:
+    """The worker's one baseline: its shares start from it, not each from a make of its
+    own (the project keeps its path: the game's folders are part of what kinds gather)."""
+    project = tmp_path_factory.mktemp("fingerprints")
+    shutil.copytree(CONTENT, project / "content")
+    shutil.copytree(TEMPLATES, project / "templates")
+    memo = DrawingMemo()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("generator.sim.book.BOOK_GAMES", BOOK_GAMES)
+        before = _made(project, memo)
+    assert before is not None
+    return Baseline(project, memo, before)
+
+
 # The changes in shares, each a test of its own, so the runner's workers share them out
 # (the suite's longest test was this one, alone on one core).
 SHARES = 4
@@ -218,11 +248,8 @@ SHARES = 4
 
 @pytest.mark.slow
 @pytest.mark.parametrize("share", range(SHARES))
-def test_every_kind_is_made_again_exactly_when_its_files_change(tmp_path, monkeypatch, share):
-    # The book's simulated games are a function of the rules like any other input; a few
-    # of them show a fingerprint's faults as well as fifty, and every rule change here
-    # plays them again.
-    monkeypatch.setattr("generator.sim.book.BOOK_GAMES", 4)
-    wrong, tried = _checked(tmp_path, changes()[share::SHARES])
+def test_every_kind_is_made_again_exactly_when_its_files_change(baseline, monkeypatch, share):
+    monkeypatch.setattr("generator.sim.book.BOOK_GAMES", BOOK_GAMES)
+    wrong, tried = _checked(baseline, changes()[share::SHARES])
     assert tried > 100 // SHARES
     assert wrong == [], "\n".join(wrong)
