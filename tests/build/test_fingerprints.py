@@ -187,7 +187,7 @@ def _kind_made(kind: Kind, request: BuildRequest, kit: Kit, before: dict[str, Ma
 @dataclass(frozen=True)
 class Baseline:
     """The shipped project copied once for a worker's shares, its kinds as made, and the
-    memo they were made with (the shares go on with it)."""
+    memo they were made with (each share goes on with a copy of it)."""
 
     project: Path
     memo: DrawingMemo
@@ -197,7 +197,11 @@ class Baseline:
 def _checked(baseline: Baseline, some: list[Change]) -> tuple[list[str], int]:
     """Each change of `some` made on the baseline's project, then undone: what went wrong
     (a kind stale or made again for nothing), and how many changes loaded."""
-    project, memo, before = baseline.project, baseline.memo, baseline.before
+    project, before = baseline.project, baseline.before
+    # A copy: what a share adds goes with it (a memo holds every game and layout it saw,
+    # and a worker's forked builds would carry all of them in later tests).
+    memo = DrawingMemo()
+    memo.used = dict(baseline.memo.used)
     wrong, tried = [], 0
     for change in some:
         target = project / change.file
