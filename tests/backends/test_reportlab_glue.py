@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 
 import reportlab
 from reportlab import rl_config
@@ -93,17 +92,3 @@ def test_a_paragraphs_callback_knows_where_its_text_ended_and_forms_can_be_drawn
     assert abs(ends[0][0] - stringWidth("Some words", "Helvetica", 10)) < 0.01
     text = PdfReader(io.BytesIO(buffer.getvalue())).pages[0].extract_text()
     assert "Some words" in text and "drawn last" in text
-
-
-def test_another_file_of_the_same_face_takes_a_registered_name_over(tmp_path):
-    # A second content folder in the same process (`tkg watch`, the tests): reportlab
-    # would keep laying out in the first folder's file, the face being the same.
-    first, second = tmp_path / "a" / "Lato-Regular.ttf", tmp_path / "b" / "Lato-Regular.ttf"
-    for copy in (first, second):
-        copy.parent.mkdir()
-        shutil.copy(CONTENT / "fonts" / "Lato-Regular.ttf", copy)
-    name = register("body", first)
-    assert registered_file(name) == str(first)
-    assert register("body", second) == name
-    assert registered_file(name) == str(second)
-    register("body", CONTENT / "fonts" / "Lato-Regular.ttf")  # as the other tests expect

@@ -8,7 +8,7 @@ import zlib
 from itertools import repeat
 from pathlib import Path
 
-from generator.backends.pdf.glue import forget_font, registered_file
+from generator.backends.pdf.glue import registered_file
 from generator.backends.pdf.subset import subset_program
 from generator.core.errors import RenderError
 from generator.draw.fonts import font_name
@@ -163,7 +163,6 @@ def register(role: str, path: Path) -> str:
 
     name = font_name(role)
     if registered_file(name) != str(path):
-        forget_font(name)
         try:
             pdfmetrics.registerFont(TaggedTTFont(name, str(path)))
         except (TTFError, OSError) as exc:

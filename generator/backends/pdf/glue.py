@@ -52,23 +52,6 @@ def registered_file(name: str) -> str | None:
     return getattr(getattr(pdfmetrics.getFont(name), "face", None), "filename", None)
 
 
-def forget_font(name: str) -> None:
-    """Let reportlab register another file under `name`.
-
-    reportlab keeps the first TrueType font registered under a name, and maps a later
-    name whose face (PostScript name) it has seen to that first font: without this, a
-    process that builds a second content folder (`tkg watch`, the tests) lays out its
-    rulebook in the first folder's files. reportlab has no way to unregister, so its
-    two tables are edited here, the one place that knows them.
-    """
-    from reportlab.pdfbase import pdfmetrics
-
-    font = pdfmetrics._fonts.pop(name, None)
-    face = getattr(getattr(font, "face", None), "name", None)
-    if face is not None and pdfmetrics._dynFaceNames.get(face) is font:
-        del pdfmetrics._dynFaceNames[face]
-
-
 def text_position(canvas) -> tuple[float, float]:
     """Where the text being drawn has got to (x, y), as seen from a paragraph's `onDraw`
     callback: reportlab's own table of contents reads the private `_curr_tx_info`."""
