@@ -157,14 +157,12 @@ def register(role: str, path: Path) -> str:
     content folder, in the same process) take the name over.
     """
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFError
-
-    from generator.backends.pdf.tagged import TaggedTTFont
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
     name = font_name(role)
     if registered_file(name) != str(path):
         try:
-            pdfmetrics.registerFont(TaggedTTFont(name, str(path)))
+            pdfmetrics.registerFont(TTFont(name, str(path)))
         except (TTFError, OSError) as exc:
             raise RenderError(f"cannot read the font {path}: {exc}") from None
     return name
