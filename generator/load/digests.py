@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -92,11 +93,20 @@ def source_digest(root: Path) -> str:
 
 def file_digest(path: Path | None) -> str:
     """sha256 of a file's bytes ('' for no file); each file is read once per process
-    unless its size or modification time changes (the watcher runs many builds)."""
+    unless its size or modification time changes (the watcher runs many builds).
+
+    A file modified less than `RACY` ago is read every time: a clock tick is coarser
+    than a nanosecond, so a second write of the same size within the tick keeps both
+    (size, mtime) and would pass for the first (git's "racily clean" files)."""
     if not path:
         return ""
     info = path.stat()
+    if time.time_ns() - info.st_mtime_ns < RACY:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
     return _file_digest(path, info.st_size, info.st_mtime_ns)
+
+
+RACY = 2_000_000_000  # ns: the coarsest timestamps (FAT's) are two seconds apart
 
 
 @lru_cache(maxsize=1024)  # a pure function of the file's bytes, which (size, mtime) stand for
