@@ -8,8 +8,12 @@ vertical axis puts each back exactly behind its front after a long-edge flip.
 A look gives its piece a gutter (the gap between neighbouring trims, half of it
 showing each piece's bleed), or `densest`: the grid holding the most pieces,
 with the widest gutter from MIN_GUTTER to MAX_GUTTER that keeps that many, or, when
-shared cuts hold more, no gutter at all (neighbours share one cut, the crop marks
-start at the cut's end).
+shared cuts hold more, no gutter at all (neighbours share one cut).
+
+Past the grid's outer trims a piece shows as much of its bleed as the printable margin
+leaves room for, so a cut a little outside the line still finds art; each crop mark
+starts the layout's offset away from that art, and is shortened (to SHORTEST_MARK at
+least) before the bleed gives way.
 """
 
 from __future__ import annotations
@@ -23,31 +27,62 @@ from generator.layout.model import SheetLayout
 
 
 @dataclass(frozen=True)
+class Edge:
+    """What a grid shows past its outer trims on two opposite sides, outward: the bleed
+    shown, the gap before the crop marks, and the marks' length (mm)."""
+
+    bleed: float
+    gap: float
+    mark: float
+
+    @property
+    def reach(self) -> float:
+        """How far past the outer trims the marks end."""
+        return self.bleed + self.gap + self.mark
+
+
+@dataclass(frozen=True)
 class Grid:
     """Where the trims of one kind of piece sit on one paper."""
 
     paper: tuple[float, float]
     piece: tuple[float, float]  # trim width, height
     gutter: float
-    bleed: float  # how much of each piece's bleed shows round its trim on the sheet
+    bleed: float  # how much of each piece's bleed shows between neighbouring trims
     columns: int
     rows: int
     left: float  # x of the first trim
     top: float  # y of the first trim
-    marks_offset: float  # gap between the shown bleed's edge and the start of a crop mark
+    across: Edge  # past the left and right outer trims
+    down: Edge  # past the top and bottom outer trims
 
     @property
     def per_page(self) -> int:
         """Pieces on one page."""
         return self.columns * self.rows
 
+    def _slot(self, index: int, back: bool) -> tuple[int, int]:
+        """The column and row of slot `index`; on a back page, the column mirrored."""
+        col, row = index % self.columns, index // self.columns
+        return (self.columns - 1 - col if back else col), row
+
     def trim(self, index: int, back: bool = False) -> tuple[float, float, float, float]:
         """The trim box (x, y, w, h) of slot `index`; on a back page, mirrored."""
-        col, row = index % self.columns, index // self.columns
-        if back:
-            col = self.columns - 1 - col
+        col, row = self._slot(index, back)
         w, h = self.piece
         return (self.left + col * (w + self.gutter), self.top + row * (h + self.gutter), w, h)
+
+    def printed(self, index: int, back: bool = False) -> tuple[float, float, float, float]:
+        """The box (x0, y0, x1, y1) slot `index` prints: its trim grown by the outer
+        edges' bleed on the grid's outside, by the bleed shown between neighbours
+        elsewhere (so shared cuts stay exact)."""
+        col, row = self._slot(index, back)
+        x, y, w, h = self.trim(index, back)
+        inner, last_col, last_row = self.bleed, self.columns - 1, self.rows - 1
+        return (x - (self.across.bleed if col == 0 else inner),
+                y - (self.down.bleed if row == 0 else inner),
+                x + w + (self.across.bleed if col == last_col else inner),
+                y + h + (self.down.bleed if row == last_row else inner))
 
     def cuts_x(self) -> list[float]:
         """Every vertical cut line (left and right trim edges), left to right."""
@@ -60,10 +95,6 @@ class Grid:
         h = self.piece[1]
         ys = {self.top + r * (h + self.gutter) + e for r in range(self.rows) for e in (0, h)}
         return sorted(ys)
-
-    def mark_zone(self, length: float) -> float:
-        """How far outside the trims the crop marks reach (bleed shown, gap, mark)."""
-        return self.bleed + self.marks_offset + length
 
     def first_rows(self, rows: int) -> Grid:
         """The same grid with only its first `rows` rows (a part-filled sheet)."""
@@ -97,6 +128,7 @@ def grid_for(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: 
 
 
 MIN_GUTTER = 1.0  # mm: a narrower gutter only leaves slivers of bleed to cut away
+SHORTEST_MARK = 2.0  # mm: a shorter crop mark is hard to line a ruler up with
 MAX_GUTTER = 4.0  # mm: wider shows no more bleed (3 mm) and only wastes paper
 GUTTER_STEP = 0.05  # mm: `densest` gutters are whole multiples, for tidy numbers
 
@@ -107,7 +139,7 @@ def fit(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: float
     if gutter == DENSEST:
         grid = densest(sheet, paper, piece, bleed)
     else:
-        grid = _grid(sheet, paper, piece, bleed, float(gutter), sheet.marks.offset)
+        grid = _grid(sheet, paper, piece, bleed, float(gutter), sheet.marks.length)
     if grid is None:
         w, h = piece
         article = "an" if what[0] in "aeiou" else "a"
@@ -124,20 +156,23 @@ def densest(sheet: SheetLayout, paper: str, piece: tuple[float, float],
     steps = round((MAX_GUTTER - MIN_GUTTER) / GUTTER_STEP)
     for step in range(steps, -1, -1):  # widest first: a tie keeps the wider gutter
         gutter = MIN_GUTTER + step * GUTTER_STEP
-        grid = _grid(sheet, paper, piece, bleed, gutter, sheet.marks.offset)
+        grid = _grid(sheet, paper, piece, bleed, gutter, sheet.marks.length)
         if grid is not None and (best is None or grid.per_page > best.per_page):
             best = grid
-    shared = _grid(sheet, paper, piece, bleed, 0.0, 0.0)
+    # Shared cuts show no bleed between pieces: their marks may be shortened to fit.
+    shared = _grid(sheet, paper, piece, bleed, 0.0, _shortest(sheet))
     if shared is not None and (best is None or shared.per_page > best.per_page):
         best = shared
     return best
 
 
 def _grid(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: float,
-          gutter: float, offset: float) -> Grid | None:
+          gutter: float, mark: float) -> Grid | None:
+    """The centred grid whose every side has room for the printable margin, the gap,
+    crop marks `mark` long and the bleed shown between pieces; None if not one fits."""
     pw, ph = sheet.paper(paper)
     shown = min(bleed, gutter / 2)
-    border = sheet.margin + sheet.marks.length + offset + shown
+    border = sheet.margin + mark + sheet.marks.offset + shown
     w, h = piece
     # A hair of slack: lengths read from "8.5in" and sums of them are not exact.
     columns = int((pw - 2 * border + gutter + 1e-9) // (w + gutter))
@@ -146,5 +181,21 @@ def _grid(sheet: SheetLayout, paper: str, piece: tuple[float, float], bleed: flo
         return None
     width = columns * w + (columns - 1) * gutter
     height = rows * h + (rows - 1) * gutter
-    return Grid((pw, ph), piece, round(gutter, 4), shown, columns, rows, (pw - width) / 2,
-                (ph - height) / 2, offset)
+    left, top = (pw - width) / 2, (ph - height) / 2
+    return Grid((pw, ph), piece, round(gutter, 4), shown, columns, rows, left, top,
+                _edge(sheet, left, bleed, shown), _edge(sheet, top, bleed, shown))
+
+
+def _shortest(sheet: SheetLayout) -> float:
+    return min(sheet.marks.length, SHORTEST_MARK)
+
+
+def _edge(sheet: SheetLayout, side: float, bleed: float, shown: float) -> Edge:
+    """What fits between an outer trim `side` mm from the paper's edge and the printable
+    margin: the gap, then as much bleed as leaves the shortest mark room, then the mark
+    as long as the layout asks or the rest allows."""
+    room = side - sheet.margin - sheet.marks.offset  # for the bleed and the mark
+    outer = max(shown, min(bleed, room - _shortest(sheet)))
+    mark = min(sheet.marks.length, room - outer)
+    # (rounded: the edges are drawn, and 0.1 um of float noise would change bytes)
+    return Edge(round(outer, 6), sheet.marks.offset, round(mark, 6))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from generator.backends.pdf.canvas import colour, place, place_furniture
 from generator.draw.scene import Path, Rect, Scene, Style, Text
-from generator.layout.imposition import Grid
+from generator.layout.imposition import Edge, Grid
 from generator.layout.model import SheetLayout
 from generator.layout.tiling import CROSS, Page, Tiling
 from generator.layout.units import PT
@@ -68,7 +68,8 @@ def one_up(sheet: SheetLayout, paper: str, piece: tuple[float, float]) -> Grid:
     """A grid of one piece, centred on the paper."""
     pw, ph = sheet.paper(paper)
     w, h = piece
-    return Grid((pw, ph), piece, 0.0, 0.0, 1, 1, (pw - w) / 2, (ph - h) / 2, sheet.marks.offset)
+    edge = Edge(0.0, sheet.marks.offset, sheet.marks.length)
+    return Grid((pw, ph), piece, 0.0, 0.0, 1, 1, (pw - w) / 2, (ph - h) / 2, edge, edge)
 
 
 def draw_uncut(canvas, pieces: Sequence[Piece], sheet: SheetLayout, paper: str,
@@ -97,7 +98,7 @@ def draw_split(canvas, scene: Scene, tiling: Tiling, sheet: SheetLayout, label: 
     """
     pages = tiling.pages()
     for k, page in enumerate(pages, start=1):
-        grid = _cut_grid(tiling, page)
+        grid = _cut_grid(tiling, page, sheet)
         pw, ph = tiling.paper
         ox, oy = page.origin
         b = tiling.bleed
@@ -121,12 +122,13 @@ def draw_split(canvas, scene: Scene, tiling: Tiling, sheet: SheetLayout, label: 
     return 2 * len(pages)
 
 
-def _cut_grid(tiling: Tiling, page: Page) -> Grid:
+def _cut_grid(tiling: Tiling, page: Page, sheet: SheetLayout) -> Grid:
     """The page's cut as a grid of one (its crop marks, its label)."""
     x0, y0, x1, y1 = page.cut(tiling.overlap)
     ox, oy = page.origin
+    edge = Edge(tiling.bleed, 1.0, sheet.marks.length)
     return Grid(tiling.paper, (x1 - x0, y1 - y0), 0.0, tiling.bleed, 1, 1, ox + x0, oy + y0,
-                1.0)
+                edge, edge)
 
 
 def _flaps(canvas, tiling: Tiling, page: Page, label: Label, what: str) -> None:

@@ -47,13 +47,13 @@ def draw_page(canvas, drawings: Sequence[Scene | None], grid: Grid, sheet: Sheet
     """One page of the grid: each drawing in its slot (mirrored on a back), and the marks."""
     height = grid.paper[1]
     canvas.setPageSize((grid.paper[0] * PT, height * PT))
-    s = grid.bleed
     for index, scene in enumerate(drawings):
         if scene is None:
             continue
-        x, y, w, h = grid.trim(index, back)
+        x, y, _, h = grid.trim(index, back)
+        x0, y0, x1, y1 = grid.printed(index, back)
+        clip = (x0 * PT, (height - y1) * PT, (x1 - x0) * PT, (y1 - y0) * PT)
         b = scene.bleed
-        clip = ((x - s) * PT, (height - (y + h + s)) * PT, (w + 2 * s) * PT, (h + 2 * s) * PT)
         place(canvas, scene, (x - b) * PT, (height - (y + h + b)) * PT, clip=clip)
     if marks:
         crop_marks(canvas, grid, sheet)
@@ -72,13 +72,14 @@ def crop_marks(canvas, grid: Grid, sheet: SheetLayout) -> None:
 
 def mark_lines(grid: Grid, sheet: SheetLayout) -> list[tuple[float, float, float, float]]:
     """The crop marks of a grid, (x0, y0, x1, y1) in mm from the page's top-left: one at
-    each end of every cut line, outside the grid."""
+    each end of every cut line, outside the grid, starting the gap away from the art."""
     x0, y0, x1, y1 = grid.extent
-    near = grid.bleed + grid.marks_offset
-    far = near + sheet.marks.length
+    across, down = grid.across, grid.down
+    near, far = down.bleed + down.gap, down.reach
     lines = []
     for x in grid.cuts_x():
         lines += [(x, y0 - far, x, y0 - near), (x, y1 + near, x, y1 + far)]
+    near, far = across.bleed + across.gap, across.reach
     for y in grid.cuts_y():
         lines += [(x0 - far, y, x0 - near, y), (x1 + near, y, x1 + far, y)]
     return lines
@@ -173,9 +174,9 @@ def _narrowed(grid: Grid, count: int) -> Grid:
 def _room(last: Sheet, grid: Grid, sheet: SheetLayout) -> tuple[float, int]:
     """Where a block of `grid`'s pieces could start under the sheet's last block, and
     how many of its rows fit there (crop marks of both in between)."""
-    above, length = last.blocks[-1].grid, sheet.marks.length
-    top = above.extent[3] + above.mark_zone(length) + grid.mark_zone(length)
-    bottom = grid.paper[1] - sheet.margin - grid.mark_zone(length)
+    above = last.blocks[-1].grid
+    top = above.extent[3] + above.down.reach + grid.down.reach
+    bottom = grid.paper[1] - sheet.margin - grid.down.reach
     return top, int((bottom - top + grid.gutter + 1e-9) // (grid.piece[1] + grid.gutter))
 
 

@@ -22,9 +22,7 @@ def token_runs(shipped_game):
 
 def _pieces_of(block):
     """Each piece's printed area on the page: its trim and the bleed its grid shows."""
-    grid, s = block.grid, block.grid.bleed
-    return [(x - s, y - s, x + w + s, y + h + s)
-            for x, y, w, h in (grid.trim(i) for i in range(len(block.pieces)))]
+    return [block.grid.printed(i) for i in range(len(block.pieces))]
 
 
 def _crosses(line, box) -> bool:
