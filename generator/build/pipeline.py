@@ -114,7 +114,7 @@ def _declared(content_dir: Path | None) -> tuple[str, ...] | None:
 
 
 def product_checks(templates_dir: Path, kinds: Sequence[str] | None = None,
-                   bundle: bool = True) -> Products:
+                   bundle: bool = True, export: Export | None = None) -> Products:
     """What the products among `kinds` (None: all, as `tkg validate` checks) add to
     validation: the names the kinds table takes, the bundle's cover drawn for each
     layout and paper (unless the build leaves the bundle out), and for a build, the
@@ -124,7 +124,7 @@ def product_checks(templates_dir: Path, kinds: Sequence[str] | None = None,
     from generator.products.kinds import reserved
 
     covered = kinds if bundle else ()  # no bundle: no cover to draw
-    return Products(reserved(), (cover_drawings(Path(templates_dir), covered),),
+    return Products(reserved(), (cover_drawings(Path(templates_dir), covered, export),),
                     None if kinds is None else made_ahead(kinds), made_early(kinds))
 
 
@@ -212,7 +212,8 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
     # The templates are rendered by the kinds that print them, on both cores, and their
     # problems stop the build there just as well (nothing is written before all is made).
     report = validate(content_dir, Templates(templates_dir, layouts,
-                                             product_checks(templates_dir, kinds, bundle),
+                                             product_checks(templates_dir, kinds, bundle,
+                                                            export),
                                              False),
                       memo=memo, run=partial(on_both_cores, memo))
     if report.game is None or not report.passed(strict):

@@ -3,6 +3,8 @@ every syntax error (TKG301) and unknown name (TKG302) of every template."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic
@@ -24,13 +26,17 @@ def check_templates(templates_dir: Path, game: Game, context: dict,
     the cover's."""
     found: list[Diagnostic] = []
     template_layers(templates_dir, found)  # what templates.yaml names to build on
-    cover = cover_context(game, "a4", SAMPLE, "3–4", bool(game.pieces))
+    # The cover for both sides of the paper and for one (`tkg build --one-sided`).
+    covers = [cover_context(game, "a4", SAMPLE, "pages 3–4", bool(game.pieces), duplex)
+              for duplex in (True, False)]
     # The aids with the words a build gives them (no example of play): the same drawing
     # a build makes and remembers, so a validation after a build renders them no more.
     aid_words = game_context(game, memo)
-    for render in (lambda: rendered_sections(templates_dir, context, memo),
-                   lambda: rendered_aids(templates_dir, game, aid_words, memo),
-                   lambda: cover_words(templates_dir, cover, memo)):
+    renders: list[Callable[[], object]] = [
+        partial(rendered_sections, templates_dir, context, memo),
+        partial(rendered_aids, templates_dir, game, aid_words, memo),
+        *(partial(cover_words, templates_dir, cover, memo) for cover in covers)]
+    for render in renders:
         try:
             render()
         except ContentError as exc:

@@ -85,15 +85,18 @@ def _check_export(kinds: list[str] | None, given: dict[str, object]) -> None:
     if all(value is None for value in given.values()):
         return  # (and a build with nothing to do loads no kinds table)
     from generator.build.pipeline import known_kinds, plain_kinds
+    from generator.products.bundle import KIND as BUNDLE
     from generator.products.kinds import readers
 
     building = kinds or plain_kinds()
     for option, value in given.items():
         if value is not None and not readers(option, building):
             users = readers(option, known_kinds())
-            raise click.BadParameter(
-                f"no kind this build makes reads it (it is for {', '.join(users)}); "
-                f"add one with --only", param_hint=f"--{option.replace('_', '-')}")
+            what = "the print-and-play file, made with the pieces it prints, as " \
+                "--only tiles" if users == [BUNDLE] else f"{', '.join(users)}; add one " \
+                "with --only"
+            raise click.BadParameter(f"no kind this build makes reads it (it is for {what})",
+                                     param_hint=f"--{option.replace('_', '-')}")
 
 
 def _progress(what: str, step: int, total: int) -> None:
@@ -126,10 +129,16 @@ def _progress(what: str, step: int, total: int) -> None:
               help="Where the Tabletop Simulator images will be served (--only tts): put "
                    "before their paths in the saved object, e.g. https://example.org/tkg/tts/ "
                    "or file:///C:/Users/me/tkg/tts/ [default: paths relative to the JSON].")
+@click.option("--one-sided", is_flag=True,
+              help="Make the print-and-play file for a printer that prints on one side: "
+                   "pnp-<paper>-one-sided.pdf, without the blank backs; the sheets whose "
+                   "pieces have backs keep their back pages, and its cover says how to "
+                   "print or glue them.")
 @guarded
 def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
             kinds: list[str] | None, layouts: tuple[str, ...], strict: bool,
-            preset: str | None, dpi: int | None, base_url: str | None) -> None:
+            preset: str | None, dpi: int | None, base_url: str | None,
+            one_sided: bool) -> None:
     """Validate the content, then write SVG pieces and print-ready PDF sheets.
 
     PNGs for print shops (--only png) and the Tabletop Simulator export (--only tts)
@@ -141,10 +150,11 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
     layouts = layouts or ("default",)
     compare = layouts if len(layouts) > 1 else ()
     _check_comparison(kinds, compare)
-    _check_export(kinds, {"preset": preset, "dpi": dpi, "base_url": base_url})
+    _check_export(kinds, {"preset": preset, "dpi": dpi, "base_url": base_url,
+                          "one_sided": one_sided or None})
     result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layouts,
                    progress=_progress, strict=strict,
-                   export=Export(preset, dpi, base_url or ""))
+                   export=Export(preset, dpi, base_url or "", one_sided))
     print_diagnostics(result.diagnostics)
     for line in result.summary():
         click.echo(line)

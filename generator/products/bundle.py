@@ -6,12 +6,18 @@ print, at 100 % scale with a long-edge flip, one test sheet first, and every com
 with its count, pictures and pages) flow on to a second page when the checklist is
 long. Then the sheets: every grid kind's pieces packed together (`sheets.paginate`),
 then the kinds printed one a page or split over pages.
+
+The file prints double-sided: each page with nothing on its back is followed by a blank
+one, so every back lands behind its front. For a printer that prints one side
+(`tkg build --one-sided`), `pnp-<paper>-one-sided.pdf` leaves the blank pages out; a
+sheet whose pieces have backs is still followed by its back page, and the cover says
+how to print it or glue it on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.backends.pdf.canvas import place, place_furniture
@@ -28,7 +34,15 @@ from generator.load.builtin import COVER
 from generator.products.inputs import fingerprint_of, shapes
 from generator.products.piece_sheets import PiecePages
 from generator.products.request import BuildRequest
-from generator.products.sheets import Run, Sheet, draw_runs, paginate, run_ranges, run_sheets
+from generator.products.sheets import (
+    Run,
+    Sheet,
+    draw_runs,
+    paginate,
+    run_ranges,
+    run_sheets,
+    sheet_pages,
+)
 from generator.text.cover import Line, cover_context, cover_words
 
 KIND = "pnp"
@@ -71,17 +85,28 @@ class Plan:
     owners: tuple[tuple[str, int], ...]  # each run's kind and part
     sheets: tuple[Sheet, ...]
     own: tuple[tuple[str, PiecePages], ...] = ()  # the other kinds' pages
+    duplex: bool = True  # printed double-sided: a blank back behind each one-sided page
 
     @property
     def pages(self) -> int:
-        """Pages after the cover: every sheet front and back, and the other kinds'."""
-        return 2 * len(self.sheets) + sum(pages.count for _, pages in self.own)
+        """Pages after the cover: every sheet's front and back, and the other kinds'."""
+        return self._sheet_pages + sum(pages.count for _, pages in self.own)
+
+    @property
+    def _sheet_pages(self) -> int:
+        return sum(sheet_pages(s, self.duplex) for s in self.sheets)
+
+    def test_pages(self, first: int) -> str:
+        """The first sheet's pages in words, sheets from page `first`: its front and its
+        back ("pages 3–4"), or its front alone ("page 2", one-sided with no backs)."""
+        count = sheet_pages(self.sheets[0], self.duplex) if self.sheets else 2
+        return f"pages {first}–{first + 1}" if count == 2 else f"page {first}"
 
     def ranges(self, first: int) -> dict[tuple[str, int], tuple[int, int]]:
         """Each kind's part's first and last page in the file, sheets from page `first`."""
         found = {self.owners[run]: (first + a, first + b)
-                 for run, (a, b) in run_ranges(self.sheets, True).items()}
-        page = first + 2 * len(self.sheets)
+                 for run, (a, b) in run_ranges(self.sheets, self.duplex).items()}
+        page = first + self._sheet_pages
         for name, pages in self.own:
             if pages.count:
                 found[name, 0] = (page, page + pages.count - 1)
@@ -91,17 +116,19 @@ class Plan:
 
 def plan(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str, Section]],
          paper: str) -> Plan:
-    """How the kinds' pieces fill one paper's sheets."""
+    """How the kinds' pieces fill one paper's sheets (printed on both sides, unless the
+    request is for a one-sided printer)."""
     runs, owners, own = [], [], []
+    duplex = not request.export.one_sided
     for name, section in sections:
         found = section.runs(request, kit, paper) if section.runs else []
         runs += found
         owners += [(name, part) for part in range(len(found))]
         pages = section.pages(request, kit, paper) if section.pages else None
         if pages is not None:
-            own.append((name, pages))
+            own.append((name, replace(pages, duplex=duplex)))
     return Plan(tuple(runs), tuple(owners), tuple(paginate(runs, request.layout.sheets)),
-                tuple(own))
+                tuple(own), duplex)
 
 
 @dataclass(frozen=True)
@@ -147,9 +174,9 @@ def bundle_files(bundles: Sequence[PaperBundle], kit: Kit) -> list[Artefact]:
         paper, cover, laid = bundle.paper, bundle.cover, bundle.laid
 
         def draw(canvas, bundle=bundle) -> None:
-            print_dialog(canvas)
+            print_dialog(canvas, bundle.laid.duplex)
             draw_cover(canvas, bundle)
-            draw_runs(canvas, bundle.laid.runs, bundle.sheet, duplex=True,
+            draw_runs(canvas, bundle.laid.runs, bundle.sheet, duplex=bundle.laid.duplex,
                       sheets=bundle.laid.sheets, owners=[name for name, _ in bundle.laid.owners])
             for _, pages in bundle.laid.own:
                 pages.draw(canvas)
@@ -158,12 +185,18 @@ def bundle_files(bundles: Sequence[PaperBundle], kit: Kit) -> list[Artefact]:
         data, count = render_pdf(kit, f"print-and-play, {paper.upper()}", draw,
                                  layout_key("pnp", kit, drawings, fingerprint_of(bundle, shapes)),
                                  drawings)
+        name = bundle_name(paper, laid.duplex)
         if count != cover.pages + laid.pages:  # the cover's page ranges would point elsewhere
-            raise RenderError(f"pnp-{paper}.pdf has {count} pages, its cover lists "
+            raise RenderError(f"{name} has {count} pages, its cover lists "
                               f"{cover.pages + laid.pages}")
-        out.append(Artefact(f"pnp-{paper}.pdf", data, KIND, count, paper=paper,
-                            note=f"pnp-{paper}.pdf: {count} pages; " + ", ".join(bundle.words)))
+        out.append(Artefact(name, data, KIND, count, paper=paper,
+                            note=f"{name}: {count} pages; " + ", ".join(bundle.words)))
     return out
+
+
+def bundle_name(paper: str, duplex: bool = True) -> str:
+    """The bundle's file: pnp-a4.pdf, or pnp-a4-one-sided.pdf for a one-sided printer."""
+    return f"pnp-{paper}.pdf" if duplex else f"pnp-{paper}-one-sided.pdf"
 
 
 def _in_words(name: str, laid: Plan) -> list[str]:
@@ -174,15 +207,16 @@ def _in_words(name: str, laid: Plan) -> list[str]:
     return words + [w for owner, pages in laid.own if owner == name for w in pages.words]
 
 
-def print_dialog(canvas) -> None:
-    """Ask the print dialog for actual size and a long-edge flip, the settings the cover
-    asks for (wrong scaling is the commonest way a print-and-play goes wrong).
+def print_dialog(canvas, duplex: bool = True) -> None:
+    """Ask the print dialog for actual size and a long-edge flip (one side: simplex),
+    the settings the cover asks for (wrong scaling is the commonest way a print-and-play
+    goes wrong).
 
-    PDF can only ask this of the whole file; the one-sided sections have blank backs
-    instead, so the whole file prints double-sided.
+    PDF can only ask this of the whole file; in the double-sided file the one-sided
+    sections have blank backs instead, so the whole file prints double-sided.
     """
     canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex else "Simplex")
 
 
 # -- the cover --------------------------------------------------------------------------
@@ -195,10 +229,10 @@ def cover_of(request: BuildRequest, kit: Kit, paper: str,
     page and the file prints double-sided with each back behind its front; the page
     ranges it lists depend on how long it is, so it is drawn until they agree.
     """
-    first = 3
+    first = 3 if laid.duplex else 2
     for _ in range(4):
         lines, shown = checklist(request, kit, listed, laid.ranges(first))
-        cover = draw_cover_piece(request, kit, paper, lines, shown, first)
+        cover = draw_cover_piece(request, kit, paper, lines, shown, laid.test_pages(first))
         needed = cover.pages + 1
         if needed == first:
             return cover, first
@@ -242,24 +276,28 @@ class Cover:
 
     drawn: Drawn
     shown: Mapping[str, Scene]
+    duplex: bool = True  # a blank back when it has an odd number of pages
 
     @property
     def pages(self) -> int:
-        """The cover's pages, a blank back included when it has an odd number."""
-        return 2 * -(-len(self.drawn.every_page) // 2)
+        """The cover's pages, a blank back included when it has an odd number and is
+        printed double-sided."""
+        count = len(self.drawn.every_page)
+        return 2 * -(-count // 2) if self.duplex else count
 
 
 def draw_cover_piece(request: BuildRequest, kit: Kit, paper: str, lines: list[Line],
-                     shown: dict[str, Scene], first: int) -> Cover:
+                     shown: dict[str, Scene], test_pages: str) -> Cover:
     """The cover's pages for `paper`, its words flowing from the template."""
-    context = cover_context(request.game, paper, lines, f"{first}–{first + 1}",
-                            bool(request.game.pieces))
+    duplex = not request.export.one_sided
+    context = cover_context(request.game, paper, lines, test_pages,
+                            bool(request.game.pieces), duplex)
     words = cover_words(request.templates_dir, context, kit.memo)
     kind = cover_kind(paper, words)
     trims = {name: scene.trim for name, scene in shown.items()}
     cover = drawn(kit, kind, look_of(request.layout, COVER), kind.items[0], FRONT,
                   size=request.layout.sheets.paper(paper), pictures=trims)
-    return Cover(cover, shown)
+    return Cover(cover, shown, duplex)
 
 
 def draw_cover(canvas, bundle: PaperBundle) -> None:
@@ -272,7 +310,7 @@ def draw_cover(canvas, bundle: PaperBundle) -> None:
         for picture in pictures:
             _picture(canvas, height, cover.shown[picture[0]], picture)
         canvas.showPage()
-    if len(cover.drawn.every_page) % 2:
+    if cover.pages > len(cover.drawn.every_page):
         _blank_back(canvas, bundle.italic, width, height)
 
 

@@ -22,7 +22,7 @@ from generator.load.builtin import AID, COVER, OINK, TILE, TOKEN
 from generator.products import aids, tiles, tokens
 from generator.products.bundle import cover_kind, cover_of, plan
 from generator.products.kinds import bundle_needed, bundled
-from generator.products.request import BuildRequest
+from generator.products.request import BuildRequest, Export
 
 Drawings = Callable[[Kit, Layout], list[tuple[PieceKind, Look, Item, Drawn]]]
 # The kind whose files show each built-in piece (a declared piece's kind is its own).
@@ -63,13 +63,15 @@ def made_early(kinds: Sequence[str] | None = None
     return early
 
 
-def cover_drawings(templates_dir: Path, kinds: Sequence[str] | None = None) -> Drawings:
+def cover_drawings(templates_dir: Path, kinds: Sequence[str] | None = None,
+                   export: Export | None = None) -> Drawings:
     """The bundle's cover on every paper, drawn as a build draws it, for a layout; for a
-    build of `kinds`, only when it makes the bundle (None: always, as `tkg validate`)."""
+    build of `kinds`, only when it makes the bundle (None: always, as `tkg validate`);
+    `export` says whether the build's bundle prints on one side."""
     def covers(kit: Kit, layout: Layout) -> list[tuple[PieceKind, Look, Item, Drawn]]:
         if kinds is not None and not bundle_needed(kit.game.pieces, kinds):
             return []
-        request = BuildRequest(kit.game, templates_dir, (layout,))
+        request = BuildRequest(kit.game, templates_dir, (layout,), export=export or Export())
         sections = bundled(kit.game)
         found = []
         for paper in request.papers:

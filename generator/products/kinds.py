@@ -25,6 +25,7 @@ from generator.draw.kit import Kit
 from generator.load.builtin import BUILT_IN
 from generator.load.digests import code_digest
 from generator.products import aids, declared, tiles, tokens
+from generator.products.bundle import KIND as BUNDLE
 from generator.products.bundle import PaperBundle, Section, bundle_files, bundle_inputs
 from generator.products.inputs import fingerprint_of, piece_files
 from generator.products.printshop import PrintShop, ShopFile, print_shop_file, shop_file
@@ -160,8 +161,9 @@ KINDS: tuple[Kind, ...] = (
          ready=_later("rulebook.book", "ready")),
     Kind(name="compare", inputs=_later("compare", "inputs"), make=_later("compare", "produce"),
          needs=lambda request: bool(request.compare)),
-    Kind(name="pnp", inputs=_bundle, make=bundle_files,
-         weight=4.0, needs=_bundle_needed, per_paper=True, chosen=False),
+    Kind(name=BUNDLE, inputs=_bundle, make=bundle_files,
+         weight=4.0, needs=_bundle_needed, per_paper=True, chosen=False,
+         reads=("one_sided",)),
     # Exports for print shops and screens: seconds of rasterising that a print-and-play
     # build does not need, so only `--only png` / `--only tts` makes them.
     Kind(name="png", inputs=_later("png", "inputs"), make=_later("png", "produce"),
@@ -232,8 +234,11 @@ def preview_groups(table: Sequence[Kind] = KINDS) -> tuple[PreviewGroup, ...]:
 
 
 def readers(option: str, kinds: list[str], table: Sequence[Kind] = KINDS) -> list[str]:
-    """Which of `kinds` read the export option `option` ("preset", "dpi", "base_url")."""
-    return [k.name for k in table if k.name in kinds and option in k.options]
+    """Which kinds a build of `kinds` makes read the export option `option` ("preset",
+    "dpi", "base_url", "one_sided"): the bundle is made with any kind it holds."""
+    bundle = [BUNDLE] if any(k.section and k.name in kinds for k in table) else []
+    made = {*kinds, *bundle}
+    return [k.name for k in table if k.name in made and option in k.options]
 
 
 def planned(request: BuildRequest) -> list[Kind]:

@@ -3,10 +3,11 @@ one piece over several pages, cut and glued (`split`).
 
 Both print one-sided; in the bundle, which prints double-sided, each page is followed
 by its back: the piece's back if it has one (mirrored, like every back), else a blank
-page. A split piece's page shows its panel of the piece and, where the piece goes on,
-a grey glue flap; crop marks mark its cut, and alignment crosses on each joint (on the
-flap, and on the next page's edge) show where the next page goes. The crosses and
-the crop marks are lines on the page itself, so they can be measured from the PDF.
+page (left out when the bundle is printed on one side). A split piece's page shows its
+panel of the piece and, where the piece goes on, a grey glue flap; crop marks mark its
+cut, and alignment crosses on each joint (on the flap, and on the next page's edge) show
+where the next page goes. The crosses and the crop marks are lines on the page itself,
+so they can be measured from the PDF.
 """
 
 from __future__ import annotations
@@ -39,18 +40,22 @@ class PiecePages:
     paper: str
     label: Label
     split: Tiling | None = None
+    duplex: bool = True  # printed double-sided: a blank page behind a piece with no back
 
     @property
     def count(self) -> int:
-        """The pages: two a piece (front and back), or two a panel of a split piece."""
-        return 2 * len(self.pieces) * (self.split.count if self.split else 1)
+        """The pages: a piece's (or a split piece's panel's) front, then its back."""
+        if self.split is not None:
+            return len(self.pieces) * self.split.count * (2 if self.duplex else 1)
+        return sum(2 if self.duplex or piece.back else 1 for piece in self.pieces)
 
     def draw(self, canvas) -> int:
         """Draw every page; return how many."""
         if self.split is None:
-            return draw_uncut(canvas, self.pieces, self.sheet, self.paper, self.label)
+            return draw_uncut(canvas, self.pieces, self.sheet, self.paper, self.label,
+                              self.duplex)
         return sum(draw_split(canvas, piece.front, self.split, self.sheet, self.label, n,
-                              len(self.pieces))
+                              len(self.pieces), self.duplex)
                    for n, piece in enumerate(self.pieces, start=1))
 
     @property
@@ -73,12 +78,13 @@ def one_up(sheet: SheetLayout, paper: str, piece: tuple[float, float]) -> Grid:
 
 
 def draw_uncut(canvas, pieces: Sequence[Piece], sheet: SheetLayout, paper: str,
-               label: Label) -> int:
-    """Each piece on a page of its own, centred, no marks; then its back (or a blank
-    page). Returns the pages drawn: two a piece."""
+               label: Label, duplex: bool = True) -> int:
+    """Each piece on a page of its own, centred, no marks; then its back (or, `duplex`,
+    a blank page). Returns the pages drawn."""
+    pages = 0
     for number, piece in enumerate(pieces, start=1):
         grid = one_up(sheet, paper, piece.front.trim)
-        for side in ("front", "back"):
+        for side in ("front", "back") if duplex or piece.back else ("front",):
             shown = piece.front if side == "front" else piece.back
             draw_page(canvas, [shown] if shown else [], grid, sheet, back=side == "back",
                       marks=False)
@@ -87,12 +93,14 @@ def draw_uncut(canvas, pieces: Sequence[Piece], sheet: SheetLayout, paper: str,
             page_label(canvas, grid, sheet, label,
                        f"{label.text} · sheet {number}/{len(pieces)} · {what}", front=True)
             canvas.showPage()
-    return 2 * len(pieces)
+            pages += 1
+    return pages
 
 
 def draw_split(canvas, scene: Scene, tiling: Tiling, sheet: SheetLayout, label: Label,
-               number: int, count: int) -> int:
-    """The piece's pages, each followed by a blank back; returns the pages drawn.
+               number: int, count: int, duplex: bool = True) -> int:
+    """The piece's pages, each followed by a blank back when `duplex`; returns the
+    pages drawn.
 
     `number` of `count` says which of its kind's pieces this is, for the labels.
     """
@@ -115,11 +123,12 @@ def draw_split(canvas, scene: Scene, tiling: Tiling, sheet: SheetLayout, label: 
         where = f"sheet {k}/{len(pages)}: row {page.row + 1}, column {page.column + 1}"
         page_label(canvas, grid, sheet, label, f"{label.text}{which} · {where}", front=True)
         canvas.showPage()
-        canvas.setPageSize((pw * PT, ph * PT))
-        page_label(canvas, grid, sheet, label, f"{label.text}{which} · {where} · back, "
-                   "left blank", front=True)
-        canvas.showPage()
-    return 2 * len(pages)
+        if duplex:
+            canvas.setPageSize((pw * PT, ph * PT))
+            page_label(canvas, grid, sheet, label, f"{label.text}{which} · {where} · back, "
+                       "left blank", front=True)
+            canvas.showPage()
+    return len(pages) * (2 if duplex else 1)
 
 
 def _cut_grid(tiling: Tiling, page: Page, sheet: SheetLayout) -> Grid:

@@ -21,6 +21,9 @@ from generator.text.context import freeze, rulebook_layers
 
 COVER_TEMPLATE = "cover.md.j2"
 BAR = "50 mm"  # the scale bar the cover's look draws
+SQUARE = "10 mm"  # the square beside it, for the height's scale
+# Card most home printers feed, in both units the papers are sold in.
+CARD = "160–220 g/m² (60–80 lb cover)"
 
 
 @dataclass(frozen=True)
@@ -34,8 +37,9 @@ class Line:
 
 
 def cover_context(game: Game, paper: str, lines: Sequence[Line], test_pages: str,
-                  with_mats: bool) -> dict:
-    """The cover template's names for one paper."""
+                  with_mats: bool, duplex: bool = True) -> dict:
+    """The cover template's names for one paper, for a file printed on both sides of
+    the paper or (not `duplex`) on one."""
     rules = game.rules
     areas = "" if with_mats else (
         f"; the trade zone and spaces {', '.join(rules.face_up_spaces)} and "
@@ -45,7 +49,8 @@ def cover_context(game: Game, paper: str, lines: Sequence[Line], test_pages: str
                                       for p in line.pictures)} for line in lines]
     return {"paper": "A4" if paper == "a4" else paper.capitalize(), "checklist": checklist,
             "test_pages": test_pages, "rulebook": f"rulebook/rulebook-{paper}.pdf",
-            "table_areas": areas, "bar": BAR}
+            "table_areas": areas, "bar": BAR, "square": SQUARE, "card": CARD,
+            "one_sided": not duplex}
 
 
 def cover_words(templates_dir: Path, context: dict, memo: Memo) -> str:
