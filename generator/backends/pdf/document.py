@@ -18,6 +18,7 @@ from generator.backends.pdf.fonts import register
 from generator.backends.pdf.forms import link_drawings
 from generator.backends.pdf.glue import binary_streams, form_numbers
 from generator.backends.pdf.link import Base
+from generator.backends.pdf.subset_tags import retag
 from generator.core.digest import digest
 from generator.core.errors import RenderError
 from generator.core.model import Game
@@ -63,9 +64,10 @@ def _document(game: Game, what: str, result: list):
 
 
 def laid_out(canvas, data: bytes, pages: int) -> Base:
-    """The saved document of `canvas` as a base: its bytes and the object of each slot."""
+    """The saved document of `canvas` as a base: its bytes (each font subset named by
+    a tag of its own) and the object of each slot."""
     numbers = form_numbers(canvas, canvas.slots)
-    return Base(data, pages, tuple((slot, numbers[slot]) for slot in canvas.slots))
+    return Base(retag(data), pages, tuple((slot, numbers[slot]) for slot in canvas.slots))
 
 
 def linked_pdf(lay_out: Callable[[], tuple[Base, dict[str, Scene]]], kit: Kit,

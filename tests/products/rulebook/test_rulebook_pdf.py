@@ -8,6 +8,7 @@ import pytest
 from rbkit import build_rulebook, outline, reader
 
 from generator.products.rulebook.markdown_flow import parse, plain_text
+from tests.pdfprobe import fonts
 
 # Each test here builds or draws whole kinds: the quick run leaves them out.
 pytestmark = pytest.mark.slow
@@ -96,6 +97,17 @@ def test_fonts_are_embedded(rulebook):
         for font in page["/Resources"]["/Font"].values():
             font = font.get_object()
             assert font["/Subtype"] == "/TrueType", font["/BaseFont"]
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_every_embedded_subset_has_a_tag_of_its_own(rulebook, aids, paper):
+    # Prepress checks take equal tags for the same subset: reportlab named the first
+    # subset of every font AAAAAA+ (issue 25), beside the tags of the figures' fonts.
+    for path in (f"rulebook/rulebook-{paper}.pdf", f"pdf/{paper}/player-aids.pdf"):
+        names = list(fonts(reader((rulebook | aids)[path].data)))
+        tags = [name.lstrip("/").split("+")[0] for name in names]
+        assert len(names) > 1 and all(len(t) == 6 and t.isupper() for t in tags), names
+        assert len(set(tags)) == len(tags), (path, sorted(names))
 
 
 def test_two_builds_are_identical(shipped_request, rulebook):
