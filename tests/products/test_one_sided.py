@@ -5,6 +5,8 @@ its bar and a paper-weight recommendation."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
@@ -20,18 +22,18 @@ from tests.products.test_bundle import ROWS, SHEET_LABELS, checklist, flat, shee
 pytestmark = pytest.mark.slow
 
 PAPERS = ("a4", "letter")
-KINDS = ["tiles", "tokens", "aids"]
 
 
 @pytest.fixture(scope="module")
-def both(tmp_path_factory):
-    """The bundles of the same build, double-sided and one-sided."""
-    root = tmp_path_factory.mktemp("sides")
-    build(CONTENT, TEMPLATES, root / "two", PAPERS, KINDS)
-    build(CONTENT, TEMPLATES, root / "one", PAPERS, KINDS, export=Export(one_sided=True))
-    return root / "two", root / "one"
+def both(built, tmp_path_factory):
+    """The bundles of the same build (the session's tiles and tokens), double-sided and
+    one-sided."""
+    one = tmp_path_factory.mktemp("sides") / "one"
+    build(CONTENT, TEMPLATES, one, PAPERS, ["tiles", "tokens"], export=Export(one_sided=True))
+    return built, one
 
 
+@functools.cache  # reading every page's text takes seconds: once a file
 def _pages(folder, paper: str, one_sided: bool) -> list[str]:
     name = f"pnp-{paper}-one-sided.pdf" if one_sided else f"pnp-{paper}.pdf"
     return [flat(page) for page in PdfReader(folder / name).pages]
@@ -55,7 +57,7 @@ def test_the_one_sided_file_is_the_double_sided_one_without_its_blank_pages(both
 def test_the_one_sided_cover_names_the_pages_each_row_is_on(both, paper):
     # Measured from the sheets' own labels, as for the double-sided file.
     reader = PdfReader(both[1] / f"pnp-{paper}-one-sided.pdf")
-    labels = [flat(page) for page in reader.pages]
+    labels = _pages(both[1], paper, True)
     rows = checklist(reader)
     assert set(rows) == set(ROWS)
     for name, (_, (first, last)) in rows.items():
