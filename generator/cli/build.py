@@ -92,9 +92,10 @@ def _check_export(kinds: list[str] | None, given: dict[str, object]) -> None:
     for option, value in given.items():
         if value is not None and not readers(option, building):
             users = readers(option, known_kinds())
-            what = "the print-and-play file, made with the pieces it prints, as " \
-                "--only tiles" if users == [BUNDLE] else f"{', '.join(users)}; add one " \
-                "with --only"
+            if users == [BUNDLE]:  # not a kind to add: it comes with the pieces it prints
+                what = "the print-and-play file, made with the pieces it prints, as --only tiles"
+            else:
+                what = f"{', '.join(users)}; add one with --only"
             raise click.BadParameter(f"no kind this build makes reads it (it is for {what})",
                                      param_hint=f"--{option.replace('_', '-')}")
 

@@ -47,7 +47,7 @@ class PiecePages:
         """The pages: a piece's (or a split piece's panel's) front, then its back."""
         if self.split is not None:
             return len(self.pieces) * self.split.count * (2 if self.duplex else 1)
-        return sum(2 if self.duplex or piece.back else 1 for piece in self.pieces)
+        return sum(len(sides(piece, self.duplex)) for piece in self.pieces)
 
     def draw(self, canvas) -> int:
         """Draw every page; return how many."""
@@ -77,6 +77,12 @@ def one_up(sheet: SheetLayout, paper: str, piece: tuple[float, float]) -> Grid:
     return Grid((pw, ph), piece, 0.0, 0.0, 1, 1, (pw - w) / 2, (ph - h) / 2, edge, edge)
 
 
+def sides(piece: Piece, duplex: bool) -> tuple[str, ...]:
+    """The pages an uncut piece prints: its front, then its back (in a double-sided
+    file a blank page stands for a back it does not have)."""
+    return ("front", "back") if duplex or piece.back else ("front",)
+
+
 def draw_uncut(canvas, pieces: Sequence[Piece], sheet: SheetLayout, paper: str,
                label: Label, duplex: bool = True) -> int:
     """Each piece on a page of its own, centred, no marks; then its back (or, `duplex`,
@@ -84,7 +90,7 @@ def draw_uncut(canvas, pieces: Sequence[Piece], sheet: SheetLayout, paper: str,
     pages = 0
     for number, piece in enumerate(pieces, start=1):
         grid = one_up(sheet, paper, piece.front.trim)
-        for side in ("front", "back") if duplex or piece.back else ("front",):
+        for side in sides(piece, duplex):
             shown = piece.front if side == "front" else piece.back
             draw_page(canvas, [shown] if shown else [], grid, sheet, back=side == "back",
                       marks=False)
