@@ -52,8 +52,9 @@ def _document(game: Game, what: str, result: list):
     initial = register("body", body)
     canvas = SlotCanvas(buffer, invariant=1, pageCompression=1, initialFontName=initial,
                         initialFontSize=9, what=what)
-    canvas.setTitle(f"{game.title} — {what} (v{game.version})")
-    canvas.setSubject(f"{game.title}, version {game.version}: {what}")
+    title, subject = document_titles(game, what)
+    canvas.setTitle(title)
+    canvas.setSubject(subject)
     canvas.setAuthor(game.title)
     canvas.setCreator("tkg (TKG ARENA print-and-play generator)")
     canvas.setKeywords(f"version {game.version}")
@@ -61,6 +62,12 @@ def _document(game: Game, what: str, result: list):
     pages = canvas.getPageNumber() - 1
     canvas.save()
     result.append((laid_out(canvas, buffer.getvalue(), pages), canvas.slots))
+
+
+def document_titles(game: Game, what: str) -> tuple[str, str]:
+    """A PDF's title and subject: the game's title and version, and what the file holds."""
+    return (f"{game.title} — {what} (v{game.version})",
+            f"{game.title}, version {game.version}: {what}")
 
 
 def laid_out(canvas, data: bytes, pages: int) -> Base:

@@ -124,7 +124,7 @@ class _Recorder:
         self._shape(r.style, outline, (r.x, r.y, r.w, r.h))
 
     def _ellipse(self, e: Ellipse) -> None:
-        self._shape(e.style, _ellipse(e.cx, e.cy, e.rx, e.ry),
+        self._shape(e.style, ellipse_path(e.cx, e.cy, e.rx, e.ry),
                     (e.cx - e.rx, e.cy - e.ry, 2 * e.rx, 2 * e.ry))
 
     def _path(self, p: Path) -> None:
@@ -219,7 +219,8 @@ def _stops_function(stops) -> str:
             f"/Bounds [{bounds}] /Encode [{' '.join(['0 1'] * len(pieces))}] >>")
 
 
-def _ellipse(cx: float, cy: float, rx: float, ry: float) -> str:
+def ellipse_path(cx: float, cy: float, rx: float, ry: float) -> str:
+    """An ellipse's outline as path operators (four Bezier quarters), closed."""
     kx, ky = rx * K, ry * K
     pts = [(cx + rx, cy),
            (cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
