@@ -89,21 +89,28 @@ class BuildResult:
         return lines
 
 
+def declared_table(content_dir: Path | None = None) -> tuple:
+    """The kinds table with the kinds of piece the content in `content_dir` declares
+    (content/pieces.yaml, read quickly: their names only)."""
+    from generator.products.kinds import kinds_table, named
+
+    return kinds_table(named(_declared(content_dir) or ()))
+
+
 def known_kinds(content_dir: Path | None = None) -> list[str]:
     """The kinds `--only` accepts (from the kinds table), and the kinds of piece the
     content in `content_dir` declares (content/pieces.yaml)."""
-    from generator.products.kinds import chosen_kinds, kinds_table, named
+    from generator.products.kinds import chosen_kinds
 
-    return chosen_kinds(kinds_table(named(_declared(content_dir) or ())))
+    return chosen_kinds(declared_table(content_dir))
 
 
 def plain_kinds(content_dir: Path | None = None) -> list[str]:
     """The kinds a build without `--only` makes (from the kinds table), declared kinds
     of piece included."""
-    from generator.products.kinds import kinds_table, named
     from generator.products.kinds import plain_kinds as plain
 
-    return plain(kinds_table(named(_declared(content_dir) or ())))
+    return plain(declared_table(content_dir))
 
 
 def _declared(content_dir: Path | None) -> tuple[str, ...] | None:

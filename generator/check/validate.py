@@ -16,6 +16,7 @@ from functools import partial
 from pathlib import Path
 
 from generator.check.art import check_art
+from generator.check.colour import check_colour
 from generator.check.fonts import check_fonts
 from generator.check.game import check_game, tiles_phrase
 from generator.check.layouts import load_layouts
@@ -223,8 +224,9 @@ def _told(kit: Kit, layouts: tuple[Layout, ...], found: list[Diagnostic],
 
 
 def _art_and_fonts(kit: Kit) -> list[Diagnostic]:
-    """The art check's second half and the fonts' (the art takes longer: it is halved)."""
-    return [*check_art(kit, 1, 2), *check_fonts(kit)]
+    """The art check's second half, the fonts' and the colour profiles' (the art takes
+    longer: it is halved)."""
+    return [*check_art(kit, 1, 2), *check_fonts(kit), *check_colour(kit.game)]
 
 
 def _templates(folder: Path, kit: Kit) -> list[Diagnostic]:

@@ -80,18 +80,20 @@ def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return value
 
 
-def _check_export(kinds: list[str] | None, given: dict[str, object]) -> None:
+def _check_export(kinds: list[str] | None, given: dict[str, object],
+                  content_dir: Path) -> None:
     # An export option that no kind of this build reads would be quietly ignored.
     if all(value is None for value in given.values()):
         return  # (and a build with nothing to do loads no kinds table)
-    from generator.build.pipeline import known_kinds, plain_kinds
+    from generator.build.pipeline import declared_table, known_kinds, plain_kinds
     from generator.products.bundle import KIND as BUNDLE
     from generator.products.kinds import readers
 
-    building = kinds or plain_kinds()
+    table = declared_table(content_dir)  # the content's own kinds of piece read some too
+    building = kinds or plain_kinds(content_dir)
     for option, value in given.items():
-        if value is not None and not readers(option, building):
-            users = readers(option, known_kinds())
+        if value is not None and not readers(option, building, table):
+            users = readers(option, known_kinds(content_dir), table)
             if users == [BUNDLE]:  # not a kind to add: it comes with the pieces it prints
                 what = "the print-and-play file, made with the pieces it prints, as --only tiles"
             else:
@@ -152,7 +154,7 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
     compare = layouts if len(layouts) > 1 else ()
     _check_comparison(kinds, compare)
     _check_export(kinds, {"preset": preset, "dpi": dpi, "base_url": base_url,
-                          "one_sided": one_sided or None})
+                          "one_sided": one_sided or None}, content_dir)
     result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layouts,
                    progress=_progress, strict=strict,
                    export=Export(preset, dpi, base_url or "", one_sided))

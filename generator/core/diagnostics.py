@@ -133,6 +133,9 @@ CODES: dict[str, Code] = {
     "TKG307": Code(Severity.ERROR, "A template's Markdown image cannot be shown",
                    "Ask for a drawing with figure(\"name\", \"caption\") on a line of its "
                    "own; the rulebook shows no other pictures."),
+    "TKG308": Code(Severity.ERROR, "A colour profile of the print-shop files cannot be used",
+                   "Save the CMYK ICC profile your print shop gives you as "
+                   "content/colour/press-cmyk.icc (an output profile, class 'prtr')."),
     # -- preflight: every drawn piece, as it will print (docs/preflight.md) --------
     "TKG501": Code(Severity.WARNING, "Text, a symbol or a badge lies outside the safe zone",
                    "Move or shrink its box in the layout so it keeps the safe distance from "

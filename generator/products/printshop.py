@@ -1,5 +1,8 @@
 """A kind's print-shop file: one page per distinct face and back, each the piece's trim
-plus the preset's bleed, with TrimBox and BleedBox set (what a print shop's upload wants).
+plus the preset's bleed, with TrimBox and BleedBox set (what a print shop's upload wants),
+made PDF/X-4 for the printing condition of `content/colour/` (`pdfx.press_ready`): its
+colours ICC-based, round pieces with a CutContour die line, and its subject saying how
+many of each page to make.
 
 The bleed is the layout's own unless `tkg build --preset` names another (`presets.py`);
 the pieces are then drawn at that bleed (`generator.draw.paint`), full-bleed art and grounds
@@ -12,12 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.backends.pdf.canvas import place
-from generator.backends.pdf.document import layout_key, render_pdf
+from generator.backends.pdf.document import document_titles, layout_key, render_pdf
+from generator.backends.pdf.pdfx import Finish, Press, press_of, press_ready
 from generator.core.artefacts import Artefact
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene
 from generator.layout.units import PT
-from generator.products.designs import Design, distinct
+from generator.products.designs import Design
 from generator.products.presets import PRINT_SHOP_DEFAULT, preset
 from generator.products.request import BuildRequest
 
@@ -41,39 +45,91 @@ def shop_bleed(request: BuildRequest) -> float | None:
 
 
 @dataclass(frozen=True)
+class ShopPage:
+    """A page of a print-shop file: the drawing, how many to make, its round cut."""
+
+    scene: Scene
+    count: int  # copies to make of this page
+    group: str  # what it is, in words, for the subject ("life tokens", "back of tiles")
+    disc: float = 0.0  # mm across a round piece's cut (0: square)
+
+
+@dataclass(frozen=True)
 class ShopFile:
-    """What a print-shop file is made from: its title and its pages' drawings."""
+    """What a print-shop file is made from: its title, its pages, its colour."""
 
     path: str
     kind: str
     what: str
-    scenes: tuple[Scene, ...]
+    pages: tuple[ShopPage, ...]
+    press: Press
 
 
 def shop_file(kind: str, shop: PrintShop, request: BuildRequest, kit: Kit) -> ShopFile:
     """print-shop/<kind>.pdf's inputs: a page per distinct face, then per distinct back
     (per printed copy of a face when the shop says so), at the preset's bleed."""
     designs = shop.designs(request, kit, shop_bleed(request))
-    scenes = printed(designs) if shop.copies else distinct(designs)
-    return ShopFile(f"print-shop/{kind}.pdf", kind, shop.what, tuple(scenes))
+    pages = printed(designs) if shop.copies else distinct_pages(designs)
+    return ShopFile(f"print-shop/{kind}.pdf", kind, shop.what, tuple(pages),
+                    press_of(request.game))
 
 
 def print_shop_file(made: ShopFile, kit: Kit) -> Artefact:
     """A print-shop file, from its inputs alone."""
-    scenes = list(made.scenes)
-    data, pages = render_pdf(kit, f"{made.what} for a print shop",
-                             lambda canvas: print_shop(canvas, scenes),
-                             layout_key("print-shop", kit, scenes), scenes)
-    return Artefact(made.path, data, made.kind, pages)
+    pages = list(made.pages)
+    scenes = [p.scene for p in pages]
+    what = f"{made.what} for a print shop"
+    discs = repr([p.disc for p in pages])
+    data, count = render_pdf(kit, what, lambda canvas: print_shop(canvas, scenes),
+                             layout_key("print-shop", kit, scenes, discs), scenes)
+    title, subject = document_titles(kit.game, what)
+    finish = Finish(title, f"{subject}. {quantities(pages)}", kit.game.title,
+                    f"version {kit.game.version}", [p.disc for p in pages],
+                    [(s.width, s.height) for s in scenes])
+    return Artefact(made.path, press_ready(data, made.press, finish, kit.memo), made.kind, count)
 
 
-def printed(designs: list[Design]) -> list[Scene]:
+def printed(designs: list[Design]) -> list[ShopPage]:
     """Each face once per copy, in the designs' order, then each distinct back."""
-    backs: dict[str, Scene] = {}
+    faces = [ShopPage(d.face, 1, d.group, d.disc) for d in designs for _ in range(d.count)]
+    return faces + _backs(designs)
+
+
+def distinct_pages(designs: list[Design]) -> list[ShopPage]:
+    """Each different face (with the copies of every design showing it), then each
+    different back; a piece printed alike on both sides (a token) has one page, said so."""
+    faces: dict[str, ShopPage] = {}
+    alike = {d.face.name for d in designs if d.back is not None and d.back.name == d.face.name}
+    for d in designs:
+        page = faces.get(d.face.name)
+        count = d.count + (page.count if page else 0)
+        group = f"{d.group}, the same on both sides" if d.face.name in alike else d.group
+        faces[d.face.name] = ShopPage(d.face, count, group, d.disc)
+    return list(faces.values()) + [p for p in _backs(designs) if p.scene.name not in faces]
+
+
+def _backs(designs: list[Design]) -> list[ShopPage]:
+    """Each different back, with the copies of every design printed on it."""
+    backs: dict[str, ShopPage] = {}
     for d in designs:
         if d.back is not None:
-            backs.setdefault(d.back.name, d.back)
-    return [d.face for d in designs for _ in range(d.count)] + list(backs.values())
+            page = backs.get(d.back.name)
+            count = d.count + (page.count if page else 0)
+            backs[d.back.name] = ShopPage(d.back, count, f"backs of {d.group}")
+    return list(backs.values())
+
+
+def quantities(pages: list[ShopPage]) -> str:
+    """How many to make of each page, as runs: "Make pages 1-4: 30 of each (tokens); ..."."""
+    runs: list[list] = []  # [first page, last page, count, group]
+    for number, page in enumerate(pages, start=1):
+        if runs and runs[-1][2:] == [page.count, page.group]:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number, page.count, page.group])
+    parts = [(f"page {a}: {n}" if a == b else f"pages {a}-{b}: {n} of each") + f" ({group})"
+             for a, b, n, group in runs]
+    return "Make " + "; ".join(parts) + "."
 
 
 def print_shop(canvas, scenes: list[Scene]) -> None:

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from generator.build.pipeline import build
-from tests.conftest import CONTENT, TEMPLATES
+from tests.conftest import CONTENT, TEMPLATES, load_layout
 from tests.pdfprobe import MM, cover_rows, placements
 
 PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
@@ -72,6 +72,8 @@ def test_each_world_mat_fits_one_page_inside_the_printable_margin(mats, paper):
     width, height = PAPERS[paper]
     svg = ElementTree.parse(mats / "svg" / "pieces" / "world-mats" / "fire.svg").getroot()
     w, h = (float(svg.get(k).removesuffix("mm")) for k in ("width", "height"))
+    bleed = load_layout().look("world-mats").bleed  # the print shop's: the page shows the trim
+    w, h = w - 2 * bleed, h - 2 * bleed
     assert w >= 3 * 63.5 and h >= 3 * 63.5  # a 3 x 3 world of tiles lies on it
     found = []
     for index in pages:
@@ -80,6 +82,7 @@ def test_each_world_mat_fits_one_page_inside_the_printable_margin(mats, paper):
             (width, height), abs=0.05)
         for name, x, y in placements(reader, index):
             found.append(name)
+            x, y = x + bleed, y + bleed
             assert x >= MARGIN - 1e-6 and x + w <= width - MARGIN + 1e-6
             assert y >= MARGIN - 1e-6 and y + h <= height - MARGIN + 1e-6
     assert sorted(found) == [f"piece-world-mats-{e}" for e in ("air", "earth", "fire", "water")]

@@ -15,7 +15,7 @@ object written once, in number order.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -61,6 +61,19 @@ def link(base: Base, forms: Mapping[int, bytes], appended: Sequence[bytes]) -> b
         chunks.append(data[start:end] if body is None else _object(number, body))
     chunks += [_object(size + i, body) for i, body in enumerate(appended)]
     return _finish(chunks, data[xref_at:], size + len(appended))
+
+
+def bodies(base: Base) -> Iterator[tuple[int, bytes]]:
+    """Each object of the base, by number, as the body `link` takes (no `obj` line)."""
+    data = base.data
+    offsets, xref_at = base.table
+    for number, (start, end) in enumerate(zip(offsets, [*offsets[1:], xref_at], strict=True),
+                                          start=1):
+        chunk = data[start:end].rstrip()
+        head = b"%d 0 obj" % number
+        if not (chunk.startswith(head) and chunk.endswith(b"endobj")):
+            raise RenderError(f"internal error: PDF object {number} is not where its table says")
+        yield number, chunk[len(head):-len(b"endobj")].strip(b"\n")
 
 
 def _object(number: int, body: bytes) -> bytes:
