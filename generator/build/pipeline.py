@@ -127,12 +127,13 @@ def product_checks(templates_dir: Path, kinds: Sequence[str] | None = None,
     layout and paper (unless the build leaves the bundle out), and for a build, the
     work its kinds do ahead on each piece and what they need of the game alone."""
     from generator.check.validate import Products
-    from generator.products.checks import cover_drawings, made_ahead, made_early
+    from generator.products.checks import cover_drawings, made_ahead, made_early, tgc_fits
     from generator.products.kinds import reserved
 
     covered = kinds if bundle else ()  # no bundle: no cover to draw
     return Products(reserved(), (cover_drawings(Path(templates_dir), covered, export),),
-                    None if kinds is None else made_ahead(kinds), made_early(kinds))
+                    None if kinds is None else made_ahead(kinds), made_early(kinds),
+                    (tgc_fits(kinds, export),))
 
 
 def inputs_digest(content_dir: Path, templates_dir: Path, papers: Sequence[str],

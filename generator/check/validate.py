@@ -90,6 +90,8 @@ class Products:
     extras: tuple[Extra, ...] = ()
     ahead: Ahead | None = None
     early: Early | None = None
+    # What the build's products find in a layout (`products.checks.tgc_fits`).
+    looks: tuple[Callable[[Layout], list[Diagnostic]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,8 @@ def _for_print(kit: Kit, templates: Templates, found: list[Diagnostic], run: Run
     so the verdict is the same either way.
     """
     layouts, problems = load_layouts(templates.folder, templates.layouts)
+    problems += [d for check in templates.products.looks for layout in layouts
+                 for d in check(layout)]
     if not templates.texts:
         found = [*found, *problems, *_taken(kit.game, templates.products.reserved)]
         if _blocking(found):

@@ -201,6 +201,9 @@ CODES: dict[str, Code] = {
                    "where things are counted, a list where a repeat goes through it."),
     "TKG611": Code(Severity.ERROR, "Two items of a kind of piece share an id",
                    "Give each item its own id; ids name the output files."),
+    "TKG612": Code(Severity.WARNING, "A piece fits no product of The Game Crafter",
+                   "Name the product to make it as with `product:` in its look (one of those "
+                   "the message names), or resize the piece to one."),
     # -- simulated balance (tkg validate --balance) --------------------------------
     "TKG401": Code(Severity.WARNING, "A seat wins more or less often than chance explains",
                    "Adjust setup or starting tokens; see tkg simulate."),

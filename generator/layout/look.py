@@ -195,6 +195,7 @@ class Look:
     back: tuple[Prim, ...]
     disc: float = 0.0  # a round piece's face across, mm (0: the whole size)
     page: bool = False  # the paper's own size (`size: page`): drawn at each paper's
+    product: str = ""  # The Game Crafter's product it is made as (`tgc.py`; "": default)
 
     @property
     def placing(self) -> tuple:

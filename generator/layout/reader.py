@@ -17,6 +17,7 @@ from generator.layout.look import BACKS, DENSEST, PAGE, SHAPES, SHEETS, Look
 from generator.layout.look_fit import fit_problem
 from generator.layout.model import Layout, Marks, SheetLayout
 from generator.layout.prims import PrimReader
+from generator.layout.tgc import PRODUCTS
 from generator.layout.values import ANY, NON_NEGATIVE, POSITIVE, places_of
 from generator.load.builtin import CONVENTIONS, convention
 from generator.load.yamlsource import YList, YMap
@@ -26,7 +27,7 @@ OLD_SECTIONS = ("tile", "back", "token", "oink")  # the fixed schema before issu
 MIN_MARGIN = 6.35  # printers cannot print closer to the paper's edge (0.25 in)
 MARK_WIDTH = (0.15, 0.25)  # thin crop marks
 LOOK_KEYS = ("shape", "size", "bleed", "safe", "sheets", "gutter", "overlap", "backs",
-             "disc", "background", "surround", "front", "back")
+             "disc", "background", "surround", "front", "back", "product")
 
 
 class LayoutReader(PrimReader):
@@ -116,9 +117,20 @@ class LayoutReader(PrimReader):
                     self.length(m, "overlap", 12.0, POSITIVE), backs,
                     self.paint(m, "background"), self.paint(m, "surround"),
                     self.prims(m, "front", f"{entry}.front", required=True), back,
-                    self.length(m, "disc", 0.0, POSITIVE), page)
+                    self.length(m, "disc", 0.0, POSITIVE), page, self.product(m))
         self.conventions(look, m)
         return look
+
+    def product(self, m: YMap) -> str:
+        """The Game Crafter's product the piece is made as (`layout/tgc.py`), if named."""
+        value = m.get("product")
+        if value is None:
+            return ""
+        if value not in PRODUCTS:
+            self.fail(m, "product", f"The Game Crafter has no product {value!r} here "
+                      f"(known: {', '.join(PRODUCTS)})")
+            return ""
+        return str(value)
 
     def size(self, m: YMap, shape: str) -> tuple[tuple[float, float], bool]:
         """The trim: one length (square, round), [width, height], or `page`."""

@@ -69,8 +69,8 @@ def _rows(request: BuildRequest, kit: Kit, pictures: bool) -> list[Row]:
 
 def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design]:
     """The player aids, one a player, printed on one side."""
-    return [Design("aids", s.item.id, f"{s.item.value('name')} player aid", s.front, None, 1)
-            for s in aid_sides(request, kit, bleed)]
+    return [Design("aids", s.item.id, f"{s.item.value('name')} player aid", s.front, None, 1,
+                   look=AID) for s in aid_sides(request, kit, bleed)]
 
 
 SECTION = Section(_rows, lambda request, kit: scenes(aid_sides(request, kit)), runs=_runs)

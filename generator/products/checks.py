@@ -11,6 +11,7 @@ from pathlib import Path
 
 from generator.backends.pdf.forms import compiled
 from generator.backends.svg import scene_svg
+from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.errors import RenderError
 from generator.core.model import Item, PieceKind
 from generator.draw.kit import Kit
@@ -18,11 +19,13 @@ from generator.draw.piece import Drawn, look_of
 from generator.draw.scene import Scene
 from generator.layout.look import Look
 from generator.layout.model import Layout
+from generator.layout.tgc import nearest
 from generator.load.builtin import AID, COVER, OINK, TILE, TOKEN
 from generator.products import aids, tiles, tokens
 from generator.products.bundle import cover_kind, cover_of, plan
 from generator.products.kinds import bundle_needed, bundled
 from generator.products.request import BuildRequest, Export
+from generator.products.tgcfit import look_fit
 
 Drawings = Callable[[Kit, Layout], list[tuple[PieceKind, Look, Item, Drawn]]]
 # The kind whose files show each built-in piece (a declared piece's kind is its own).
@@ -82,3 +85,37 @@ def cover_drawings(templates_dir: Path, kinds: Sequence[str] | None = None,
         return found
 
     return covers
+
+
+def tgc_fits(kinds: Sequence[str] | None, export: Export | None
+             ) -> Callable[[Layout], list[Diagnostic]]:
+    """For a build of PNGs for The Game Crafter (`--only png --preset tgc`, or png's own
+    default), a warning (TKG612) at each look whose pieces fit no product: none named
+    and no default, or one they would be scaled to by more than a fifth, or a sheet they
+    leave more than a third empty. It names the nearest products."""
+    def check(layout: Layout) -> list[Diagnostic]:
+        from generator.products.png import KIND, chosen_preset
+
+        if kinds is None or KIND not in kinds or not chosen_preset(export).products:
+            return []
+        return [d for look in layout.pieces if not look.page
+                for d in _poor_fit(layout, look)]
+
+    return check
+
+
+def _poor_fit(layout: Layout, look: Look) -> list[Diagnostic]:
+    found = look_fit(look)
+    if found is not None and found.good:
+        return []
+    cut = (look.disc, look.disc) if look.disc else look.size
+    near = "; ".join(f"{f.product.describe()} at {f.scale:.0%}"
+                     for f in nearest(cut, look.shape == "round"))
+    size = f"{cut[0]:g} mm across" if look.shape == "round" else f"{cut[0]:g} x {cut[1]:g} mm"
+    if found is None:
+        why = "names no product and has none by default"
+    else:
+        why = (f"would be made as a {found.product.name} at {found.scale:.0%} of its size"
+               + (f", leaving {found.spare:.0%} of it empty" if found.spare > 0.35 else ""))
+    return [diagnostic("TKG612", layout.where(look.entry),
+                       f"the {look.kind} ({size}) {why}; the nearest products are {near}")]

@@ -72,7 +72,8 @@ def designs(name: str) -> Callable[[BuildRequest, Kit, float | None], list[Desig
     def made(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design]:
         kind, look = declared(request, name)
         return [Design(name, s.item.id, f"{kind.title}: {s.item.id}", s.front, s.back,
-                       s.item.copies, disc_of(look)) for s in kind_sides(request, kit, name, bleed)]
+                       s.item.copies, disc_of(look), name)
+                for s in kind_sides(request, kit, name, bleed)]
     return made
 
 

@@ -25,6 +25,7 @@ class Design:
     back: Scene | None  # None: printed on one side only
     count: int
     disc: float = 0.0  # mm across the round face (ring included); 0: a square piece
+    look: str = ""  # the layout's look it is drawn in ("tile", "token", "world-mats")
 
 
 def distinct(designs: list[Design]) -> list[Scene]:

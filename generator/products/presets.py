@@ -19,12 +19,14 @@ class Preset:
     bleed: float | None  # mm round every piece; None: each piece's bleed in the layout
     ppi: int  # pixels an inch of the PNGs (unless --dpi says otherwise)
     what: str  # one line for `tkg build --help`
+    products: bool = False  # each PNG the size of its product (The Game Crafter's)
 
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
     Preset("layout", None, 300, "each piece's bleed in the layout (3 mm for the shipped tiles)"),
-    Preset("tgc", 25.4 / 8, 300, "The Game Crafter: 1/8 in of bleed at 300 ppi (a 2.5 in "
-                                 "tile is 825 x 825 px)"),
+    Preset("tgc", 25.4 / 8, 300, "The Game Crafter: each PNG its product's size, 1/8 in of "
+                                 "bleed at 300 ppi (a 2.5 in tile is 825 x 825 px, a token a "
+                                 "0.75 in chit)", products=True),
     Preset("trim", 0.0, 300, "no bleed: the cut piece, for screens"),
 )}
 PRINT_SHOP_DEFAULT = "layout"  # the print-shop PDFs: the bleed the sheets show

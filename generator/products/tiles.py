@@ -57,7 +57,7 @@ def _rows(request: BuildRequest, kit: Kit, pictures: bool) -> list[Row]:
 def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design]:
     """The world tiles for a print shop, each with the shared back."""
     return [Design("tiles", s.item.id, str(s.item.value("name")), s.front, s.back,
-                   s.item.copies) for s in tile_sides(request, kit, bleed)]
+                   s.item.copies, look=TILE) for s in tile_sides(request, kit, bleed)]
 
 
 SECTION = Section(_rows, lambda request, kit: scenes(tile_sides(request, kit)), runs=_runs)

@@ -70,7 +70,8 @@ def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design
         for s in piece_sides(request, kit, name, bleed):
             what = f"{game.element(s.item.id).name} life token" if name == TOKEN else \
                 str(s.item.value("name"))
-            found.append(Design(group, s.item.id, what, s.front, s.back, s.item.copies, disc))
+            found.append(Design(group, s.item.id, what, s.front, s.back, s.item.copies, disc,
+                                name))
     return found
 
 

@@ -54,15 +54,20 @@ def test_tgc_tiles_are_exactly_825_px_square_at_300_ppi(pngs):
             assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
 
 
-@pytest.mark.parametrize(("group", "count", "trim"), [("tokens", 4, (22, 22)),
-                                                      ("oinks", 4, (40, 40)),
-                                                      ("aids", 4, (88.9, 127.0))])
-def test_every_square_face_is_its_trim_plus_an_eighth_inch_each_side(pngs, group, count, trim):
-    files = sorted(p for p in (pngs / group).glob("*.png") if not p.stem.endswith("-round"))
+# The Game Crafter's products (its catalogue: trim + 1/8 in each side, at 300 ppi).
+PRODUCT_PX = {"tokens": (300, 300),  # Medium Circle Chit, 0.75 in
+              "oinks": (450, 450),  # Mini Circle Tile, 1.25 in
+              "aids": (1125, 1725)}  # Jumbo Deck, 3.5 x 5.5 in
+
+
+@pytest.mark.parametrize(("group", "count"), [("tokens", 4), ("oinks", 4), ("aids", 4)])
+def test_every_face_is_the_size_of_its_product(pngs, group, count):
+    files = sorted(p for p in (pngs / group).glob("*.png")
+                   if not p.stem.endswith(("-round", "back")))
     assert len(files) == count
     for path in files:
         with Image.open(path) as image:
-            assert image.size == (_px(trim[0] + 2 * TGC, 300), _px(trim[1] + 2 * TGC, 300))
+            assert image.size == PRODUCT_PX[group]
 
 
 def test_the_manifest_pairs_every_face_with_its_back(pngs, listed, shipped_game):
@@ -76,7 +81,8 @@ def test_the_manifest_pairs_every_face_with_its_back(pngs, listed, shipped_game)
     assert sum(p["count"] for p in tokens) == shipped_game.tokens.total
     assert all(p["back"] == p["face"] and p["round"] for p in tokens)  # drawn blind: alike
     aids = [p for p in pieces if p["group"] == "aids"]
-    assert len(aids) == len(shipped_game.oinks) and all(p["back"] is None for p in aids)
+    assert len(aids) == len(shipped_game.oinks)
+    assert {p["back"] for p in aids} == {"aids/back.png"}  # TGC prints a back: a plain one
     named = {p[k] for p in pieces for k in ("face", "back", "round") if p.get(k)}
     on_disk = {f.relative_to(pngs).as_posix() for f in pngs.rglob("*.png")}
     assert named == on_disk  # every file listed, every listed file there
@@ -85,19 +91,20 @@ def test_the_manifest_pairs_every_face_with_its_back(pngs, listed, shipped_game)
             assert list(image.size) == p["size_px"]
 
 
-@pytest.mark.parametrize(("group", "items"), [("world-mats", ["fire", "water", "earth", "air"]),
-                                              ("table-mat", ["table"])])
-def test_declared_pieces_have_their_pngs_at_their_trim_plus_the_bleed(pngs, listed, group,
-                                                                       items):
-    look = load_layout().look(group)
+@pytest.mark.parametrize(("group", "items", "size"), [
+    ("world-mats", ["fire", "water", "earth", "air"], (3075, 3075)),  # Large Square Mat
+    ("table-mat", ["table"], (4875, 2475))])  # Medium Folio, 16 x 8 in
+def test_declared_pieces_have_their_pngs_at_their_products_size(pngs, listed, group, items,
+                                                               size):
     entries = [p for p in listed["pieces"] if p["group"] == group]
     assert [p["id"] for p in entries] == items
     for entry in entries:
-        assert entry["back"] is None  # the mats print on one side
-        with Image.open(pngs / entry["face"]) as image:
-            assert image.size == (_px(look.size[0] + 2 * TGC, 300),
-                                  _px(look.size[1] + 2 * TGC, 300))
-            assert _edge_step(image.convert("RGB"), "left", 3) < 6  # painted to the edge
+        assert entry["back"] == f"{group}/back.png"  # one-sided: a plain back, as TGC asks
+        for side in ("face", "back"):
+            with Image.open(pngs / entry[side]) as image:
+                assert image.size == size
+                for edge in ("left", "right", "top", "bottom"):  # painted to the edge
+                    assert _edge_step(image.convert("RGB"), edge, 3) < 6, (side, edge)
 
 
 def test_round_pieces_are_transparent_outside_the_disc(pngs, shipped_game):
@@ -177,8 +184,9 @@ def test_the_same_content_gives_the_same_bytes(shipped_game):
                 for a in png.produce(png.inputs(request, kit), kit)}
 
     first = digests()
-    # tiles, tokens and Oinks (+ round), aids, the declared world mats and table mat, manifest
-    assert len(first) == 49 + 8 + 8 + 4 + 4 + 1 + 1
+    # tiles, tokens and Oinks (+ round), aids and their plain back, the declared world mats
+    # and table mat (each kind with a plain back), the manifest
+    assert len(first) == 49 + 8 + 8 + 5 + 5 + 2 + 1
     assert digests() == first
 
 
@@ -212,3 +220,37 @@ def test_a_plain_build_neither_makes_nor_removes_the_exports(project):
     assert {p: p.read_bytes() for p in (out / "png").rglob("*.png")} == before
     listed = json.loads((out / "manifest.json").read_text())["files"]
     assert sum(f["kind"] == "png" for f in listed) == len(before) + 1  # and its manifest
+
+
+def test_every_picture_is_exactly_its_products_size_and_the_manifest_names_it(pngs, listed,
+                                                                           shipped_game):
+    products = {}
+    for entry in listed["pieces"]:
+        product = entry["product"]
+        products[entry["group"]] = product["identity"]
+        assert product["quantity"] == entry["count"]
+        for side in ("face", "back"):
+            with Image.open(pngs / entry[side]) as image:
+                assert list(image.size) == product["size_px"], (entry["id"], side)
+    assert products == {"tiles": "MediumSquareTile", "tokens": "MediumCircleChit",
+                        "oinks": "MiniCircleTile", "aids": "JumboDeck",
+                        "world-mats": "LargeSquareMat", "table-mat": "MediumFolio"}
+    tokens = [e for e in listed["pieces"] if e["group"] == "tokens"]
+    assert [e["product"]["quantity"] for e in tokens] == \
+        [shipped_game.tokens.count(e["id"]) for e in tokens]
+
+
+def test_a_token_chit_keeps_its_white_ring_inside_the_cut(pngs):
+    # The chit is cut on a 0.75 in circle: 112.5 px round the centre of its 300 px image.
+    # The token's face (its ring included) is scaled to that circle, so just inside the
+    # cut is the white ring, and just outside it the dark surround that bleeds.
+    with Image.open(pngs / "tokens" / "fire.png") as image:
+        rgb = image.convert("RGB")
+    centre, radius = 150, 112.5
+    def at(dx: int, dy: int, r: float) -> int:
+        return min(rgb.getpixel((round(centre + dx * r), round(centre + dy * r))))
+
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        assert all(at(dx, dy, radius - d) > 225 for d in (1.5, 2.5)), (dx, dy)  # the ring
+        assert at(dx, dy, radius + 6) < 60, (dx, dy)  # the surround, in the bleed
+        assert at(dx, dy, radius - 12) < 200, (dx, dy)  # the token's colour, inside
