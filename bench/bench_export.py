@@ -37,12 +37,13 @@ TARGET = 5.0  # seconds, all PNGs at 300 ppi
 
 def produce_times(module, request: BuildRequest, runs: int) -> tuple[list[float], int, int]:
     """Seconds of each of `runs` exports with a fresh kit; files and bytes of the last."""
-    module.produce(request, Kit(request.game))  # warm-up: imports, fonts, PDFium
+    kit = Kit(request.game)
+    module.produce(module.inputs(request, kit), kit)  # warm-up: imports, fonts, PDFium
     times, made = [], []
     for _ in range(runs):
         kit = Kit(request.game)
         start = time.perf_counter()
-        made = module.produce(request, kit)
+        made = module.produce(module.inputs(request, kit), kit)
         times.append(time.perf_counter() - start)
     return times, len(made), sum(len(a.data) for a in made)
 

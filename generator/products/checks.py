@@ -24,10 +24,12 @@ from generator.load.builtin import AID, COVER, OINK, TILE, TOKEN
 from generator.products import aids, tiles, tokens
 from generator.products.bundle import cover_kind, cover_of, plan
 from generator.products.kinds import bundle_needed, bundled
+from generator.products.presets import png_preset
 from generator.products.request import BuildRequest, Export
 from generator.products.tgcfit import look_fit
 
 Drawings = Callable[[Kit, Layout], list[tuple[PieceKind, Look, Item, Drawn]]]
+PNG = "png"  # the kind of the PNG export (`products.png`, not loaded for other builds)
 # The kind whose files show each built-in piece (a declared piece's kind is its own).
 SHOWN_BY = {TILE: tiles.KIND, TOKEN: tokens.KIND, OINK: tokens.KIND, AID: aids.KIND}
 
@@ -94,9 +96,8 @@ def tgc_fits(kinds: Sequence[str] | None, export: Export | None
     and no default, or one they would be scaled to by more than a fifth, or a sheet they
     leave more than a third empty. It names the nearest products."""
     def check(layout: Layout) -> list[Diagnostic]:
-        from generator.products.png import KIND, chosen_preset
-
-        if kinds is None or KIND not in kinds or not chosen_preset(export).products:
+        if kinds is None or PNG not in kinds or \
+                not png_preset(export.preset if export else None).products:
             return []
         return [d for look in layout.pieces if not look.page
                 for d in _poor_fit(layout, look)]

@@ -23,8 +23,8 @@ from generator.layout.tgc import Fit
 from generator.load.builtin import AID, OINK, TILE, TOKEN
 from generator.products import aids, declared, tiles, tokens
 from generator.products.designs import Design, distinct, round_scene
-from generator.products.presets import PNG_DEFAULT, Preset, preset
-from generator.products.request import BuildRequest, Export
+from generator.products.presets import Preset, png_preset
+from generator.products.request import BuildRequest
 from generator.products.tgcfit import bleed_for, on_product
 
 KIND = "png"
@@ -32,13 +32,8 @@ KIND = "png"
 
 def chosen(request: BuildRequest) -> tuple[Preset, int]:
     """The preset of this build's PNGs and their resolution (pixels an inch)."""
-    found = chosen_preset(request.export)
+    found = png_preset(request.export.preset)
     return found, request.export.dpi or found.ppi
-
-
-def chosen_preset(export: Export | None) -> Preset:
-    """The preset the PNGs are made with: the one asked for, or The Game Crafter's."""
-    return preset(export.preset if export else None, PNG_DEFAULT)
 
 
 # Each kind's designs, and the looks its pieces are drawn in.

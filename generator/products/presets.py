@@ -38,3 +38,8 @@ DPI_RANGE = (36, 600)  # --dpi: from a thumbnail to a fine print (more: gigabyte
 def preset(name: str | None, default: str) -> Preset:
     """The preset called `name`, or `default`'s when none was asked for."""
     return PRESETS[name or default]
+
+
+def png_preset(name: str | None) -> Preset:
+    """The preset the PNGs are made with: the one asked for, or The Game Crafter's."""
+    return preset(name, PNG_DEFAULT)

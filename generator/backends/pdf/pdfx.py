@@ -27,7 +27,6 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from generator.backends.numbers import fmt as num
 from generator.backends.pdf.icc import read_profile
@@ -244,6 +243,11 @@ def _pdf_string(text: str) -> bytes:
         escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
         return f"({escaped})".encode("ascii")
     return b"<" + ("\ufeff" + text).encode("utf-16-be").hex().upper().encode() + b">"
+
+
+def escape(text: str) -> str:
+    """Text as XML character data (xml.sax.saxutils would load urllib, http and email)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 # reportlab's invariant mode dates every file 2000-01-01 (`pdf_document`): the XMP agrees.
