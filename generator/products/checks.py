@@ -58,7 +58,7 @@ def made_early(kinds: Sequence[str] | None = None
     players (the longest) first. Validation runs them on both cores beside its other
     checks, so the rulebook's fingerprint, or its templates' check, finds them played."""
     def early(kit: Kit) -> list[Callable[[], object]]:
-        if kinds is not None and "rulebook" not in kinds:
+        if kinds is not None and not {"rulebook", "tts"} & set(kinds):  # the book's kinds
             return []
         from generator.sim.book import book_counts, played
 

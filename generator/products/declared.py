@@ -71,10 +71,19 @@ def designs(name: str) -> Callable[[BuildRequest, Kit, float | None], list[Desig
     """The kind's designs for a print shop: each item's front and back, its copies."""
     def made(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design]:
         kind, look = declared(request, name)
-        return [Design(name, s.item.id, f"{kind.title}: {s.item.id}", s.front, s.back,
+        return [Design(name, s.item.id, label(kind, s.item), s.front, s.back,
                        s.item.copies, disc_of(look), name)
                 for s in kind_sides(request, kit, name, bleed)]
     return made
+
+
+def label(kind: PieceKind, item: Item) -> str:
+    """An item's name for a player: the kind's title, and the item's own name when the
+    kind has several ("World mats: Cinder Oink"; a kind of one item: "Table mat")."""
+    if len(kind.items) == 1:
+        return kind.title
+    own = item.value("name") if "name" in dict(item.fields) else None
+    return f"{kind.title}: {own or item.id}"
 
 
 def section(name: str) -> Section:

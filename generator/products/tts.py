@@ -2,12 +2,21 @@
 
 `tts/` holds `<game>.json`, a saved object that lays out the 48 world tiles face down
 in one deck (shuffle it: it is the stack O; a tile with `copies: 2` is two cards), the
-life tokens in a bag, the Oinks on the table, and every declared piece (the mats, as
-flat tiles below the rest; a round one as a disc), each as many times as its copies;
+life tokens in a bag, the Oinks, the player aids as a deck of cards face up, the
+rulebook as a book (a Custom PDF object showing `rulebook.pdf`, Letter), and every
+declared piece (the mats, as flat tiles in rows below the rest, with a snap point on
+every space a tile fits; a round one as a disc), each as many times as its copies;
 `<game>.png`, its thumbnail; and `images/`: the tiles' card sheets (at most 10 x 7 and
 69 cards a sheet, no sheet over 4096 px a side, as TTS takes them), the shared back,
-each token and Oink cut round on a transparent ground, and each declared piece's sides
-under its kind's folder. Everything is cut at the trim: TTS shows no bleed.
+each token and Oink cut round on a transparent ground, the aids' sheet and back, and
+each declared piece's sides under its kind's folder (a piece over 4096 px at the
+resolution asked for is drawn at a lower one: `fitting`). Everything is cut at the
+trim: TTS shows no bleed.
+
+Every object lies at its true size, by the unit model in `tabletop` (a unit is an inch;
+a card 2.2 units wide and a custom tile 2.0 units across its short side at scale 1), and
+the objects are laid out in rows by their sizes (`laid_out`), so none lies on another.
+Each is named as a player knows it (a declared item by its `name` field).
 
 Why a deck and not custom tiles: TTS draws a deck's cards in the shape of its sheet's
 cells, so square cells give square cards, with square corners (`Type` 1), and a deck
@@ -23,17 +32,21 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from generator.backends.png import SHAVE, encoded, png_bytes, rasters, size_px
 from generator.core.artefacts import Artefact
 from generator.core.errors import RenderError
 from generator.draw.kit import Kit
-from generator.draw.scene import Scene
-from generator.products import declared, tabletop, tiles, tokens
+from generator.draw.scene import Group, Rect, Scene
+from generator.load.builtin import AID
+from generator.products import aids, declared, tabletop, tiles, tokens
 from generator.products.designs import Design, round_scene
 from generator.products.presets import TTS_PPI
 from generator.products.request import BuildRequest
+from generator.products.rulebook.book import Rulebook, prepare, rulebook_pdf
 
 KIND = "tts"
 MAX_SHEET_PX = 4096  # Berserk's advice for any one image, and the limit of many GPUs
@@ -53,16 +66,24 @@ class Table:
     flavours: tuple[str, ...]
     round_ones: tuple[Design, ...]
     own: tuple[Design, ...]  # the declared pieces
+    aids: tuple[Design, ...] = ()  # the player aids: a deck of cards, face up
+    aid_ground: str = "#FFFFFF"  # the aid cards' plain back
+    rulebook: Rulebook | None = None  # the rulebook's words and figures, for its book
 
 
 def inputs(request: BuildRequest, kit: Kit) -> Table:
     """The pieces at their trim (TTS shows no bleed) and the export's options."""
     own = [d for kind in request.game.pieces
            for d in declared.designs(kind.name)(request, kit, 0.0)]
+    look = request.layout.look(AID)
+    ground = look.background if look and look.background and "{" not in look.background \
+        else "#FFFFFF"
     return Table(request.game.title, request.export.dpi or TTS_PPI, request.export.base_url,
                  tuple(tiles.designs(request, kit, 0.0)),
                  tuple(t.flavour for t in request.game.tiles),
-                 tuple(tokens.designs(request, kit, 0.0)), tuple(own))
+                 tuple(tokens.designs(request, kit, 0.0)), tuple(own),
+                 tuple(aids.designs(request, kit, 0.0)), ground,
+                 Rulebook(prepare(request, kit), (RULEBOOK_PAPER,), False))
 
 
 def produce(table: Table, kit: Kit) -> list[Artefact]:
@@ -79,9 +100,12 @@ def produce(table: Table, kit: Kit) -> list[Artefact]:
             for d, data in zip(round_ones, cut, strict=True)]
     own, images = _declared(table, kit)
     out += images
+    aid_cards, aid_images = _aid_deck(table, kit, len(sheets) + 1)
+    out += aid_images
+    out += _rulebook(table, kit)
     name = _slug(table.title)
-    tile_mm = world[0].face.trim[0]
-    objects = [*_objects(table, cards, tile_mm), *_placed(table, own, tile_mm)]
+    spots = [*_objects(table, cards, aid_cards), *_placed(table, own)]
+    objects = [spot.make(x, z) for spot, (x, z) in zip(spots, laid_out(spots), strict=True)]
     out.append(Artefact(f"tts/{name}.json", tabletop.saved_object(objects), KIND))
     out.append(Artefact(f"tts/{name}.png", back, KIND))  # TTS shows it in its object browser
     return out
@@ -132,20 +156,122 @@ def _deck(table: Table, faces: list) -> tuple[list[tabletop.Card], list[Artefact
     return cards, out
 
 
-def _objects(table: Table, cards: list[tabletop.Card], tile_mm: float) -> list[dict]:
-    """The deck, the bag of life tokens, and the Oinks in a row beside them."""
-    def scale(d: Design) -> float:
-        # Relative to the tiles' cards, which TTS sizes itself at scale 1.
-        return round(d.disc / tile_mm, 4)
+@dataclass(frozen=True)
+class Spot:
+    """An object to put on the table: how to make it at (x, z), and the room it takes
+    (units, across and deep), by the unit model of `tabletop`."""
 
+    make: Callable[[float, float], dict]
+    width: float
+    depth: float
+    row: int  # objects of one row lie side by side; rows one below the other
+
+
+GAP = 1.0  # units between neighbours on the table
+ROW = 36.0  # units a row takes across at most before the next begins (a 3 ft table)
+# Neither the bag nor a PDF has a documented size: the room given them here is more than
+# they take (a bag is about two units across; a PDF page about a letter page).
+BAG_ROOM = 3.0
+PDF_ROOM = (8.5, 11.0)
+RULEBOOK_PAPER = "letter"  # TTS is mostly played in letter countries; both read alike
+
+
+def laid_out(spots: Sequence[Spot]) -> list[tuple[float, float]]:
+    """The centre of each spot: side by side in rows centred on x = 0, a row wrapped past
+    ROW units, each row below the one before (z down) from z = 0, GAP apart: no two
+    overlap."""
+    rows: list[list[Spot]] = []
+    for spot in spots:
+        row = rows[-1] if rows else None
+        if row is None or spot.row != row[0].row or \
+                sum(s.width + GAP for s in row) + spot.width > ROW:
+            rows.append([spot])
+        else:
+            row.append(spot)
+    centres: list[tuple[float, float]] = []
+    top = 0.0
+    for row in rows:
+        x = -(sum(s.width for s in row) + GAP * (len(row) - 1)) / 2
+        for spot in row:
+            centres.append((round(x + spot.width / 2, 3), round(top - spot.depth / 2, 3)))
+            x += spot.width + GAP
+        top -= max(s.depth for s in row) + GAP
+    return centres
+
+
+def _inches(mm: float) -> float:
+    return mm / tabletop.UNIT_MM
+
+
+def _objects(table: Table, cards: list[tabletop.Card], aid_cards: list[tabletop.Card]
+             ) -> list[Spot]:
+    """The deck, the bag of life tokens, the Oinks, the aids' deck and the rulebook."""
     life = [d for d in table.round_ones if d.group == "tokens"]
     oinks = [d for d in table.round_ones if d.group == "oinks"]
-    in_bag = [tabletop.disc(f"token {d.key} {n}", d.name, _url(table, _image(d)), scale(d),
-                            stackable=True) for d in life for n in range(d.count)]
-    return [tabletop.deck("world tiles", "World tiles (stack O)", cards, 0.0, 0.0),
-            tabletop.bag("life token bag", "Life tokens", in_bag, -4.0, 0.0),
-            *(tabletop.disc(f"oink {d.key}", d.name, _url(table, _image(d)), scale(d),
-                            4.0, 3.0 - 2.0 * i) for i, d in enumerate(oinks))]
+    in_bag = [tabletop.disc(f"token {d.key} {n}", d.name, _url(table, _image(d)),
+                            tabletop.tile_scale((d.disc, d.disc)), stackable=True)
+              for d in life for n in range(d.count)]
+    tile = table.world[0].face.trim
+    spots = [Spot(lambda x, z: tabletop.deck("world tiles", "World tiles (stack O)", cards, x,
+                                             z, tabletop.card_scale(tile[0])),
+                  _inches(tile[0]), _inches(tile[1]), 0),
+             Spot(lambda x, z: tabletop.bag("life token bag", "Life tokens", in_bag, x, z),
+                  BAG_ROOM, BAG_ROOM, 0)]
+    spots += [Spot(partial(_oink, table, d), _inches(d.disc), _inches(d.disc), 0)
+              for d in oinks]
+    if aid_cards:
+        aid = table.aids[0].face.trim
+        spots.append(Spot(lambda x, z: tabletop.deck("player aids", "Player aids", aid_cards,
+                                                     x, z, tabletop.card_scale(aid[0]),
+                                                     face_down=False),
+                          _inches(aid[0]), _inches(aid[1]), 0))
+    if table.rulebook is not None:
+        spots.append(Spot(lambda x, z: tabletop.pdf("rulebook", f"{table.title}: rulebook",
+                                                     _url(table, RULEBOOK), x, z),
+                          *PDF_ROOM, 0))
+    return spots
+
+
+def _oink(table: Table, d: Design, x: float, z: float) -> dict:
+    return tabletop.disc(f"oink {d.key}", d.name, _url(table, _image(d)),
+                         tabletop.tile_scale((d.disc, d.disc)), x, z)
+
+
+RULEBOOK = "rulebook.pdf"  # the rulebook beside the saved object, for its Custom PDF
+
+
+def _rulebook(table: Table, kit: Kit) -> list[Artefact]:
+    """The rulebook PDF the saved object's book shows (made here: `--only tts` is all a
+    TTS export needs)."""
+    if table.rulebook is None:
+        return []
+    data, pages = rulebook_pdf(table.rulebook.prep, kit, RULEBOOK_PAPER)
+    return [Artefact(f"tts/{RULEBOOK}", data, KIND, pages)]
+
+
+def _aid_deck(table: Table, kit: Kit, number: int
+              ) -> tuple[list[tabletop.Card], list[Artefact]]:
+    """The player aids as cards of one sheet (face up: each player takes theirs), with a
+    plain back in the aids' ground."""
+    from PIL import Image
+
+    if not table.aids:
+        return [], []
+    dpi = table.dpi
+    faces = rasters(kit, [d.face for d in table.aids], dpi)
+    cell = faces[0].size
+    columns, _ = grid(len(faces), cell)
+    down = math.ceil(len(faces) / columns)
+    sheet = tabletop.Sheet(number, _url(table, "images/aids.png"),
+                           _url(table, "images/aid-back.png"), columns, down)
+    image = Image.new("RGB", (columns * cell[0], down * cell[1]), "#FFFFFF")
+    for i, face in enumerate(faces):
+        image.paste(face, (i % columns * cell[0], i // columns * cell[1]))
+    back = Image.new("RGB", cell, table.aid_ground)
+    cards = [tabletop.Card(f"aid {d.key}", d.name, "", sheet, i)
+             for i, d in enumerate(table.aids)]
+    return cards, [Artefact("tts/images/aids.png", png_bytes(image, dpi), KIND),
+                   Artefact("tts/images/aid-back.png", png_bytes(back, dpi), KIND)]
 
 
 def _declared(table: Table, kit: Kit) -> tuple[list[tuple[Design, str, str]], list[Artefact]]:
@@ -185,26 +311,60 @@ def _back(design: Design) -> Scene:
     return design.back
 
 
-def _placed(table: Table, own: list[tuple[Design, str, str]], tile_mm: float) -> list[dict]:
-    """The declared pieces on the table, each copy its own object: a row per kind below
-    the deck, the bag and the Oinks, largest first so they do not cover each other."""
-    objects, z = [], -4.0
-    for group in dict.fromkeys(d.group for d, _, _ in own):
-        x = -6.0
+def _placed(table: Table, own: list[tuple[Design, str, str]]) -> list[Spot]:
+    """The declared pieces, each copy its own object: a row per kind below the rest, each
+    at its true size (a custom tile's scale from its short side), the mats with a snap
+    point on every space a tile fits (`snaps`)."""
+    tile = table.world[0].face.trim[0]
+    spots: list[Spot] = []
+    for row, group in enumerate(dict.fromkeys(d.group for d, _, _ in own), start=1):
         for d, face, back in (p for p in own if p[0].group == group):
-            width = d.face.trim[0] / tile_mm  # in tiles, as TTS sizes the deck's cards
+            w, h = d.face.trim
+            scale = tabletop.tile_scale((d.disc, d.disc) if d.disc else (w, h))
             for n in range(d.count):
                 key = f"{group} {_copy(d.key, n)}"
                 if d.disc:
-                    objects.append(tabletop.disc(key, d.name, _url(table, face), round(
-                        width, 4), round(x, 3), round(z, 3), back_url=_url(table, back)))
+                    make = partial(_disc_at, key, d.name, _url(table, face), scale,
+                                   _url(table, back))
                 else:
-                    objects.append(tabletop.board(key, d.name, _url(table, face),
-                                                  _url(table, back), round(width, 4),
-                                                  round(x, 3), round(z, 3)))
-                x += 2.2 * width + 0.5
-        z -= 2.2 * max(p[0].face.trim[1] / tile_mm for p in own if p[0].group == group) + 1.0
-    return objects
+                    make = partial(_board_at, key, d.name, _url(table, face),
+                                   _url(table, back), scale, snaps(d.face, tile, scale))
+                spots.append(Spot(make, _inches(w), _inches(h), row))
+    return spots
+
+
+def _disc_at(key, name, face, scale, back, x, z) -> dict:
+    return tabletop.disc(key, name, face, scale, x, z, back_url=back)
+
+
+def _board_at(key, name, face, back, scale, points, x, z) -> dict:
+    return tabletop.board(key, name, face, back, scale, x, z, points)
+
+
+def snaps(scene: Scene, tile: float, scale: float) -> tuple[tuple[float, float], ...]:
+    """Snap points (the tile's own units) at the centre of every rectangle of the drawing
+    a tile fits on: as large as a tile, up to a sixth larger (a world's cell, a space).
+
+    The tile lies turned half round (`tabletop.transform`, rotY 180), so its own x runs
+    to the image's left and its own z to the image's bottom; a point's offset from the
+    centre, in units, is divided by the scale (the snap points are set before it)."""
+    found = []
+    for x, y, w, h in _rects(scene.items, 0.0, 0.0, 1.0):
+        if tile <= min(w, h) + 1e-6 and max(w, h) <= tile * 7 / 6:
+            dx = x + w / 2 - scene.width / 2
+            dy = y + h / 2 - scene.height / 2
+            found.append((round(-_inches(dx) / scale, 4), round(_inches(dy) / scale, 4)))
+    return tuple(dict.fromkeys(found))
+
+
+def _rects(items, ox: float, oy: float, k: float) -> Iterator[tuple[float, float, float, float]]:
+    """Every rectangle the items draw, in the scene's mm (groups' moves applied)."""
+    for item in items:
+        if isinstance(item, Rect):
+            yield ox + k * item.x, oy + k * item.y, k * item.w, k * item.h
+        elif isinstance(item, Group):
+            tx, ty = item.translate
+            yield from _rects(item.children, ox + k * tx, oy + k * ty, k * item.scale)
 
 
 def _copy(key: str, n: int) -> str:

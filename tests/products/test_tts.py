@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,9 @@ from tests.conftest import CONTENT, TEMPLATES, load_layout
 pytestmark = pytest.mark.slow
 
 CELL = 375  # a 63.5 mm tile at the default 150 ppi
+# The unit model (generator/products/tabletop.py, from measurements): a unit is an inch,
+# a card 2.2 units wide and a custom tile 2.0 units across its short side at scale 1.
+CARD_WIDTH, TILE_SIDE = 2.2, 2.0
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +49,13 @@ def _objects(saved: dict, name: str) -> list[dict]:
     return [o for o in saved["ObjectStates"] if o["Name"] == name]
 
 
+def _tile_deck(saved: dict) -> dict:
+    [deck] = [d for d in _objects(saved, "Deck") if d["Nickname"].startswith("World tiles")]
+    return deck
+
+
 def test_the_48_tiles_lie_face_down_in_one_deck(saved, shipped_game):
-    [deck] = _objects(saved, "Deck")
+    deck = _tile_deck(saved)
     assert deck["Transform"]["rotZ"] == 180  # face down: the draw stack O stays hidden
     cards = deck["ContainedObjects"]
     assert len(cards) == len(deck["DeckIDs"]) == 48
@@ -62,7 +71,7 @@ def test_the_48_tiles_lie_face_down_in_one_deck(saved, shipped_game):
 
 
 def test_every_image_it_names_is_there_with_its_grid(tts, saved):
-    [deck] = _objects(saved, "Deck")
+    deck = _tile_deck(saved)
     for sheet in deck["CustomDeck"].values():
         for url in (sheet["FaceURL"], sheet["BackURL"]):
             assert not url.startswith(("/", "http", "file:"))  # relative, to the JSON
@@ -97,12 +106,11 @@ def test_the_tokens_are_in_a_bag_and_the_oinks_on_the_table(saved, shipped_game)
     for piece in [*tokens, *oinks]:
         assert piece["CustomImage"]["CustomTile"]["Type"] == 2  # a circle
     guids = [o["GUID"] for o in [*saved["ObjectStates"], *tokens,
-                                  *_objects(saved, "Deck")[0]["ContainedObjects"]]]
+                                  *_tile_deck(saved)["ContainedObjects"]]]
     assert len(guids) == len(set(guids))
 
 
 def test_the_mats_lie_on_the_table_shaped_like_their_images(tts, saved, shipped_game):
-    tile_mm = load_layout().look("tile").size[0]
     mats = [o for o in _objects(saved, "Custom_Tile") if o["CustomImage"]["CustomTile"][
         "Type"] == 0]  # a box: a flat rectangle
     for kind in shipped_game.pieces:
@@ -110,8 +118,10 @@ def test_the_mats_lie_on_the_table_shaped_like_their_images(tts, saved, shipped_
         placed = [o for o in mats if f"images/{kind.name}/" in o["CustomImage"]["ImageURL"]]
         assert len(placed) == kind.count  # every copy of every item
         for piece in placed:
-            assert piece["CustomImage"]["CustomTile"]["Stretch"]  # shaped like the image
-            assert piece["Transform"]["scaleX"] == pytest.approx(look.size[0] / tile_mm, 1e-3)
+            # not stretched square: shaped like the image; its short side its true size
+            assert not piece["CustomImage"]["CustomTile"]["Stretch"]
+            assert piece["Transform"]["scaleX"] == pytest.approx(
+                min(look.size) / 25.4 / TILE_SIDE, 1e-3)
             with Image.open(tts / piece["CustomImage"]["ImageURL"]) as image:
                 # cut at the trim, at 150 ppi
                 assert image.size == pytest.approx((look.size[0] / 25.4 * 150,
@@ -139,7 +149,7 @@ def copied(tmp_path_factory) -> Path:
 def test_copies_are_cards_and_pieces_of_their_own(copied):
     [found] = (copied / "tts").glob("*.json")
     saved = json.loads(found.read_text())
-    [deck] = _objects(saved, "Deck")
+    deck = _tile_deck(saved)
     names = [c["Nickname"] for c in deck["ContainedObjects"]]
     assert len(names) == len(deck["DeckIDs"]) == 49 and names.count("Tidewell") == 2
     twins = [c["CardID"] for c in deck["ContainedObjects"] if c["Nickname"] == "Tidewell"]
@@ -156,7 +166,7 @@ def test_copies_are_cards_and_pieces_of_their_own(copied):
 
 
 def test_a_sheets_cells_are_the_tiles_trims(tts, saved, shipped_game):
-    [deck] = _objects(saved, "Deck")
+    deck = _tile_deck(saved)
     kit = Kit(shipped_game)
     request = BuildRequest(shipped_game, TEMPLATES, (load_layout(),))
     scenes = {d.name: d.face for d in tiles.designs(request, kit, 0.0)}
@@ -219,8 +229,9 @@ def test_the_same_content_gives_the_same_bytes(shipped_game):
         return {a.path: a.data for a in export.produce(export.inputs(request, kit), kit)}
 
     first = digests()
-    # a sheet, the back, tokens, Oinks, 4 world mats, the table mat, JSON + thumbnail
-    assert len(first) == 1 + 1 + 4 + 4 + 4 + 1 + 2
+    # a sheet, the back, tokens, Oinks, 4 world mats, the table mat, JSON + thumbnail,
+    # the aids' sheet and back, the rulebook
+    assert len(first) == 1 + 1 + 4 + 4 + 4 + 1 + 2 + 2 + 1
     assert digests() == first
 
 
@@ -247,3 +258,101 @@ def test_at_300_ppi_a_mat_too_wide_for_tts_is_scaled_to_4096_px(tmp_path):
     width, height = load_layout().look("table-mat").size
     assert max(table) == 4096  # as large as TTS takes, no larger
     assert table[0] / table[1] == pytest.approx(width / height, rel=2e-3)  # not distorted
+
+
+def _footprint(tts: Path, obj: dict) -> tuple[float, float, float, float]:
+    """An object's rectangle on the table (x0, z0, x1, z1), by the unit model."""
+    t = obj["Transform"]
+    if obj["Name"] == "Deck":
+        sheet = next(iter(obj["CustomDeck"].values()))
+        with Image.open(tts / sheet["FaceURL"]) as image:
+            cell = image.width / sheet["NumWidth"], image.height / sheet["NumHeight"]
+        w = CARD_WIDTH * t["scaleX"]
+        d = w * cell[1] / cell[0]
+    elif obj["Name"] == "Custom_Tile":
+        with Image.open(tts / obj["CustomImage"]["ImageURL"]) as image:
+            ratio = image.width / image.height
+        short = TILE_SIDE * t["scaleX"]
+        w, d = (short * ratio, short) if ratio >= 1 else (short, short / ratio)
+    elif obj["Name"] == "Bag":
+        w = d = 2.0  # TTS's bag is about two units across
+    else:
+        assert obj["Name"] == "Custom_PDF"
+        w, d = 8.5, 11.0  # about a letter page: TTS gives a PDF no documented size
+    x, z = t["posX"], t["posZ"]
+    return x - w / 2, z - d / 2, x + w / 2, z + d / 2
+
+
+def test_no_two_objects_on_the_table_overlap(tts, saved):
+    boxes = [(o["Nickname"], _footprint(tts, o)) for o in saved["ObjectStates"]]
+    assert len(boxes) >= 1 + 1 + 4 + 1 + 1 + 5  # deck, bag, Oinks, aids, book, mats
+    for i, (a, (ax0, az0, ax1, az1)) in enumerate(boxes):
+        for b, (bx0, bz0, bx1, bz1) in boxes[i + 1:]:
+            apart = ax1 <= bx0 or bx1 <= ax0 or az1 <= bz0 or bz1 <= az0
+            assert apart, (a, b)
+
+
+def test_every_piece_is_its_true_size_beside_a_tile(tts, saved):
+    layout = load_layout()
+    deck = _footprint(tts, _tile_deck(saved))
+    tile_units = deck[2] - deck[0]
+    assert tile_units == pytest.approx(layout.look("tile").size[0] / 25.4, rel=2e-3)
+    [bag] = _objects(saved, "Bag")
+    sizes = {"tokens": layout.look("token").face, "oinks": layout.look("oink").face,
+             "world-mats": min(layout.look("world-mats").size),
+             "table-mat": min(layout.look("table-mat").size)}
+    for obj in [*bag["ContainedObjects"], *_objects(saved, "Custom_Tile")]:
+        group = obj["CustomImage"]["ImageURL"].split("/")[1]
+        x0, z0, x1, z1 = _footprint(tts, {**obj, "Transform": {**obj["Transform"],
+                                                                "posX": 0, "posZ": 0}})
+        short = min(x1 - x0, z1 - z0)
+        # the same size relative to a tile as on the table
+        assert short / tile_units == pytest.approx(
+            sizes[group] / layout.look("tile").size[0], rel=2e-3), obj["Nickname"]
+
+
+def test_the_aids_are_cards_and_the_rulebook_a_book(tts, saved, shipped_game):
+    [aids] = [d for d in _objects(saved, "Deck") if d["Nickname"] == "Player aids"]
+    assert aids["Transform"]["rotZ"] == 0  # face up
+    names = [c["Nickname"] for c in aids["ContainedObjects"]]
+    assert names == [f"{o.name} player aid" for o in shipped_game.oinks]
+    [book] = _objects(saved, "Custom_PDF")
+    url = book["CustomPDF"]["PDFUrl"]
+    from pypdf import PdfReader
+
+    reader = PdfReader(tts / url)
+    assert len(reader.pages) > 4
+    assert reader.metadata["/Title"].startswith(f"{shipped_game.title} — Rulebook")
+    assert "Quick reference" in reader.pages[0].extract_text()  # its contents page
+    width = float(reader.pages[0].mediabox.width) * 25.4 / 72
+    assert width == pytest.approx(215.9, abs=0.1)  # Letter
+
+
+def test_the_mats_have_a_snap_point_on_every_space_a_tile_goes(saved, shipped_game):
+    layout = load_layout()
+    tile = layout.look("tile").size[0]
+    rules = shipped_game.rules
+    for obj in _objects(saved, "Custom_Tile"):
+        url = obj["CustomImage"]["ImageURL"]
+        points = obj.get("AttachedSnapPoints", [])
+        scale = obj["Transform"]["scaleX"]
+        # a point's offset on the table, in mm
+        xs = sorted({round(p["Position"]["x"] * scale * 25.4, 1) for p in points})
+        zs = sorted({round(p["Position"]["z"] * scale * 25.4, 1) for p in points})
+        if "/world-mats/" in url:
+            assert len(points) == rules.grid_rows * rules.grid_columns
+            assert len(xs) == rules.grid_columns and len(zs) == rules.grid_rows
+            steps = {round(b - a, 1) for a, b in pairwise(xs)}
+            assert all(tile <= step <= tile * 7 / 6 for step in steps)  # a cell apart
+        elif "/table-mat/" in url:
+            assert len(points) == len(rules.space_row) and len(zs) == 1
+        else:
+            assert points == []  # an Oink has no spaces
+
+
+def test_pieces_are_named_as_players_know_them(saved, shipped_game):
+    names = {o["Nickname"] for o in _objects(saved, "Custom_Tile")}
+    for oink in shipped_game.oinks:
+        assert f"World mats: {oink.name}" in names
+    assert "Table mat" in names
+    assert not any(name.endswith((": fire", ": table")) for name in names)
