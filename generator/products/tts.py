@@ -92,7 +92,8 @@ def produce(table: Table, kit: Kit) -> list[Artefact]:
     faces = rasters(kit, [d.face for d in world] + [_back(world[0])], dpi)
     back = png_bytes(faces.pop(), dpi)
     out = [Artefact("tts/images/tile-back.png", back, KIND)]
-    cards, sheets = _deck(table, faces)
+    cards, sheets = _deck(table, faces, table.world, table.flavours, "images/tiles",
+                          "images/tile-back.png")
     out += sheets
     cut = encoded(kit, [round_scene(d) for d in round_ones], [dpi] * len(round_ones),
                   transparent=True)
@@ -131,26 +132,30 @@ def grid(count: int, cell: tuple[int, int]) -> tuple[int, int]:
     return columns, min(MAX_CARDS, columns * rows)
 
 
-def _deck(table: Table, faces: list) -> tuple[list[tabletop.Card], list[Artefact]]:
-    """The tiles' cards on as few sheets as TTS allows, and the sheets' images."""
+def _deck(table: Table, faces: list, designs: Sequence[Design], words: Sequence[str],
+          stem: str, back: str, first: int = 1, prefix: str = ""
+          ) -> tuple[list[tabletop.Card], list[Artefact]]:
+    """Cards of `designs` (their `faces`, each card's description from `words`) on as few
+    sheets as TTS allows: `<stem>-1.png`... numbered from `first` in the save, all with the
+    back image `back`; the cards and the sheets' images."""
     from PIL import Image
 
-    world, dpi, cell = table.world, table.dpi, faces[0].size
+    dpi, cell = table.dpi, faces[0].size
     columns, per_sheet = grid(len(faces), cell)
     cards, out = [], []
-    for number, start in enumerate(range(0, len(faces), per_sheet), start=1):
+    for index, start in enumerate(range(0, len(faces), per_sheet), start=1):
         chunk = faces[start:start + per_sheet]
         across = min(columns, len(chunk))
         down = math.ceil(len(chunk) / across)
-        path = f"images/tiles-{number}.png"
-        sheet = tabletop.Sheet(number, _url(table, path), _url(table, "images/tile-back.png"),
+        path = f"{stem}-{index}.png"
+        sheet = tabletop.Sheet(first + index - 1, _url(table, path), _url(table, back),
                                across, down)
         image = Image.new("RGB", (across * cell[0], down * cell[1]))
         for i, face in enumerate(chunk):
             image.paste(face, (i % across * cell[0], i // across * cell[1]))
-            design, flavour = world[start + i], table.flavours[start + i]
+            design, said = designs[start + i], words[start + i]
             # A copy is a card of its own drawn from the same cell.
-            cards += [tabletop.Card(_copy(design.key, n), design.name, flavour, sheet, i)
+            cards += [tabletop.Card(prefix + _copy(design.key, n), design.name, said, sheet, i)
                       for n in range(design.count)]
         out.append(Artefact(f"tts/{path}", png_bytes(image, dpi), KIND))
     return cards, out
@@ -249,29 +254,22 @@ def _rulebook(table: Table, kit: Kit) -> list[Artefact]:
     return [Artefact(f"tts/{RULEBOOK}", data, KIND, pages)]
 
 
-def _aid_deck(table: Table, kit: Kit, number: int
+def _aid_deck(table: Table, kit: Kit, first: int
               ) -> tuple[list[tabletop.Card], list[Artefact]]:
-    """The player aids as cards of one sheet (face up: each player takes theirs), with a
-    plain back in the aids' ground."""
+    """The player aids as cards (face up: each player takes theirs), with a plain back in
+    the aids' ground, their sheets numbered from `first`."""
     from PIL import Image
 
     if not table.aids:
         return [], []
-    dpi = table.dpi
-    faces = rasters(kit, [d.face for d in table.aids], dpi)
-    cell = faces[0].size
-    columns, _ = grid(len(faces), cell)
-    down = math.ceil(len(faces) / columns)
-    sheet = tabletop.Sheet(number, _url(table, "images/aids.png"),
-                           _url(table, "images/aid-back.png"), columns, down)
-    image = Image.new("RGB", (columns * cell[0], down * cell[1]), "#FFFFFF")
-    for i, face in enumerate(faces):
-        image.paste(face, (i % columns * cell[0], i // columns * cell[1]))
-    back = Image.new("RGB", cell, table.aid_ground)
-    cards = [tabletop.Card(f"aid {d.key}", d.name, "", sheet, i)
-             for i, d in enumerate(table.aids)]
-    return cards, [Artefact("tts/images/aids.png", png_bytes(image, dpi), KIND),
-                   Artefact("tts/images/aid-back.png", png_bytes(back, dpi), KIND)]
+    faces = rasters(kit, [d.face for d in table.aids], table.dpi)
+    cards, sheets = _deck(table, faces, table.aids, [""] * len(faces), "images/aids",
+                          AID_BACK, first, "aid ")
+    back = Image.new("RGB", faces[0].size, table.aid_ground)
+    return cards, [*sheets, Artefact(f"tts/{AID_BACK}", png_bytes(back, table.dpi), KIND)]
+
+
+AID_BACK = "images/aid-back.png"
 
 
 def _declared(table: Table, kit: Kit) -> tuple[list[tuple[Design, str, str]], list[Artefact]]:

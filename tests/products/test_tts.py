@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections import Counter
+from io import BytesIO
 from itertools import pairwise
 from pathlib import Path
 
@@ -356,3 +357,29 @@ def test_pieces_are_named_as_players_know_them(saved, shipped_game):
         assert f"World mats: {oink.name}" in names
     assert "Table mat" in names
     assert not any(name.endswith((": fire", ": table")) for name in names)
+
+
+def test_at_the_highest_dpi_every_image_keeps_within_what_tts_takes(shipped_game):
+    # Without rendering: each image's size as the export works it out at --dpi 600.
+    from generator.backends.png import size_px
+    from generator.products import tts as export
+    from generator.products.presets import DPI_RANGE
+
+    dpi = DPI_RANGE[1]
+    request = BuildRequest(shipped_game, TEMPLATES, (load_layout(),), ("a4",), ("tts",),
+                           Export(dpi=dpi))
+    kit = Kit(shipped_game)
+    table = export.inputs(request, kit)
+    cell = tuple(size_px(v, dpi) for v in table.world[0].face.trim)  # the tiles' sheets
+    columns, per_sheet = export.grid(len(table.world), cell)
+    rows = -(-min(per_sheet, len(table.world)) // columns)
+    assert columns * cell[0] <= 4096 and rows * cell[1] <= 4096, (cell, columns, rows)
+    cards, images = export._aid_deck(table, kit, 2)  # the aids' sheets, made: 2100 x 3000
+    assert len(cards) == len(table.aids) and len(images) == len(table.aids) + 1
+    for made in images:
+        with Image.open(BytesIO(made.data)) as image:
+            assert max(image.size) <= 4096, made.path
+    for design in (*table.own, *table.round_ones):
+        scene = design.face
+        longest = size_px(max(scene.trim), export.fitting(scene, dpi))
+        assert longest <= 4096, design.name
