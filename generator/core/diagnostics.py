@@ -136,6 +136,9 @@ CODES: dict[str, Code] = {
     "TKG308": Code(Severity.ERROR, "A colour profile of the print-shop files cannot be used",
                    "Save the CMYK ICC profile your print shop gives you as "
                    "content/colour/press-cmyk.icc (an output profile, class 'prtr')."),
+    "TKG309": Code(Severity.WARNING, "A piece fits no product of The Game Crafter",
+                   "Name the product to make it as with `product:` in its look (one of those "
+                   "the message names), or resize the piece to one."),
     # -- preflight: every drawn piece, as it will print (docs/preflight.md) --------
     "TKG501": Code(Severity.WARNING, "Text, a symbol or a badge lies outside the safe zone",
                    "Move or shrink its box in the layout so it keeps the safe distance from "
@@ -201,9 +204,6 @@ CODES: dict[str, Code] = {
                    "where things are counted, a list where a repeat goes through it."),
     "TKG611": Code(Severity.ERROR, "Two items of a kind of piece share an id",
                    "Give each item its own id; ids name the output files."),
-    "TKG612": Code(Severity.WARNING, "A piece fits no product of The Game Crafter",
-                   "Name the product to make it as with `product:` in its look (one of those "
-                   "the message names), or resize the piece to one."),
     # -- simulated balance (tkg validate --balance) --------------------------------
     "TKG401": Code(Severity.WARNING, "A seat wins more or less often than chance explains",
                    "Adjust setup or starting tokens; see tkg simulate."),

@@ -92,7 +92,7 @@ def cover_drawings(templates_dir: Path, kinds: Sequence[str] | None = None,
 def tgc_fits(kinds: Sequence[str] | None, export: Export | None
              ) -> Callable[[Layout], list[Diagnostic]]:
     """For a build of PNGs for The Game Crafter (`--only png --preset tgc`, or png's own
-    default), a warning (TKG612) at each look whose pieces fit no product: none named
+    default), a warning (TKG309) at each look whose pieces fit no product: none named
     and no default, or one they would be scaled to by more than a fifth, or a sheet they
     leave more than a third empty. It names the nearest products."""
     def check(layout: Layout) -> list[Diagnostic]:
@@ -118,5 +118,5 @@ def _poor_fit(layout: Layout, look: Look) -> list[Diagnostic]:
     else:
         why = (f"would be made as a {found.product.name} at {found.scale:.0%} of its size"
                + (f", leaving {found.spare:.0%} of it empty" if found.spare > 0.35 else ""))
-    return [diagnostic("TKG612", layout.where(look.entry),
+    return [diagnostic("TKG309", layout.where(look.entry),
                        f"the {look.kind} ({size}) {why}; the nearest products are {near}")]

@@ -67,15 +67,15 @@ def test_a_named_product_sizes_the_pngs_and_a_poor_fit_warns_with_the_nearest(pr
     listed = json.loads((folder / "manifest.json").read_text())["pieces"]
     assert {e["product"]["identity"] for e in listed if e["group"] == "oinks"} == \
         {"LargeCircleChit"}
-    warned = [line for line in result.output.splitlines() if "TKG612" in line]
+    warned = [line for line in result.output.splitlines() if "TKG309" in line]
     assert len(warned) == 2, result.output  # both are made as named, each with a warning
     oink, mats = warned
-    assert re.search(rf"{LAYOUT}:\d+:\d+: warning TKG612: the oink", oink)
+    assert re.search(rf"{LAYOUT}:\d+:\d+: warning TKG309: the oink", oink)
     assert "Large Circle Chit at 67%" in oink and "Mini Circle Tile" in oink
-    assert re.search(rf"{LAYOUT}:\d+:\d+: warning TKG612: the world-mats", mats)
+    assert re.search(rf"{LAYOUT}:\d+:\d+: warning TKG309: the world-mats", mats)
     assert "Quarter Mat at 49%" in mats and "Large Square Mat" in mats
     strict = _build(project, "--only", "png", "--strict")
-    assert strict.exit_code == 1 and "TKG612" in strict.output
+    assert strict.exit_code == 1 and "TKG309" in strict.output
 
 
 def test_the_fit_is_checked_only_where_pngs_for_tgc_are_made(project):
@@ -83,7 +83,7 @@ def test_the_fit_is_checked_only_where_pngs_for_tgc_are_made(project):
     result = CliRunner().invoke(cli, ["validate", "--content", str(project / "content"),
                                       "--templates", str(project / "templates")])
     assert result.exit_code == 0, result.output
-    assert "TKG612" not in result.output
+    assert "TKG309" not in result.output
 
 
 def test_an_unknown_product_is_a_positioned_error(project):
