@@ -383,3 +383,42 @@ def test_at_the_highest_dpi_every_image_keeps_within_what_tts_takes(shipped_game
         scene = design.face
         longest = size_px(max(scene.trim), export.fitting(scene, dpi))
         assert longest <= 4096, design.name
+
+
+def _everything(objects: list[dict]):
+    """Every object of the save, those inside decks and bags too."""
+    for obj in objects:
+        yield obj
+        yield from _everything(obj.get("ContainedObjects", []))
+
+
+KNOWN = {"Deck": {"DeckIDs", "CustomDeck", "ContainedObjects"}, "Card": {"CardID", "CustomDeck"},
+         "Bag": {"ContainedObjects"}, "Custom_Tile": {"CustomImage"},
+         "Custom_PDF": {"CustomPDF"}}
+
+
+def test_the_save_keeps_tts_rules_for_types_ids_and_transforms(saved):
+    # The rules of Berserk's save-file format that the export relies on: each object one of
+    # the types it writes, with that type's fields; six-hex-digit GUIDs, none twice; a
+    # deck's card ids its sheets' (sheet number x 100 + cell); a uniform, positive scale.
+    import re
+
+    seen = []
+    for obj in _everything(saved["ObjectStates"]):
+        assert obj["Name"] in KNOWN and KNOWN[obj["Name"]] <= set(obj), obj["Name"]
+        assert re.fullmatch(r"[0-9a-f]{6}", obj["GUID"])
+        seen.append(obj["GUID"])
+        t = obj["Transform"]
+        assert t["scaleX"] == t["scaleZ"] > 0 and t["rotY"] in (0.0, 180.0)
+        if obj["Name"] == "Deck":
+            sheets = {int(k) for k in obj["CustomDeck"]}
+            assert obj["DeckIDs"] == [c["CardID"] for c in obj["ContainedObjects"]]
+            for card in obj["ContainedObjects"]:
+                sheet = card["CardID"] // 100
+                assert sheet in sheets and set(card["CustomDeck"]) == {str(sheet)}
+                grid = obj["CustomDeck"][str(sheet)]
+                assert card["CardID"] % 100 < grid["NumWidth"] * grid["NumHeight"]
+    assert len(seen) == len(set(seen))
+    decks = _objects(saved, "Deck")
+    numbers = [int(k) for d in decks for k in d["CustomDeck"]]
+    assert len(numbers) == len(set(numbers))  # no sheet number shared by two decks
