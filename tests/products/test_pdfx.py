@@ -214,3 +214,43 @@ def test_a_profile_that_cannot_be_the_output_intent_is_a_positioned_error(projec
     assert "TKG308" in result.output and "press-cmyk.icc" in result.output
     assert "Traceback" not in result.output
     assert not (out / "print-shop" / "tokens.pdf").exists()
+
+
+def _plates(pdf: Path, page: int, folder: Path) -> dict[str, object]:
+    """Ghostscript's separations of one page at 600 dpi: plate name -> greyscale pixels
+    (255: no ink). The test is skipped where Ghostscript is not installed (.ci/run
+    installs it)."""
+    import shutil
+    import subprocess
+
+    from PIL import Image
+
+    if shutil.which("gs") is None:
+        pytest.skip("Ghostscript (gs) is not installed")
+    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiffsep", "-r600",
+                    f"-dFirstPage={page}", f"-dLastPage={page}", "-o",
+                    str(folder / "plate%d.tif"), str(pdf)], check=True, timeout=120)
+    plates = {}
+    for path in folder.glob("plate1(*).tif"):
+        with Image.open(path) as image:
+            plates[path.stem.split("(")[1].rstrip(")")] = image.convert("L")
+    return plates
+
+
+def test_a_rip_separates_the_die_line_onto_a_cutcontour_plate_of_its_own(built, tmp_path):
+    # Ghostscript, read as a RIP would: the token page has a CutContour plate holding a
+    # circle the size of the token's face, and the tile page none.
+    token_face = load_layout().look("token").face
+    plates = _plates(built / "print-shop" / "tokens.pdf", 1, tmp_path)
+    assert {"Cyan", "Magenta", "Yellow", "Black", "CutContour"} <= set(plates)
+    cut = plates["CutContour"]
+    inked = [(x, y) for y in range(0, cut.height, 2) for x in range(cut.width)
+             if cut.getpixel((x, y)) < 128]
+    xs = [x for x, _ in inked]
+    across = (max(xs) - min(xs)) / 600 * 25.4
+    assert across == pytest.approx(token_face, abs=0.3)
+    centre = cut.getpixel((cut.width // 2, cut.height // 2))
+    assert centre == 255  # a line round the piece, not a fill
+    tiles = tmp_path / "tiles"
+    tiles.mkdir()
+    assert "CutContour" not in _plates(built / "print-shop" / "tiles.pdf", 1, tiles)
