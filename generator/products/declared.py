@@ -82,8 +82,7 @@ def label(kind: PieceKind, item: Item) -> str:
     kind has several ("World mats: Cinder Oink"; a kind of one item: "Table mat")."""
     if len(kind.items) == 1:
         return kind.title
-    own = item.value("name") if "name" in dict(item.fields) else None
-    return f"{kind.title}: {own or item.id}"
+    return f"{kind.title}: {dict(item.fields).get('name') or item.id}"
 
 
 def section(name: str) -> Section:

@@ -82,9 +82,17 @@ def _framed(scene: Scene, found: Fit) -> Scene:
                  scene.title, scene.fonts)
 
 
+def plain_ground(look: Look | None) -> str:
+    """The colour of a plain back for a look's pieces: its ground, or white when the
+    ground depends on the piece (a format such as "{element}") or it has none."""
+    if look is None or not look.background or "{" in look.background:
+        return "#FFFFFF"
+    return look.background
+
+
 def _plain_back(face: Scene, look: Look) -> Scene:
-    """A back in the look's ground (white when the ground depends on the piece)."""
-    ground = look.background if look.background and "{" not in look.background else "#FFFFFF"
+    """A back in the look's ground (`plain_ground`)."""
+    ground = plain_ground(look)
     return Scene(f"{look.kind}-plain-back-{face.width:g}x{face.height:g}", face.width,
                  face.height, face.bleed,
                  (Rect(0.0, 0.0, face.width, face.height, Style(fill=ground)),),

@@ -47,6 +47,7 @@ from generator.products.designs import Design, round_scene
 from generator.products.presets import TTS_PPI
 from generator.products.request import BuildRequest
 from generator.products.rulebook.book import Rulebook, prepare, rulebook_pdf
+from generator.products.tgcfit import plain_ground
 
 KIND = "tts"
 MAX_SHEET_PX = 4096  # Berserk's advice for any one image, and the limit of many GPUs
@@ -75,14 +76,11 @@ def inputs(request: BuildRequest, kit: Kit) -> Table:
     """The pieces at their trim (TTS shows no bleed) and the export's options."""
     own = [d for kind in request.game.pieces
            for d in declared.designs(kind.name)(request, kit, 0.0)]
-    look = request.layout.look(AID)
-    ground = look.background if look and look.background and "{" not in look.background \
-        else "#FFFFFF"
     return Table(request.game.title, request.export.dpi or TTS_PPI, request.export.base_url,
                  tuple(tiles.designs(request, kit, 0.0)),
                  tuple(t.flavour for t in request.game.tiles),
                  tuple(tokens.designs(request, kit, 0.0)), tuple(own),
-                 tuple(aids.designs(request, kit, 0.0)), ground,
+                 tuple(aids.designs(request, kit, 0.0)), plain_ground(request.layout.look(AID)),
                  Rulebook(prepare(request, kit), (RULEBOOK_PAPER,), False))
 
 
