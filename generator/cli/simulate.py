@@ -26,6 +26,7 @@ from generator.sim.executors import pool
 from generator.sim.registry import PLAYERS
 from generator.sim.report import sweep_json, sweep_text, to_json, to_text
 from generator.sim.runner import check_lineup, check_seats, simulate
+from generator.sim.stats import corrected
 from generator.sim.sweep import SweepError, checked_games, parse_setting, variants
 
 MOST_GAMES = 10_000_000
@@ -137,7 +138,7 @@ def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: i
             summaries.append(simulate(game, games, seats, seed, lineup, workers.executor,
                                       workers.workers, bar.update if bar else None,
                                       workers.check))
-    _emit(found, summaries, fmt, out_dir if page else None, content_dir)
+    _emit(found, corrected(summaries), fmt, out_dir if page else None, content_dir)
 
 
 def _wants_page(fmt: str) -> bool:

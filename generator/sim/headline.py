@@ -1,8 +1,9 @@
 """The report's opening lines: what a designer should know first, in plain words.
 
-Each sentence is drawn from the summary's figures and says whether a difference is
-more than chance at the run's size, so "seat 4 wins less often" is only said of a gap
-the chi-square test calls real.
+Each sentence is drawn from the summary's figures and gives a difference's size with
+its interval first, then whether it is more than chance at the run's size: "seat 4
+wins less often" is only said when the permutation test calls the spread real and the
+interval of that very gap (one that holds for every pair at once) leaves out zero.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from generator.sim.game import DEADLOCK, TURN_CAP
-from generator.sim.intervals import Test
+from generator.sim.intervals import Gap, Test
 from generator.sim.stats import Share, Summary
 
 
@@ -23,19 +24,39 @@ def p_text(p: float) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
-def _gap(what: str, shares: Sequence[Share], test: Test, games: int) -> str:
+def _points_gap(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def _interval(gap: Gap) -> str:
+    """A gap and its interval, e.g. "a gap of 11.4 points (95% interval 8.1 to 14.7,
+    holding for all 6 pairs)"."""
+    together = f", holding for all {gap.pairs} pairs" if gap.pairs > 1 else ""
+    return (f"a gap of {_points_gap(gap.gap)} points (95% interval "
+            f"{_points_gap(gap.low)} to {_points_gap(gap.high)}{together})")
+
+
+def _gap(what: str, shares: Sequence[Share], test: Test, gap: Gap | None,
+         games: int) -> str:
     """One sentence on the spread of win shares between seats (or elements)."""
-    if len(shares) < 2:
+    if len(shares) < 2 or gap is None:
         return f"Only one {what} played, so there is nothing to compare."
-    best = max(shares, key=lambda s: s.share)  # the first of equals
-    worst = min(reversed(shares), key=lambda s: s.share)  # the last of equals
-    p = p_text(test.p_value)
-    if test.significant:
+    by_label = {s.label: s for s in shares}
+    best, worst = by_label[gap.best], by_label[gap.worst]
+    p = p_text(test.p_value if test.p_adjusted is None else test.p_adjusted)
+    method = f"{test.method} {p}" + ("" if test.p_adjusted in (None, test.p_value)
+                                      else ", corrected for the sweep's variants")
+    if test.significant and gap.clear:
         return (f"{worst.label.capitalize()} wins less often than {best.label} "
-                f"({_pct(worst.share)} against {_pct(best.share)}), and this is not chance "
-                f"at {games:,} games ({p}).")
-    return (f"No {what} wins significantly more often than another at {games:,} games "
-            f"({p}; {best.label} {_pct(best.share)}, {worst.label} {_pct(worst.share)}).")
+                f"({_pct(worst.share)} against {_pct(best.share)}): {_interval(gap)}; "
+                f"more than chance at {games:,} games ({method}).")
+    if test.significant:
+        return (f"The {what}s' wins spread more than chance at {games:,} games ({method}), "
+                f"but no two {what}s differ clearly: {best.label} {_pct(best.share)}, "
+                f"{worst.label} {_pct(worst.share)}, {_interval(gap)}.")
+    return (f"No {what} wins significantly more often than another at {games:,} games: "
+            f"{best.label} {_pct(best.share)}, {worst.label} {_pct(worst.share)}, "
+            f"{_interval(gap)}; {method}.")
 
 
 def _players(summary: Summary) -> list[str]:
@@ -57,8 +78,9 @@ def _unused(summary: Summary) -> list[str]:
 def headline(summary: Summary) -> list[str]:
     """A few sentences, most important first."""
     s = summary
-    lines = [_gap("seat", s.win_share_by_seat, s.seat_test, s.finished),
-             _gap("element", s.win_share_by_element, s.element_test, s.finished)]
+    lines = [_gap("seat", s.win_share_by_seat, s.seat_test, s.seat_gap, s.finished),
+             _gap("element", s.win_share_by_element, s.element_test, s.element_gap,
+                  s.finished)]
     lines += _players(s)
     lines.append(f"{_pct(s.tie_rate)} of finished games end in a tie for first; "
                  f"{_pct(s.blank_rate)} are won with no points at all.")

@@ -12,6 +12,7 @@ import json
 from collections.abc import Sequence
 
 from generator.sim.headline import headline
+from generator.sim.intervals import Test
 from generator.sim.stats import Share, Spread, Summary
 
 SHOWN_TILES = 5  # tiles listed at each end of the procurement ranking
@@ -49,6 +50,15 @@ def _shares(title: str, shares: Sequence[Share]) -> list[str]:
     return lines
 
 
+def _test(what: str, test: Test) -> str:
+    """The test of a spread of wins, as the report prints it."""
+    line = (f"  {what} test: chi-square distance {test.statistic:g} on {test.dof} df, "
+            f"{test.method} p = {test.p_value:.3g}")
+    if test.p_adjusted is not None and test.p_adjusted != test.p_value:
+        line += f" (corrected for the sweep's variants: {test.p_adjusted:.3g})"
+    return line
+
+
 def _tiles(summary: Summary) -> list[str]:
     ranked = sorted(summary.take_rate.items(), key=lambda kv: (-kv[1], kv[0]))
     most = ", ".join(f"{t} {_pct(r)}" for t, r in ranked[:SHOWN_TILES])
@@ -82,9 +92,9 @@ def to_text(summary: Summary) -> str:
              f"Turns per game: {_spread(s.turns)}",
              f"Turns per player: {_spread(s.turns_per_player)}",
              *_shares("Win share by seat", s.win_share_by_seat),
-             f"  seat test: chi-square {s.seat_test.statistic:g} on {s.seat_test.dof} df, "
-             f"p = {s.seat_test.p_value:.3g}",
+             _test("seat", s.seat_test),
              *_shares("Win share by element", s.win_share_by_element),
+             _test("element", s.element_test),
              *_shares("Win share by player", s.win_share_by_player),
              f"Ties for first: {_pct(s.tie_rate)}; won with no points: {_pct(s.blank_rate)}",
              "Scores of finished games:",
@@ -111,7 +121,7 @@ SWEEP_COLUMNS = (
     ("margin", lambda s: f"{s.score_margin.mean:.1f}"),
     ("seat spread", lambda s: _pct(max(x.share for x in s.win_share_by_seat)
                                    - min(x.share for x in s.win_share_by_seat))),
-    ("seat p", lambda s: f"{s.seat_test.p_value:.3g}"),
+    ("seat p Holm", lambda s: f"{s.seat_test.p_adjusted:.3g}"),
     ("no procure", lambda s: _pct(s.no_procure_rate)),
 )
 

@@ -3,18 +3,30 @@
 The summary depends only on the totals (`generator.sim.tally`), never on how the games
 were split across processes or machines, so the same seed always gives the same summary.
 Win shares count a tie as a shared win and carry 95 % Wilson intervals; the seat and
-element spreads carry a chi-square test, so a report can tell a real advantage from luck.
+element spreads carry a permutation test (`generator.sim.permutation`), and the gap
+between the best and the worst an interval that holds for every pair at once, so a
+report can tell a real advantage from luck and say how large it is.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
 
 from generator.sim.actions import BLOCKS, KINDS
 from generator.sim.game import ENDINGS
-from generator.sim.intervals import Test, chi_square, wilson
+from generator.sim.intervals import (
+    ALPHA,
+    Gap,
+    Test,
+    holm,
+    paired_gap,
+    simultaneous_z,
+    unpaired_gap,
+    wilson,
+)
+from generator.sim.permutation import permutation_test, seat_groups
 from generator.sim.tables import Table
 from generator.sim.tally import WIN_UNITS, Tally
 
@@ -73,6 +85,8 @@ class Summary:
     win_share_by_player: tuple[Share, ...]
     seat_test: Test  # are the seats' wins spread more than chance would?
     element_test: Test
+    seat_gap: Gap  # best seat's share minus the worst's, with its interval
+    element_gap: Gap | None  # the same for elements (None: fewer than two played)
     tie_rate: float  # finished games with several winners
     blank_rate: float  # finished games won with no points at all
     winning_score: Spread  # finished games only
@@ -140,20 +154,55 @@ def share(label: str, wins: int, games: int, fair: float) -> Share:
                  round(fair, 4), games)
 
 
-def _seats(t: Tally, seats: int) -> tuple[tuple[Share, ...], Test]:
+SEAT_TEST, ELEMENT_TEST = 1, 2  # which test, in the seed of its shuffles
+
+
+def _seats(t: Tally, seats: int, seed: int) -> tuple[tuple[Share, ...], Test, Gap]:
     wins = [t.seat_wins.get(s, 0) for s in range(seats)]
     shares = tuple(share(f"seat {s + 1}", w, t.finished, 1 / seats) for s, w in enumerate(wins))
-    test = chi_square([w / WIN_UNITS for w in wins], [t.finished / seats] * seats)
-    return shares, test
+    test = permutation_test([w / WIN_UNITS for w in wins],
+                            seat_groups(t.winner_counts, seats), (seed, SEAT_TEST))
+    best, worst = _ends(range(seats), wins)
+    z = simultaneous_z(seats * (seats - 1) // 2)
+    squares = t.seat_gap_squares.get((min(best, worst), max(best, worst)), 0)
+    low, high = paired_gap(wins[best] / WIN_UNITS / max(1, t.finished),
+                           wins[worst] / WIN_UNITS / max(1, t.finished),
+                           squares / WIN_UNITS ** 2, t.finished, z)
+    return shares, test, _gap(shares[best], shares[worst], low, high, seats)
 
 
-def _elements(t: Tally, table: Table, seats: int) -> tuple[tuple[Share, ...], Test]:
+def _elements(t: Tally, table: Table, seats: int, seed: int
+              ) -> tuple[tuple[Share, ...], Test, Gap | None]:
     played = [t.element_games.get(e, 0) for e in range(len(table.elements))]
     wins = [t.element_wins.get(e, 0) for e in range(len(table.elements))]
     shares = tuple(share(name, w, n, 1 / seats)
                    for name, w, n in zip(table.elements, wins, played, strict=True) if n)
-    test = chi_square([w / WIN_UNITS for w in wins], [n / seats for n in played])
-    return shares, test
+    test = permutation_test([w / WIN_UNITS for w in wins], t.element_deals,
+                            (seed, ELEMENT_TEST))
+    dealt = [e for e in range(len(table.elements)) if played[e]]
+    if len(dealt) < 2:
+        return shares, test, None
+    best, worst = _ends(dealt, [w / max(1, n) for w, n in zip(wins, played, strict=True)])
+    z = simultaneous_z(len(dealt) * (len(dealt) - 1) // 2)
+    low, high = unpaired_gap(wins[best] / WIN_UNITS, played[best],
+                             wins[worst] / WIN_UNITS, played[worst], z)
+    by_name = {s.label: s for s in shares}
+    return shares, test, _gap(by_name[table.elements[best]], by_name[table.elements[worst]],
+                              low, high, len(dealt))
+
+
+def _ends(labels, values) -> tuple[int, int]:
+    """The label of the highest value (the first of equals) and of the lowest (the last
+    of equals), as the headline names them."""
+    ordered = list(labels)
+    best = max(ordered, key=lambda i: values[i])
+    worst = min(reversed(ordered), key=lambda i: values[i])
+    return best, worst
+
+
+def _gap(best: Share, worst: Share, low: float, high: float, labels: int) -> Gap:
+    return Gap(best.label, worst.label, round(best.share - worst.share, 4), round(low, 4),
+               round(high, 4), labels * (labels - 1) // 2)
 
 
 def _players(t: Tally, seats: int) -> tuple[Share, ...]:
@@ -171,8 +220,8 @@ def _points(t: Tally) -> Points:
 def summarise(t: Tally, table: Table, seats: int, seed: int, lineup: str) -> Summary:
     """The summary of a run's totals."""
     turns, done = sum(v * c for v, c in t.turns.items()), t.finished
-    by_seat, seat_test = _seats(t, seats)
-    by_element, element_test = _elements(t, table, seats)
+    by_seat, seat_test, seat_gap = _seats(t, seats, seed)
+    by_element, element_test, element_gap = _elements(t, table, seats, seed)
     actions = sum(t.actions.values())
     taken = [t.procured.get(i, 0) for i in range(len(table.designs))]
     return Summary(
@@ -181,8 +230,9 @@ def summarise(t: Tally, table: Table, seats: int, seed: int, lineup: str) -> Sum
         turns_per_player=spread(t.turns, seats), turns_histogram=histogram(t.turns),
         win_share_by_seat=by_seat, win_share_by_element=by_element,
         win_share_by_player=_players(t, seats), seat_test=seat_test,
-        element_test=element_test, tie_rate=ratio(t.ties, done),
-        blank_rate=ratio(t.blank, done), winning_score=spread(t.winning_score),
+        element_test=element_test, seat_gap=seat_gap, element_gap=element_gap,
+        tie_rate=ratio(t.ties, done), blank_rate=ratio(t.blank, done),
+        winning_score=spread(t.winning_score),
         score_margin=spread(t.margin), score_range=spread(t.spread),
         endings={e: t.endings.get(e, 0) for e in ENDINGS},
         action_mix={k: ratio(t.actions.get(k, 0), actions) for k in KINDS},
@@ -195,3 +245,19 @@ def summarise(t: Tally, table: Table, seats: int, seed: int, lineup: str) -> Sum
         sealed_tokens={e: ratio(t.sealed_tokens.get(i, 0), t.games)
                        for i, e in enumerate(table.elements)},
     )
+
+
+def corrected(summaries: Sequence[Summary]) -> list[Summary]:
+    """The summaries of a sweep's variants with their seat and element tests corrected
+    for each other (Holm): with several variants, some would pass at 5 % by chance."""
+    if len(summaries) < 2:
+        return list(summaries)
+    seats = holm([s.seat_test.p_value for s in summaries])
+    elements = holm([s.element_test.p_value for s in summaries])
+    return [replace(s, seat_test=_adjusted(s.seat_test, p_seat),
+                    element_test=_adjusted(s.element_test, p_element))
+            for s, p_seat, p_element in zip(summaries, seats, elements, strict=True)]
+
+
+def _adjusted(test: Test, p: float) -> Test:
+    return replace(test, p_adjusted=p, significant=test.dof > 0 and p < ALPHA)

@@ -45,6 +45,13 @@ class Tally:
     sealed_tokens: Mapping[int, int] = field(default_factory=dict)  # element -> tokens
     sources: Mapping[str, int] = field(default_factory=dict)  # where points come from
     discarded: int = 0
+    # What the permutation tests and the gaps' intervals need (`generator.sim.intervals`),
+    # finished games only: games by how many share the win; games by the elements in play
+    # (sorted) and how many share the win; for each pair of seats (a < b), the sum over
+    # games of (a's share - b's share) squared, in WIN_UNITS squared.
+    winner_counts: Mapping[int, int] = field(default_factory=dict)
+    element_deals: Mapping[tuple[tuple[int, ...], int], int] = field(default_factory=dict)
+    seat_gap_squares: Mapping[tuple[int, int], int] = field(default_factory=dict)
 
 
 def _counts(items: Iterable) -> dict:
@@ -63,6 +70,17 @@ def _winners(results: list[GameResult], key) -> dict:
 def _per_seat(results: list[GameResult], key) -> dict:
     """How often `key(result, seat)` occurs over every seat of every game."""
     return _counts(key(r, s) for r in results for s in range(r.seats))
+
+
+def _gap_squares(results: list[GameResult]) -> dict:
+    """For each pair of seats, the sum of the squared gaps of their shares of a game."""
+    totals: Counter = Counter()
+    for r in results:
+        unit = WIN_UNITS // len(r.winners)
+        won = [unit if s in r.winners else 0 for s in range(r.seats)]
+        totals.update({(a, b): (won[a] - won[b]) ** 2
+                       for a in range(r.seats) for b in range(a + 1, r.seats)})
+    return dict(totals)
 
 
 def _sources(results: list[GameResult]) -> dict:
@@ -108,6 +126,9 @@ def tally(results: list[GameResult]) -> Tally:
         bag_dry=_by_index(r.bag_dry for r in results),
         sealed_tokens=_by_index(r.sealed_tokens for r in results),
         sources=_sources(results), discarded=sum(r.discarded for r in results),
+        winner_counts=_counts(len(r.winners) for r in done),
+        element_deals=_counts((tuple(sorted(r.oinks)), len(r.winners)) for r in done),
+        seat_gap_squares=_gap_squares(done),
     )
 
 

@@ -13,6 +13,7 @@ from simkit import CONTENT
 
 from generator.cli import cli
 from generator.sim.chart import chart_svg
+from generator.sim.intervals import holm
 from generator.sim.runner import simulate
 
 
@@ -34,7 +35,11 @@ def test_json_carries_the_documented_keys_and_writes_nothing_else(tmp_path, monk
         for row in data[key]:
             assert row["low"] <= row["share"] <= row["high"], (key, row)
     assert [r["label"] for r in data["win_share_by_seat"]] == ["seat 1", "seat 2"]
-    assert {"statistic", "dof", "p_value", "significant"} <= data["seat_test"].keys()
+    assert {"statistic", "dof", "p_value", "significant", "method",
+            "p_adjusted"} <= data["seat_test"].keys()
+    assert data["seat_test"]["method"] == "permutation"
+    gap = data["seat_gap"]
+    assert gap["low"] <= gap["gap"] <= gap["high"] and gap["pairs"] == 1
     assert set(data["action_mix"]) == {"draw", "trade", "procure", "blind", "move", "refresh",
                                        "seal", "pass"}
     assert sum(data["no_procure_causes"].values()) == pytest.approx(data["no_procure_rate"],
@@ -107,6 +112,10 @@ def test_a_sweep_plays_every_combination(tmp_path):
         {"oink.capacity": 5, "draw.tokens": 2}, {"oink.capacity": 5, "draw.tokens": 3},
         {"oink.capacity": 6, "draw.tokens": 2}, {"oink.capacity": 6, "draw.tokens": 3}]
     assert all(v["games"] == 6 and v["win_share_by_seat"] for v in variants)
+    for test in ("seat_test", "element_test"):  # each corrected for the other three
+        raw = [v[test]["p_value"] for v in variants]
+        assert [v[test]["p_adjusted"] for v in variants] == holm(raw)
+        assert all(v[test]["significant"] == (v[test]["p_adjusted"] < 0.05) for v in variants)
     [kept] = (tmp_path / "simulation").glob("sweep-4-seed0-*.json")
     assert json.loads(kept.read_text(encoding="utf-8")) == json.loads(result.stdout)
     text = run("--games", "6", "--players", "2", "--set", "rules.oink.capacity=5,6",
