@@ -20,9 +20,9 @@ from pathlib import Path
 
 from generator.load.content import load_content
 from generator.sim.executors import local
-from generator.sim.runner import simulate
+from generator.sim.runner import simulate, simulate_sweep
 from generator.sim.search import DEFAULT_BUDGET, DEFAULT_HORIZON
-from generator.sim.sweep import checked_games, parse_setting, variants
+from generator.sim.sweep import parse_setting, variants, with_current
 
 ROOT = Path(__file__).resolve().parent.parent
 SWEEP = ("oink.capacity=5,6,7", "draw.tokens=2,3")
@@ -72,13 +72,13 @@ def search(game, args) -> None:
 
 
 def sweep(game, args) -> None:
-    """A 3 x 2 sweep of greedy games on two cores."""
-    found = variants([parse_setting(s) for s in SWEEP])
+    """A 3 x 2 sweep of greedy games on two cores, as `tkg simulate --set` plays it (each
+    game under every variant, the current rules added when no variant is them)."""
+    found, played, current = with_current(game, variants([parse_setting(s) for s in SWEEP]))
     cpu, start = _cpu_seconds(), time.perf_counter()
     with local(2) as pool:
-        for variant in checked_games(game, found):
-            simulate(variant, args.sweep_games, args.players, args.seed, ("greedy",),
-                     pool.executor, pool.workers)
+        simulate_sweep(played, current, args.sweep_games, args.players, args.seed,
+                       ("greedy",), pool.executor, pool.workers)
     wall, cpu = time.perf_counter() - start, _cpu_seconds() - cpu
     total = args.sweep_games * len(found)
     print(f"sweep {' x '.join(SWEEP)} ({len(found)} variants x {args.sweep_games} games of "

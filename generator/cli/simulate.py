@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import nullcontext
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -22,14 +23,14 @@ from generator.check.validate import validate
 from generator.cli.common import CONTENT, FORMAT, Folder, guarded, print_diagnostics
 from generator.load.layers import input_folders
 from generator.sim.cluster import CONNECT_SECONDS, TIMEOUT_VARIABLE, scheduler_address
+from generator.sim.compare import Earlier, comparison, comparison_data, read_earlier
 from generator.sim.executors import pool
 from generator.sim.registry import PLAYERS
-from generator.sim.report import sweep_json, sweep_text, to_json, to_text
-from generator.sim.runner import check_lineup, check_seats, simulate
+from generator.sim.report import label, sweep_json, sweep_text, to_json, to_text
+from generator.sim.runner import MOST_GAMES, check_lineup, check_seats, simulate_sweep
 from generator.sim.stats import corrected
-from generator.sim.sweep import SweepError, checked_games, parse_setting, variants
+from generator.sim.sweep import SweepError, parse_setting, variants, with_current
 
-MOST_GAMES = 10_000_000
 TEMPLATES_DEFAULT = Path("templates")  # the project's templates: never a report's folder
 MOST_JOBS = (os.cpu_count() or 1) * 4
 
@@ -71,9 +72,10 @@ def _scheduler(ctx: click.Context, param: click.Parameter, value: str | None) ->
 
 
 def _sweep(game, settings: tuple[str, ...]):
+    """The variants, their games and the current rules' place (one, itself, without --set)."""
     try:
         found = variants([parse_setting(s) for s in settings])
-        return found, checked_games(game, found)
+        return with_current(game, found) if settings else (found, [game], 0)
     except SweepError as exc:
         raise click.BadParameter(str(exc), param_hint="--set") from None
 
@@ -110,13 +112,23 @@ def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path,
               help="Run on the Dask cluster at ADDRESS, tcp://HOST:PORT or HOST:PORT "
                    "(needs the dask extra). It and a worker must answer within "
                    f"{TIMEOUT_VARIABLE} seconds (default {CONNECT_SECONDS}).")
+@click.option("--until", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="X", help="Play on (doubling the games, up to 10 million) until every "
+                                "95% interval of the report's measures, and of a sweep's "
+                                "differences from the current rules, is within +/-X of its "
+                                "value (turns, points, percentage points).")
+@click.option("--baseline", "baseline_file", default=None, metavar="FILE",
+              type=click.Path(dir_okay=False, path_type=Path),
+              help="An earlier run's JSON report (tkg simulate --format json --out DIR): "
+                   "say what changed since, and whether it matters.")
 @FORMAT
 @click.option("--out", "out_dir", default="output", show_default=True,
               type=Folder(),
               help="Output folder of the chart report (simulation/*.html).")
 @guarded
 def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: int,
-            kinds: str, settings: tuple[str, ...], scheduler: str | None, fmt: str,
+            kinds: str, settings: tuple[str, ...], scheduler: str | None,
+            until: float | None, baseline_file: Path | None, fmt: str,
             out_dir: Path) -> None:
     """Play simulated games and report fairness, length, scoring and action use."""
     report = validate(content_dir)
@@ -130,15 +142,17 @@ def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: i
         refuse_foreign(out_dir)
     seats = _seats(report.game, seats)
     lineup = _lineup(kinds, seats)
-    found, played = _sweep(report.game, settings)
+    found, played, current = _sweep(report.game, settings)
+    earlier = _earlier(baseline_file, settings)
     jobs = jobs or os.cpu_count() or 1
-    summaries = []
-    with pool(jobs, scheduler) as workers, _progress(games * len(found)) as bar:
-        for game in played:
-            summaries.append(simulate(game, games, seats, seed, lineup, workers.executor,
-                                      workers.workers, bar.update if bar else None,
-                                      workers.check))
-    _emit(found, corrected(summaries), fmt, out_dir if page else None, content_dir)
+    with pool(jobs, scheduler) as workers, \
+            _progress(games * len(found) if until is None else 0) as bar:
+        summaries = simulate_sweep(played, current, games, seats, seed, lineup,
+                                   workers.executor, workers.workers,
+                                   bar.update if bar else None, workers.check, until,
+                                   lambda line: click.echo(line, err=True))
+    _emit(Run(found, corrected(summaries), current, earlier), fmt,
+          out_dir if page else None, content_dir)
 
 
 def _wants_page(fmt: str) -> bool:
@@ -146,22 +160,51 @@ def _wants_page(fmt: str) -> bool:
     return fmt == "text" or ctx.get_parameter_source("out_dir") is not ParameterSource.DEFAULT
 
 
-def _emit(found, summaries, fmt: str, out_dir: Path | None, content_dir: Path) -> None:
+def _earlier(path: Path | None, settings: tuple[str, ...]) -> Earlier | None:
+    """The run `--baseline` names, read before any game is played."""
+    if path is None:
+        return None
+    if settings:
+        raise click.BadParameter("a sweep compares its variants with the current rules "
+                                 "already; --baseline compares one run (leave out --set)",
+                                 param_hint="--baseline")
+    return read_earlier(path)
+
+
+@dataclass(frozen=True)
+class Run:
+    """What was played: the variants (one, without --set), their summaries, which is the
+    current rules, and the earlier run to compare with."""
+
+    found: list
+    summaries: list
+    current: int
+    earlier: Earlier | None
+
+
+def _emit(run: Run, fmt: str, out_dir: Path | None, content_dir: Path) -> None:
     """Print the report; write it into `out_dir` unless that is None: the chart page for
     text, the JSON itself for --format json (never a page the JSON did not ask for)."""
+    found, summaries = run.found, run.summaries
     single = len(found) == 1 and not found[0].changes
     s = summaries[0]
     stem = (f"{s.players}p-{s.player.replace(',', '+')}-{s.games}g-seed{s.seed}" if single
             else f"sweep-{len(found)}-seed{s.seed}")
-    rows = [(v.label, s) for v, s in zip(found, summaries, strict=True)]
+    rows = [(label(v, i == run.current), s)
+            for i, (v, s) in enumerate(zip(found, summaries, strict=True))]
     if fmt == "json":  # JSON only, on the terminal and (with --out) in the folder asked
-        text = to_json(s) if single else sweep_json(
-            [(dict(v.changes), s) for v, s in zip(found, summaries, strict=True)])
+        compared = None if run.earlier is None else comparison_data(s, run.earlier)
+        text = to_json(s, compared) if single else \
+            sweep_json([(dict(v.changes), i == run.current, s)
+                        for i, (v, s) in enumerate(zip(found, summaries, strict=True))])
         click.echo(text)
         if out_dir is not None:
             _write_report(out_dir, text + "\n", stem, content_dir, ".json")
         return
-    click.echo(to_text(s) if single else sweep_text(rows))
+    lines = [to_text(s) if single else sweep_text(rows)]
+    if run.earlier is not None:
+        lines += ["", *comparison(s, run.earlier)]
+    click.echo("\n".join(lines))
     if out_dir is not None:
         from generator.sim import chart
 

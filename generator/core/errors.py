@@ -56,3 +56,10 @@ class OutputError(GeneratorError):
     """Raised when the output folder cannot be written; the old output stays whole."""
 
     exit_code = 3
+
+
+class ReportError(GeneratorError):
+    """Raised when a saved simulation report (`tkg simulate --baseline FILE`) cannot be
+    read or is not one run's report; the message names the file, line and column."""
+
+    exit_code = 1

@@ -31,7 +31,8 @@ matplotlib.use("Agg")  # no display: charts are only ever written to files
 
 from matplotlib.figure import Figure
 
-from generator.sim.report import SWEEP_COLUMNS, sweep_text, to_text
+from generator.sim.measures import MEASURES
+from generator.sim.report import sweep_text, to_text
 from generator.sim.stats import Share, Summary
 
 if TYPE_CHECKING:  # the rc keys' type is newer than the oldest matplotlib the project allows
@@ -94,14 +95,18 @@ def chart_svg(summary: Summary) -> str:
 
 
 def sweep_svg(variants: Sequence[tuple[str, Summary]]) -> str:
-    """One bar chart a sweep column, the variants side by side, as SVG text."""
+    """One bar chart a measure, the variants side by side with their 95 % intervals as
+    error bars, as SVG text."""
     labels = [label.replace(" ", "\n") for label, _ in variants]
     with matplotlib.rc_context(SVG_SETTINGS):
-        rows = (len(SWEEP_COLUMNS) + 1) // 2
+        rows = (len(MEASURES) + 1) // 2
         fig = Figure(figsize=(11, 3.5 * rows), layout="constrained")
-        for ax, (title, cell) in zip(fig.subplots(rows, 2).flat, SWEEP_COLUMNS, strict=False):
-            values = [float(cell(s).rstrip("%")) for _, s in variants]
-            _bars(ax, labels, values, title, percent=False)
+        for ax, m in zip(fig.subplots(rows, 2).flat, MEASURES, strict=False):
+            found = [s.measures[m.key] for _, s in variants]
+            ax.bar(labels, [e.mean for e in found], color=BLUE, capsize=3,
+                   yerr=[[e.mean - e.low for e in found], [e.high - e.mean for e in found]])
+            ax.set_title(f"{m.heading} ({m.unit} a game)", fontsize=10)
+            ax.tick_params(axis="x", labelrotation=45, labelsize=7)
         return _svg(fig)
 
 

@@ -25,7 +25,7 @@ def p_text(p: float) -> str:
 
 
 def _points_gap(x: float) -> str:
-    return f"{100 * x:.1f}"
+    return f"{round(100 * x, 1) or 0.0:.1f}"  # never "-0.0"
 
 
 def _interval(gap: Gap) -> str:

@@ -13,7 +13,9 @@ from collections.abc import Sequence
 
 from generator.sim.headline import headline
 from generator.sim.intervals import Test
+from generator.sim.measures import MEASURES, Estimate
 from generator.sim.stats import Share, Spread, Summary
+from generator.sim.sweep import Variant
 
 SHOWN_TILES = 5  # tiles listed at each end of the procurement ranking
 
@@ -23,15 +25,27 @@ def as_data(summary: Summary) -> dict:
     return {"headline": headline(summary), **summary.as_dict()}
 
 
-def to_json(summary: Summary) -> str:
-    """One JSON object: the headline and every statistic."""
-    return json.dumps(as_data(summary), indent=2)
+def to_json(summary: Summary, compared: dict | None = None) -> str:
+    """One JSON object: the headline and every statistic (and, given, the comparison
+    with an earlier run under "compared_with")."""
+    data = as_data(summary)
+    if compared is not None:
+        data["compared_with"] = compared
+    return json.dumps(data, indent=2)
 
 
-def sweep_json(variants: Sequence[tuple[dict[str, int], Summary]]) -> str:
-    """A sweep as {"variants": [...]}, each variant's settings under "set"."""
-    return json.dumps({"variants": [{"set": changes, **as_data(s)} for changes, s in variants]},
-                      indent=2)
+def sweep_json(variants: Sequence[tuple[dict[str, int], bool, Summary]]) -> str:
+    """A sweep as {"variants": [...]}, each variant's settings under "set", the current
+    rules marked "current": true."""
+    return json.dumps({"variants": [{"set": changes, "current": current, **as_data(s)}
+                                    for changes, current, s in variants]}, indent=2)
+
+
+def label(variant: Variant, current: bool) -> str:
+    """A variant's name in the tables, the current rules marked."""
+    if not variant.changes:
+        return "current rules"
+    return variant.label + (" (current)" if current else "")
 
 
 def _pct(x: float) -> str:
@@ -109,32 +123,63 @@ def to_text(summary: Summary) -> str:
              "mean tokens on seals at the end):"]
     lines += [f"  {e:<8} {_pct(s.bag_dry_rate[e]):>6}  {s.sealed_tokens[e]:.1f}"
               for e in s.bag_dry_rate]
-    return "\n".join(lines + _tiles(s))
+    return "\n".join(lines + _tiles(s) + _measures(s))
 
 
-# The side-by-side columns of a sweep: heading and the figure of one summary.
-SWEEP_COLUMNS = (
-    ("turns/player", lambda s: f"{s.turns_per_player.mean:.1f}"),
-    ("finished", lambda s: _pct(s.finished / s.games)),
-    ("ties", lambda s: _pct(s.tie_rate)),
-    ("winner pts", lambda s: f"{s.winning_score.mean:.1f}"),
-    ("margin", lambda s: f"{s.score_margin.mean:.1f}"),
-    ("seat spread", lambda s: _pct(max(x.share for x in s.win_share_by_seat)
-                                   - min(x.share for x in s.win_share_by_seat))),
+def _measures(summary: Summary) -> list[str]:
+    lines = ["Measures (mean a game, 95% interval):"]
+    for m in MEASURES:
+        e = summary.measures[m.key]
+        unit = "%" if m.unit == "%" else ""
+        lines.append(f"  {m.words:<52} {e.mean:.2f}{unit}  [{e.low:.2f}-{e.high:.2f}]")
+    return lines
+
+
+def _cell(e: Estimate, signed: bool = False) -> str:
+    """A mean and its interval's half-width, e.g. "32.6±1.5" (signed: "+0.8±1.0", and a
+    * when the interval leaves out zero)."""
+    mean = round(e.mean, 1) or 0.0  # never "-0.0"
+    value = f"{mean:+.1f}" if signed else f"{mean:.1f}"
+    return f"{value}±{e.half:.1f}" + ("*" if signed and e.clear else "")
+
+
+# The columns of a sweep's first table besides the measures: heading and figure.
+SEAT_COLUMNS = (
+    ("seat spread", lambda s: _pct(s.seat_gap.gap)),
     ("seat p Holm", lambda s: f"{s.seat_test.p_adjusted:.3g}"),
-    ("no procure", lambda s: _pct(s.no_procure_rate)),
 )
 
 
+def _table(heading: str, rows: list[tuple[str, list[str]]], headings: list[str]) -> list[str]:
+    width = max(len("variant"), *(len(name) for name, _ in rows))
+    cells = [max(len(h), *(len(r[i]) for _, r in rows)) for i, h in enumerate(headings)]
+    lines = [heading, "  ".join([f"{'variant':<{width}}",
+                                 *(f"{h:>{w}}" for h, w in zip(headings, cells, strict=True))])]
+    lines += ["  ".join([f"{name:<{width}}", *(f"{c:>{w}}" for c, w in
+                                               zip(row, cells, strict=True))])
+              for name, row in rows]
+    return lines
+
+
 def sweep_text(variants: Sequence[tuple[str, Summary]]) -> str:
-    """A sweep's variants side by side, one row each, then each variant's headline."""
-    width = max(len("variant"), *(len(label) for label, _ in variants))
-    head = "  ".join([f"{'variant':<{width}}", *(f"{h:>11}" for h, _ in SWEEP_COLUMNS)])
-    rows = ["  ".join([f"{label:<{width}}", *(f"{cell(s):>11}" for _, cell in SWEEP_COLUMNS)])
-            for label, s in variants]
+    """A sweep's variants side by side: each variant's measures with their intervals,
+    then each one's differences from the current rules game by game, then each
+    variant's headline."""
     first = variants[0][1]
+    own = [(name, [_cell(s.measures[m.key]) for m in MEASURES] +
+            [cell(s) for _, cell in SEAT_COLUMNS]) for name, s in variants]
+    against = [(name, [_cell(s.versus_current[m.key], signed=True) for m in MEASURES])
+               for name, s in variants if s.versus_current]
+    headings = [m.heading for m in MEASURES]
     lines = [f"Rule sweep: {len(variants)} variants, {first.games} games each of "
-             f"{first.players} players ({first.player}; seed {first.seed})", head, *rows]
-    for label, s in variants:
-        lines += ["", f"{label}:", *(f"* {line}" for line in headline(s))]
+             f"{first.players} players ({first.player}; seed {first.seed}); every game is "
+             f"played under each variant with the same seed",
+             *_table("Each variant: mean a game ±95% interval (finished and ties in % of "
+                     "games; seat p corrected for the variants):", own,
+                     [*headings, *(h for h, _ in SEAT_COLUMNS)])]
+    if against:
+        lines += ["", *_table("Against the current rules, game by game: difference ±95% "
+                              "interval (* leaves out zero):", against, headings)]
+    for name, s in variants:
+        lines += ["", f"{name}:", *(f"* {line}" for line in headline(s))]
     return "\n".join(lines)

@@ -13,16 +13,20 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass
+from functools import partial
+from typing import TypeVar
 
 from generator.core.model import Game
 from generator.sim.game import play_game
 from generator.sim.registry import PLAYERS
 from generator.sim.stats import Summary, summarise
 from generator.sim.tables import Table, build_table
-from generator.sim.tally import Tally, merge_all, tally
+from generator.sim.tally import Tally, merge, merge_all, tally
 
+T = TypeVar("T")
 Progress = Callable[[int], None]  # told how many more games are done
 Check = Callable[[], None]  # raises when the executor can no longer finish the run
+MOST_GAMES = 10_000_000  # games a run (a variant's) may ask for
 BATCH_MOST = 500  # games a batch at most: the progress bar moves, and memory stays small
 CHECK_SECONDS = 0.5  # how often a wait for batches asks the executor's `check`
 
@@ -51,42 +55,74 @@ def game_seed(seed: int, index: int) -> int:
 
 def run_batch(work: Work, start: int, stop: int) -> Tally:
     """Play games `start` to `stop - 1` of a run and total them."""
-    results = []
-    for i in range(start, stop):
-        players = [PLAYERS[kind]() for kind in work.kinds(i)]
-        results.append(play_game(work.table, players, game_seed(work.seed, i)))
-    return tally(results)
+    return tally([_played(work, i) for i in range(start, stop)])
 
 
-def batches(games: int, workers: int) -> list[tuple[int, int]]:
-    """Split the games into batches: several a worker, so the progress bar moves."""
+def run_sweep_batch(works: Sequence[Work], baseline: int, start: int, stop: int
+                    ) -> tuple[Tally, ...]:
+    """Play games `start` to `stop - 1` under each variant's rules (`works`, one a
+    variant, all with the run's seed), and total each, paired game by game with the same
+    games under the current rules (`works[baseline]`)."""
+    played = [[_played(work, i) for i in range(start, stop)] for work in works]
+    return tuple(tally(results, played[baseline]) for results in played)
+
+
+def _played(work: Work, index: int):
+    players = [PLAYERS[kind]() for kind in work.kinds(index)]
+    return play_game(work.table, players, game_seed(work.seed, index))
+
+
+def batches(games: int, workers: int, start: int = 0) -> list[tuple[int, int]]:
+    """Split the games `start` to `start + games - 1` into batches: several a worker, so
+    the progress bar moves."""
     size = max(10, min(BATCH_MOST, games // (workers * 8) or 1))
-    return [(s, min(s + size, games)) for s in range(0, games, size)]
+    stop = start + games
+    return [(s, min(s + size, stop)) for s in range(start, stop, size)]
 
 
 def play_many(work: Work, games: int, executor: Executor | None = None, workers: int = 1,
-              progress: Progress | None = None, check: Check | None = None) -> Tally:
-    """Play `games` games, on `executor` if given (else here), and total them.
+              progress: Progress | None = None, check: Check | None = None,
+              start: int = 0) -> Tally:
+    """Play `games` games (from game number `start`), on `executor` if given (else
+    here), and total them.
 
     While it waits for the executor, `check` (if given) is called every CHECK_SECONDS:
     a cluster left without workers would otherwise keep the run waiting for ever.
     """
-    parts = batches(games, workers)
+    return merge_all(_run(partial(run_batch, work), batches(games, workers, start), executor,
+                          progress, check))
+
+
+def play_sweep(works: Sequence[Work], baseline: int, start: int, stop: int,
+               executor: Executor | None = None, workers: int = 1,
+               progress: Progress | None = None, check: Check | None = None
+               ) -> list[Tally]:
+    """Play games `start` to `stop - 1` under every variant (`run_sweep_batch`) and total
+    each variant's; `progress` is told of every game of every variant."""
+    told = None if progress is None else (lambda n: progress(n * len(works)))
+    done = _run(partial(run_sweep_batch, tuple(works), baseline),
+                batches(stop - start, workers, start), executor, told, check)
+    return [merge_all(totals[v] for totals in done) for v in range(len(works))]
+
+
+def _run(batch: Callable[[int, int], T], parts: list[tuple[int, int]],
+         executor: Executor | None, progress: Progress | None, check: Check | None
+         ) -> list[T]:
+    """Each batch's totals, in the order they finish (the totals add up alike)."""
     if executor is None:
         done = []
         for start, stop in parts:
-            done.append(run_batch(work, start, stop))
+            done.append(batch(start, stop))
             if progress:
                 progress(stop - start)
-        return merge_all(done)
-    futures = {executor.submit(run_batch, work, start, stop): stop - start
-               for start, stop in parts}
+        return done
+    futures = {executor.submit(batch, start, stop): stop - start for start, stop in parts}
     done = []
     for future in _finished(futures, check):
         done.append(future.result())
         if progress:
             progress(futures[future])
-    return merge_all(done)
+    return done
 
 
 def _finished(futures: Iterable[Future], check: Check | None) -> Iterator[Future]:
@@ -131,9 +167,55 @@ def simulate(game: Game, games: int, seats: int, seed: int = 0,
              check: Check | None = None) -> Summary:
     """Simulate `games` games of `seats` players and summarise them (`check` as for
     `play_many`)."""
-    check_seats(game, seats)
-    if games < 1:
+    return simulate_sweep([game], 0, games, seats, seed, lineup, executor, workers,
+                          progress, check)[0]
+
+
+def simulate_sweep(games: Sequence[Game], baseline: int, count: int, seats: int,
+                   seed: int = 0, lineup: Sequence[str] = ("greedy",),
+                   executor: Executor | None = None, workers: int = 1,
+                   progress: Progress | None = None, check: Check | None = None,
+                   until: float | None = None, told: Callable[[str], None] | None = None
+                   ) -> list[Summary]:
+    """Simulate `count` games of each variant of a game (`games`, one a variant; the
+    current rules `games[baseline]`), each game under every variant with the same seed,
+    and summarise each, with its differences from the current rules paired by game.
+
+    With `until`, games are added (the count doubled each time, up to MOST_GAMES) until
+    every measure's 95 % interval, and every difference's, is within +/- `until` of its
+    mean (turns, points, percentage points); `told` hears of each round."""
+    if count < 1:
         raise ValueError("simulate at least one game")
-    work = Work(build_table(game), seats, check_lineup(lineup, seats), seed)
-    totals = play_many(work, games, executor, workers, progress, check)
-    return summarise(totals, work.table, seats, seed, ",".join(work.lineup))
+    for game in games:
+        check_seats(game, seats)
+    works = [Work(build_table(game), seats, check_lineup(lineup, seats), seed)
+             for game in games]
+    totals, played, target = [Tally() for _ in works], 0, count
+    while True:
+        totals = [merge(a, b) for a, b in zip(totals, _more(works, baseline, played, target,
+                                                            executor, workers, progress,
+                                                            check), strict=True)]
+        played = target
+        summaries = [summarise(t, w.table, seats, seed, ",".join(w.lineup))
+                     for t, w in zip(totals, works, strict=True)]
+        if until is None or played >= MOST_GAMES or narrow(summaries, until):
+            return summaries
+        target = min(MOST_GAMES, played * 2)
+        if told:
+            told(f"not yet within +/-{until:g} after {played:,} games: playing to {target:,}")
+
+
+def _more(works: list[Work], baseline: int, start: int, stop: int,
+          executor: Executor | None, workers: int, progress: Progress | None,
+          check: Check | None) -> list[Tally]:
+    """The totals of games `start` to `stop - 1` of each variant."""
+    if len(works) == 1:  # nothing to pair with
+        return [play_many(works[0], stop - start, executor, workers, progress, check, start)]
+    return play_sweep(works, baseline, start, stop, executor, workers, progress, check)
+
+
+def narrow(summaries: Sequence[Summary], until: float) -> bool:
+    """Whether every interval of the summaries' measures and differences is within
+    +/- `until` of its mean."""
+    return all(e.half <= until for s in summaries
+               for e in (*s.measures.values(), *s.versus_current.values()))

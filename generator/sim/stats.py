@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 
 from generator.sim.actions import BLOCKS, KINDS
 from generator.sim.game import ENDINGS
@@ -26,6 +26,7 @@ from generator.sim.intervals import (
     unpaired_gap,
     wilson,
 )
+from generator.sim.measures import Estimate, estimates
 from generator.sim.permutation import permutation_test, seat_groups
 from generator.sim.tables import Table
 from generator.sim.tally import WIN_UNITS, Tally
@@ -102,6 +103,12 @@ class Summary:
     never_taken: tuple[str, ...]
     bag_dry_rate: dict[str, float]  # element -> share of turns starting with none in the bag
     sealed_tokens: dict[str, float]  # element -> mean tokens on seals at the end
+    # Each measure's mean a game and 95 % interval (`generator.sim.measures`: turns a
+    # player, finished, ties, winner's points, margin, and the rules' direct effects)
+    measures: dict[str, Estimate] = field(default_factory=dict)
+    # In a sweep, each measure's difference from the current rules, game by game
+    # (empty for the current rules themselves and for a single run)
+    versus_current: dict[str, Estimate] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
         """Plain JSON-ready data."""
@@ -244,6 +251,9 @@ def summarise(t: Tally, table: Table, seats: int, seed: int, lineup: str) -> Sum
         bag_dry_rate={e: ratio(t.bag_dry.get(i, 0), turns) for i, e in enumerate(table.elements)},
         sealed_tokens={e: ratio(t.sealed_tokens.get(i, 0), t.games)
                        for i, e in enumerate(table.elements)},
+        measures=estimates(t.measure_sums, t.measure_squares, t.games, seats),
+        versus_current=(estimates(t.paired_sums, t.paired_squares, t.games, seats)
+                        if any(t.paired_squares.values()) else {}),
     )
 
 

@@ -113,3 +113,15 @@ def apply_variant(game: Game, variant: Variant) -> Game:
 def checked_games(game: Game, found: Sequence[Variant]) -> list[Game]:
     """The game under each variant, all checked before any is played."""
     return [apply_variant(game, v) for v in found]
+
+
+def with_current(game: Game, found: Sequence[Variant]
+                 ) -> tuple[list[Variant], list[Game], int]:
+    """The variants, their games, and which is the current rules: a variant whose rules
+    are the content's own is marked so; if none is, the current rules are played first,
+    as the baseline every variant is compared with."""
+    games = checked_games(game, found)
+    for number, played in enumerate(games):
+        if played.rules == game.rules:
+            return list(found), games, number
+    return [Variant(()), *found], [game, *games], 0

@@ -15,6 +15,7 @@ from typing import Any
 
 from generator.sim.actions import BLOCKS, KINDS
 from generator.sim.game import GameResult
+from generator.sim.measures import paired_sums, sums
 
 WIN_UNITS = 840  # one win; 840 divides by 1..8, so a tie's share is still a whole number
 
@@ -52,6 +53,12 @@ class Tally:
     winner_counts: Mapping[int, int] = field(default_factory=dict)
     element_deals: Mapping[tuple[tuple[int, ...], int], int] = field(default_factory=dict)
     seat_gap_squares: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    # Each measure's sum and sum of squares over every game (`generator.sim.measures`),
+    # and in a sweep those of its difference from the same games under the current rules.
+    measure_sums: Mapping[str, int] = field(default_factory=dict)
+    measure_squares: Mapping[str, int] = field(default_factory=dict)
+    paired_sums: Mapping[str, int] = field(default_factory=dict)
+    paired_squares: Mapping[str, int] = field(default_factory=dict)
 
 
 def _counts(items: Iterable) -> dict:
@@ -102,9 +109,12 @@ def _by_index(rows: Iterable[tuple[int, ...]]) -> dict:
     return dict(totals)
 
 
-def tally(results: list[GameResult]) -> Tally:
-    """The totals of some games."""
+def tally(results: list[GameResult], baseline: list[GameResult] | None = None) -> Tally:
+    """The totals of some games; with `baseline`, the same games (same seeds) under the
+    current rules, the totals of their differences too."""
     done = [r for r in results if r.finished]
+    measured, squared = sums(results)
+    paired, paired_squared = paired_sums(results, baseline) if baseline is not None else ({}, {})
     ranked = [sorted(r.scores, reverse=True) for r in done]
     return Tally(
         games=len(results), finished=len(done),
@@ -128,7 +138,8 @@ def tally(results: list[GameResult]) -> Tally:
         sources=_sources(results), discarded=sum(r.discarded for r in results),
         winner_counts=_counts(len(r.winners) for r in done),
         element_deals=_counts((tuple(sorted(r.oinks)), len(r.winners)) for r in done),
-        seat_gap_squares=_gap_squares(done),
+        seat_gap_squares=_gap_squares(done), measure_sums=measured, measure_squares=squared,
+        paired_sums=paired, paired_squares=paired_squared,
     )
 
 

@@ -120,7 +120,8 @@ def test_a_sweep_plays_every_combination(tmp_path):
     assert json.loads(kept.read_text(encoding="utf-8")) == json.loads(result.stdout)
     text = run("--games", "6", "--players", "2", "--set", "rules.oink.capacity=5,6",
                "--out", str(tmp_path))
-    assert text.exit_code == 0 and "oink.capacity=6" in text.stdout.splitlines()[3]
+    assert text.exit_code == 0 and text.stdout.splitlines()[4].startswith(
+        "oink.capacity=6 (current)")
     page = (tmp_path / "simulation" / reports(tmp_path)[0]).read_text(encoding="utf-8")
     assert "oink.capacity=5" in page and "<svg" in page
 

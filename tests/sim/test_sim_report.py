@@ -56,9 +56,12 @@ def test_headline_names_kinds_ties_points_and_unused_actions(shipped_game):
 def test_a_sweep_report_puts_variants_side_by_side(shipped_game):
     pair = [simulate(shipped_game, 6, 2, seed=1), simulate(shipped_game, 6, 2, seed=2)]
     text = sweep_text([("draw.tokens=2", pair[0]), ("draw.tokens=3", pair[1])])
-    head, first, second = text.splitlines()[1:4]
+    head, first, second = text.splitlines()[2:5]
     assert head.split()[:3] == ["variant", "turns/player", "finished"]
     assert first.startswith("draw.tokens=2") and second.startswith("draw.tokens=3")
-    assert f"{pair[0].turns_per_player.mean:.1f}" in first
-    data = json.loads(sweep_json([({"draw.tokens": 2}, pair[0]), ({"draw.tokens": 3}, pair[1])]))
+    turns = pair[0].measures["turns"]
+    assert f"{turns.mean:.1f}±{turns.half:.1f}" in first
+    data = json.loads(sweep_json([({"draw.tokens": 2}, True, pair[0]),
+                                  ({"draw.tokens": 3}, False, pair[1])]))
     assert [v["set"] for v in data["variants"]] == [{"draw.tokens": 2}, {"draw.tokens": 3}]
+    assert [v["current"] for v in data["variants"]] == [True, False]
