@@ -64,7 +64,8 @@ def run_sweep_batch(works: Sequence[Work], baseline: int, start: int, stop: int
     variant, all with the run's seed), and total each, paired game by game with the same
     games under the current rules (`works[baseline]`)."""
     played = [[_played(work, i) for i in range(start, stop)] for work in works]
-    return tuple(tally(results, played[baseline]) for results in played)
+    return tuple(tally(results, None if v == baseline else played[baseline])
+                 for v, results in enumerate(played))
 
 
 def _played(work: Work, index: int):

@@ -253,7 +253,7 @@ def summarise(t: Tally, table: Table, seats: int, seed: int, lineup: str) -> Sum
                        for i, e in enumerate(table.elements)},
         measures=estimates(t.measure_sums, t.measure_squares, t.games, seats),
         versus_current=(estimates(t.paired_sums, t.paired_squares, t.games, seats)
-                        if any(t.paired_squares.values()) else {}),
+                        if t.paired_sums else {}),
     )
 
 

@@ -140,3 +140,11 @@ def test_a_baseline_that_is_no_report_is_refused_at_its_place(tmp_path):
     assert result.exit_code == 1 and "this is a sweep's report" in result.stderr
     result = run("--games", "5", "--set", "draw.tokens=2,3", "--baseline", str(sweep))
     assert result.exit_code == 2 and "leave out --set" in result.output
+
+
+def test_a_variant_that_changes_no_game_shows_no_difference_not_none(shipped_game):
+    cap = shipped_game.rules.turn_cap  # no game of 20 reaches it: raising it changes nothing
+    _, current, (base, raised) = _sweep(shipped_game, f"simulation.turn_cap={cap + 1}", 20)
+    assert current == 0 and base.versus_current == {}
+    assert set(raised.versus_current) == {m.key for m in MEASURES}
+    assert all(e.mean == e.low == e.high == 0 for e in raised.versus_current.values())
