@@ -11,7 +11,7 @@ effect shows in far fewer games than two separate runs would need.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from generator.sim.actions import KINDS
@@ -84,28 +84,32 @@ class Estimate:
         return self.low > 0 or self.high < 0
 
 
+def values(r: GameResult) -> tuple[int, ...]:
+    """One game's measures, in the order of MEASURES."""
+    return tuple(m.of(r) for m in MEASURES)
+
+
 def sums(results: Sequence[GameResult]) -> tuple[dict[str, int], dict[str, int]]:
     """Each measure's sum and sum of squares over the games."""
-    total, squares = dict.fromkeys(BY_KEY, 0), dict.fromkeys(BY_KEY, 0)
-    for r in results:
-        for m in MEASURES:
-            x = m.of(r)
-            total[m.key] += x
-            squares[m.key] += x * x
-    return total, squares
+    return _moments(values(r) for r in results)
 
 
 def paired_sums(results: Sequence[GameResult], baseline: Sequence[GameResult]
                 ) -> tuple[dict[str, int], dict[str, int]]:
     """Each measure's sum and sum of squares of the per-game difference from the same
     games (same seeds) played under the baseline's rules."""
-    total, squares = dict.fromkeys(BY_KEY, 0), dict.fromkeys(BY_KEY, 0)
-    for r, b in zip(results, baseline, strict=True):
-        for m in MEASURES:
-            d = m.of(r) - m.of(b)
-            total[m.key] += d
-            squares[m.key] += d * d
-    return total, squares
+    return _moments(tuple(x - y for x, y in zip(values(r), values(b), strict=True))
+                    for r, b in zip(results, baseline, strict=True))
+
+
+def _moments(rows: Iterable[tuple[int, ...]]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each column's sum and sum of squares, by measure key."""
+    total, squares = [0] * len(MEASURES), [0] * len(MEASURES)
+    for row in rows:
+        for i, x in enumerate(row):
+            total[i] += x
+            squares[i] += x * x
+    return dict(zip(BY_KEY, total, strict=True)), dict(zip(BY_KEY, squares, strict=True))
 
 
 def estimates(total: Mapping[str, int], squares: Mapping[str, int], games: int,
