@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
@@ -28,6 +28,7 @@ from generator.sim.executors import pool
 from generator.sim.registry import PLAYERS
 from generator.sim.report import label, sweep_json, sweep_text, to_json, to_text
 from generator.sim.runner import MOST_GAMES, check_lineup, check_seats, simulate_sweep
+from generator.sim.skill import SKILL_BUDGETS, skill_trace
 from generator.sim.stats import corrected
 from generator.sim.sweep import SweepError, parse_setting, variants, with_current
 
@@ -121,6 +122,12 @@ def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path,
               type=click.Path(dir_okay=False, path_type=Path),
               help="An earlier run's JSON report (tkg simulate --format json --out DIR): "
                    "say what changed since, and whether it matters.")
+@click.option("--skill-trace", "skill_games", default=0, show_default=True,
+              type=click.IntRange(0, MOST_GAMES), metavar="GAMES",
+              help="Also play GAMES games at each step of the skill trace (search with "
+                   f"2k rollouts a move against k, k = {', '.join(map(str, SKILL_BUDGETS))}): "
+                   "does more thinking win more? Slow: about a second a game at the last "
+                   "step.")
 @FORMAT
 @click.option("--out", "out_dir", default="output", show_default=True,
               type=Folder(),
@@ -128,7 +135,7 @@ def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path,
 @guarded
 def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: int,
             kinds: str, settings: tuple[str, ...], scheduler: str | None,
-            until: float | None, baseline_file: Path | None, fmt: str,
+            until: float | None, baseline_file: Path | None, skill_games: int, fmt: str,
             out_dir: Path) -> None:
     """Play simulated games and report fairness, length, scoring and action use."""
     report = validate(content_dir)
@@ -144,13 +151,20 @@ def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: i
     lineup = _lineup(kinds, seats)
     found, played, current = _sweep(report.game, settings)
     earlier = _earlier(baseline_file, settings)
+    if skill_games and settings:
+        raise click.BadParameter("the skill trace is measured on the current rules; leave "
+                                 "out --set", param_hint="--skill-trace")
     jobs = jobs or os.cpu_count() or 1
-    with pool(jobs, scheduler) as workers, \
-            _progress(games * len(found) if until is None else 0) as bar:
+    length = 0 if until else games * len(found) + skill_games * len(SKILL_BUDGETS)
+    with pool(jobs, scheduler) as workers, _progress(length) as bar:
+        told = bar.update if bar else None
         summaries = simulate_sweep(played, current, games, seats, seed, lineup,
-                                   workers.executor, workers.workers,
-                                   bar.update if bar else None, workers.check, until,
-                                   lambda line: click.echo(line, err=True))
+                                   workers.executor, workers.workers, told, workers.check,
+                                   until, lambda line: click.echo(line, err=True))
+        if skill_games:
+            summaries[0] = replace(summaries[0], skill_trace=skill_trace(
+                report.game, skill_games, seats, seed, workers.executor, workers.workers,
+                told, workers.check))
     _emit(Run(found, corrected(summaries), current, earlier), fmt,
           out_dir if page else None, content_dir)
 

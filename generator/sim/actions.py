@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import ClassVar
 
@@ -107,6 +108,32 @@ def multisets(counts: list[int], size: int) -> list[tuple[int, ...]]:
     return found
 
 
+@lru_cache(maxsize=4096)
+def ways(counts: tuple[int, ...], size: int) -> int:
+    """How many multisets of `size` tokens `counts` holds (`len(multisets(...))`, counted
+    without listing them: the branching factor asks every turn)."""
+    if size == 0:
+        return 1
+    if not counts:
+        return 0
+    head, rest = counts[0], counts[1:]
+    return sum(ways(rest, size - k) for k in range(min(head, size) + 1))
+
+
+@lru_cache(maxsize=65536)
+def exchanges(tokens: tuple[int, ...], zone: tuple[int, ...], give: int, get: int,
+              back: bool) -> int:
+    """How many single exchanges of `give` tokens for `get` from the zone there are
+    (`back`: an exchange may take an element it gives, the give landing first)."""
+    found = 0
+    for given in multisets(list(tokens), give):
+        if back:
+            found += ways(tuple(z + g for z, g in zip(zone, given, strict=True)), get)
+        else:
+            found += ways(tuple(0 if g else z for z, g in zip(zone, given, strict=True)), get)
+    return found
+
+
 def can_draw(state: GameState) -> bool:
     """True when the bag, refilled if it is empty, would yield a token."""
     keep = state.rules.trade_zone_start
@@ -162,6 +189,22 @@ class Legal:
                 if mask & here and not mask & ~hold:
                     found.extend(Procure(s, c) for c in empties)
         return found
+
+    def _procure_count(self) -> int:
+        """How many actions `procures()` would list, without building them."""
+        if self._procures is not None:
+            return len(self._procures)
+        me, state = self.me, self.state
+        if "procure" not in state.rules.actions:
+            return 0
+        masks = state.table.masks
+        hold, here = me.hold_mask(), masks[me.grid[me.cell]]
+        fits = 0
+        for space in state.spaces:
+            if space:
+                mask = masks[space[-1]]
+                fits += bool(mask & here and not mask & ~hold)
+        return fits and fits * len(me.empty_neighbours(state.table, me.cell))
 
     def can_blind(self) -> bool:
         """True when a turn offers procuring, the Oink can pay the blind cost and stack O
@@ -234,6 +277,28 @@ class Legal:
         }
         groups = {k: v for k, v in groups.items() if v}
         return groups or {"pass": [PASS]}
+
+    def count(self) -> int:
+        """How many actions `all()` would list (1 for a pass), without building them (the
+        branching factor asks every turn, so this counts from memos of capped counts)."""
+        state, me = self.state, self.me
+        rules, tokens = state.rules, me.tokens
+        found = (self.draw() is not None) + (self.seal() is not None)
+        found += self._procure_count() + len(self.move_cells())
+        if "refresh" in rules.actions:
+            found += sum(1 for space in state.spaces if space)
+        if self.can_blind():
+            cost = rules.blind_cost
+            found += ways(tuple([n if n < cost else cost for n in tokens]), cost)
+        give, get = rules.trade_give, rules.trade_get
+        if sum(tokens) >= give and "trade" in rules.actions:
+            # Beyond `give` tokens of an element (or `give + get` in the zone) more make no
+            # new exchange, so capped counts give the same number and keep the memo small.
+            most = give + get
+            found += exchanges(tuple([n if n < give else give for n in tokens]),
+                               tuple([n if n < most else most for n in state.zone]), give,
+                               get, rules.trade_back)
+        return found or 1
 
     def all(self) -> list[Action]:
         """Every listed legal action (Pass only when nothing else is legal)."""

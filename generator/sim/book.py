@@ -55,13 +55,14 @@ def played(game: Game, seats: int, memo: Memo) -> Played:
     # The key is the engine's own table: a tile's name or flavour, a line moved in a
     # file (the content's positions), a draft flag or the example's seed plays no game
     # again; an insignia, a copy or a rule does.
-    keyed = replace(table, rules=replace(rules, drafts=(), sections=()))
+    keyed = replace(table, rules=replace(rules, drafts=(), sections=()), design_names=())
     key = digest("book games", code_digest(), repr(keyed), str(seats), str(BOOK_GAMES))
     return memo.get(key, lambda: _played(table, seats))
 
 
 def _played(table: Table, seats: int) -> Played:
-    results = [play_game(table, [GreedyPlayer() for _ in range(seats)], seed)
+    players = [GreedyPlayer() for _ in range(seats)]
+    results = [play_game(table, players, seed, race=False, count=False)
                for seed in range(BOOK_GAMES)]
     return Played(seats, BOOK_GAMES, statistics.median(r.turns for r in results),
                   sum(r.end == BACKSTOP for r in results))

@@ -241,11 +241,12 @@ def apply(state: GameState, action: Action, chooser: Chooser, rng: random.Random
 
 def scores(state: GameState) -> tuple[int, ...]:
     """Each player's points now (precomputed by `generator.core.scoring.tile_points`)."""
-    table = state.table
-    found = []
-    for p in state.players:
-        sealed, unsealed = table.sealed_points[p.oink], table.unsealed_points[p.oink]
-        found.append(sum((sealed if p.sealed[c] else unsealed)[t]
-                         for c, t in enumerate(p.grid) if t != EMPTY))
-    return tuple(found)
+    return tuple(score(state, p) for p in state.players)
 
+
+def score(state: GameState, player: PlayerState) -> int:
+    """One player's points now."""
+    table = state.table
+    sealed, unsealed = table.sealed_points[player.oink], table.unsealed_points[player.oink]
+    return sum((sealed if player.sealed[c] else unsealed)[t]
+               for c, t in enumerate(player.grid) if t != EMPTY)

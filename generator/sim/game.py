@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from generator.sim.actions import BLOCKS, KINDS, Legal
 from generator.sim.engine import apply, draw_tokens, refill_spaces, scores
 from generator.sim.players import Player
+from generator.sim.race import Race, RaceResult
 from generator.sim.state import EMPTY, GameState, PlayerState
 from generator.sim.tables import Table
 
@@ -27,6 +28,7 @@ WORLD_COMPLETE, BACKSTOP = "world complete", "backstop"
 TURN_CAP, DEADLOCK = "turn cap", "nobody can act"
 ENDINGS = (WORLD_COMPLETE, BACKSTOP, TURN_CAP, DEADLOCK)
 SCORED = frozenset({WORLD_COMPLETE, BACKSTOP})
+WIN_UNITS = 840  # one win in whole units: 840 divides by 1..8, so a tie's share is whole
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,12 @@ class GameResult:
     sealed_tiles: tuple[int, ...]  # per seat: sealed tiles in the world at the end
     placed_tiles: tuple[int, ...]  # per seat: tiles in the world at the end
     discarded: int  # tokens discarded down to the Oink's capacity
+    counted: int = 0  # turns whose legal actions were counted (all, or none: `play_game`)
+    options: int = 0  # legal actions summed over those turns (`Legal.count`)
+    choices: int = 0  # those of them with more than one legal action
+    race: RaceResult | None = None  # the score race (`generator.sim.race`)
+    worlds: tuple[tuple[int, ...], ...] = ()  # per seat: the designs in its world at the
+    # end (indices of `Table.designs`, each once, sorted)
 
     @property
     def finished(self) -> bool:
@@ -125,16 +133,23 @@ def sources(state: GameState, me: PlayerState) -> tuple[int, int, int]:
 class Log:
     """What the turn loop counts, turn by turn, for the result."""
 
-    __slots__ = ("bag_dry", "blocked", "kinds", "passes")
+    __slots__ = ("bag_dry", "blocked", "choices", "counted", "kinds", "options", "passes")
 
-    def __init__(self, table: Table):
+    def __init__(self, table: Table, count: bool = True):
         self.kinds = dict.fromkeys(KINDS, 0)
         self.blocked = [0] * len(BLOCKS)
         self.bag_dry = [0] * len(table.elements)
         self.passes = 0  # passes in a row: a whole round of them means nobody can act
+        self.counted = 0 if count else -1  # turns whose legal actions were counted; -1: none
+        self.options = self.choices = 0  # legal actions offered; turns with a choice
 
     def before(self, state: GameState, legal: Legal) -> None:
         """Count what the player to move faces."""
+        if self.counted >= 0:
+            offered = legal.count()
+            self.counted += 1
+            self.options += offered
+            self.choices += offered > 1
         block = legal.procure_block()
         if block >= 0:
             self.blocked[block] += 1
@@ -148,12 +163,18 @@ class Log:
         self.passes = self.passes + 1 if kind == "pass" else 0
 
 
-def play_game(table: Table, players: Sequence[Player], seed: int) -> GameResult:
-    """Play one game to its end (or until it cannot finish) and return what happened."""
+def play_game(table: Table, players: Sequence[Player], seed: int, race: bool = True,
+              count: bool = True) -> GameResult:
+    """Play one game to its end (or until it cannot finish) and return what happened.
+
+    What only the researchers' metrics need can be left out, for the same game played
+    faster: the score race (`race`, a few per cent of a game's time) and the legal
+    actions counted every turn (`count`, near a third)."""
     rng = random.Random(seed)
     prng = random.Random(rng.getrandbits(64))
     state = setup(table, players, rng, prng)
-    log, end, seats = Log(table), TURN_CAP, len(players)
+    log, end, seats = Log(table, count), TURN_CAP, len(players)
+    scored = Race(state) if race else None
     while state.turn < table.rules.turn_cap:
         player, legal = players[state.current], Legal(state)
         log.before(state, legal)
@@ -161,12 +182,14 @@ def play_game(table: Table, players: Sequence[Player], seed: int) -> GameResult:
         apply(state, action, player, prng)
         log.after(action.kind)
         state.turn += 1
+        if scored:
+            scored.played(state, state.current, action.kind, state.turn)
         stop = stopped(state, log.passes)
         if stop:
             end = stop
             break
         state.current = (state.current + 1) % seats
-    return _result(state, players, end, log)
+    return _result(state, players, end, log, scored)
 
 
 def stopped(state: GameState, passes: int) -> str:
@@ -181,7 +204,8 @@ def stopped(state: GameState, passes: int) -> str:
     return DEADLOCK if passes >= seats else ""
 
 
-def _result(state: GameState, players: Sequence[Player], end: str, log: Log) -> GameResult:
+def _result(state: GameState, players: Sequence[Player], end: str, log: Log,
+            race: Race | None) -> GameResult:
     final = scores(state)
     winners: tuple[int, ...] = ()
     if end in SCORED:
@@ -195,4 +219,7 @@ def _result(state: GameState, players: Sequence[Player], end: str, log: Log) -> 
         sealed_tokens=tuple(state.sealed_tokens),
         sources=tuple(sources(state, p) for p in me),
         sealed_tiles=tuple(sum(p.sealed) for p in me),
-        placed_tiles=tuple(p.placed for p in me), discarded=state.discarded)
+        placed_tiles=tuple(p.placed for p in me), discarded=state.discarded,
+        counted=max(0, log.counted), options=log.options, choices=log.choices,
+        race=race.result(state.turn) if race else None,
+        worlds=tuple(tuple(sorted({design_of[t] for t in p.grid if t != EMPTY})) for p in me))

@@ -1,7 +1,8 @@
 """The kinds of simulated player, by the name `tkg simulate --player` takes.
 
 To add a player, write a class with the methods of `generator.sim.players.Player`
-and add it here.
+and add it here. A kind that searches takes a budget after an @ (`search@16`: 16
+rollouts a move), and plays under that name, so two budgets can meet in one game.
 """
 
 from __future__ import annotations
@@ -12,3 +13,27 @@ from generator.sim.search import SearchPlayer
 
 PLAYERS: dict[str, type] = {"greedy": GreedyPlayer, "random": RandomPlayer,
                             "search": SearchPlayer}
+BUDGETED = frozenset({"search"})  # kinds that take `@budget`
+MOST_BUDGET = 100_000  # rollouts a move at most
+
+
+def check_kind(kind: str) -> str | None:
+    """Why `kind` names no player (None when it does)."""
+    name, at, budget = kind.partition("@")
+    if name not in PLAYERS:
+        return f"unknown player {kind or '(none)'}"
+    if at and name not in BUDGETED:
+        return f"{name} takes no budget ({kind})"
+    if at and not (budget.isdigit() and 1 <= int(budget) <= MOST_BUDGET):
+        return f"a budget is a whole number of rollouts, 1-{MOST_BUDGET:,} ({kind})"
+    return None
+
+
+def make_player(kind: str):
+    """A new player of `kind` (already checked by `check_kind`)."""
+    name, at, budget = kind.partition("@")
+    if not at:
+        return PLAYERS[name]()
+    player = PLAYERS[name](budget=int(budget))
+    player.name = kind  # its results are told apart from other budgets'
+    return player

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from generator.sim.headline import headline
 from generator.sim.intervals import Test
 from generator.sim.measures import MEASURES, Estimate
+from generator.sim.research import BY_KEY as METRICS
 from generator.sim.stats import Share, Spread, Summary
 from generator.sim.sweep import Variant
 
@@ -123,7 +124,8 @@ def to_text(summary: Summary) -> str:
              "mean tokens on seals at the end):"]
     lines += [f"  {e:<8} {_pct(s.bag_dry_rate[e]):>6}  {s.sealed_tokens[e]:.1f}"
               for e in s.bag_dry_rate]
-    return "\n".join(lines + _tiles(s) + _measures(s))
+    return "\n".join(lines + _tiles(s) + _measures(s) + _research(s) + _skill(s)
+                     + _per_tile(s))
 
 
 def _measures(summary: Summary) -> list[str]:
@@ -133,6 +135,64 @@ def _measures(summary: Summary) -> list[str]:
         unit = "%" if m.unit == "%" else ""
         lines.append(f"  {m.words:<52} {e.mean:.2f}{unit}  [{e.low:.2f}-{e.high:.2f}]")
     return lines
+
+
+def _research(summary: Summary) -> list[str]:
+    lines = ["The game researchers' metrics (after Ludii's; 95% interval; docs/simulation.md):"]
+    for key, e in summary.metrics.items():
+        metric = METRICS.get(key)
+        words = metric.words if metric else "balance: 1 - (best seat's win share - worst's)"
+        percent = metric.percent if metric else False
+        name = key.replace("_", " ")
+        value = (f"{_pct(e.mean)}  [{_pct(e.low)}-{_pct(e.high)}]" if percent
+                 else f"{e.mean:.2f}  [{e.low:.2f}-{e.high:.2f}]")
+        lines.append(f"  {name:<17} {value:<24} {words}")
+    if summary.metrics:
+        lines.append(f"  {'duration spread':<17} {summary.duration_spread:<24.2f} standard "
+                     f"deviation of the turns a game")
+    return lines
+
+
+def _skill(summary: Summary) -> list[str]:
+    if not summary.skill_trace:
+        return ["Skill trace: not measured (tkg simulate --skill-trace GAMES plays it)."]
+    lines = ["Skill trace (one search player with twice the others' rollouts a move; its "
+             "win share, ties shared):"]
+    lines += [f"  {step.stronger:>4} against {step.budget:>3}: {_pct(step.share):>6}  "
+              f"[{_pct(step.low)}-{_pct(step.high)}]  fair {_pct(step.fair)}  of "
+              f"{step.games} games" for step in summary.skill_trace]
+    return lines
+
+
+def _per_tile(summary: Summary) -> list[str]:
+    tiles = summary.tiles
+    if tiles is None:
+        return []
+    named = [t for t in tiles.tiles if t.stands_out]
+    lines = [f"Tiles that stand out from the set (a player holding a tile at random wins "
+             f"{_pct(tiles.wins)} and scores {tiles.points:.1f}; intervals for every tile "
+             f"at once):"]
+    lines += [f"  {t.name} {_standout(t)} when held: wins {_pct(t.wins.mean)} "
+              f"[{_pct(t.wins.low)}-{_pct(t.wins.high)}], scores {t.points.mean:.1f} "
+              f"[{t.points.low:.1f}-{t.points.high:.1f}]" for t in named] or ["  none"]
+    width = max(len(t.name) for t in tiles.tiles)
+    lines += ["Per tile (taken: share of games it was procured in; held: players whose "
+              "world held it at the end of a finished game; 95% intervals):",
+              f"  {'tile':<{width}}  {'taken':>20}  {'held':>5}  {'wins when held':>20}  "
+              f"{'points when held':>18}  {'vs set':>6}"]
+    lines += [f"  {t.name:<{width}}  {_share_cell(t.taken):>20}  {t.held:>5}  "
+              f"{_share_cell(t.wins):>20}  "
+              f"{f'{t.points.mean:.1f} [{t.points.low:.1f}-{t.points.high:.1f}]':>18}  "
+              f"{t.effect:>+6.2f}" for t in tiles.tiles]
+    return lines
+
+
+def _standout(tile) -> str:
+    return tile.stands_out.replace(", ", " and ")
+
+
+def _share_cell(e: Estimate) -> str:
+    return f"{_pct(e.mean)} [{_pct(e.low)}-{_pct(e.high)}]"
 
 
 def _cell(e: Estimate, signed: bool = False) -> str:

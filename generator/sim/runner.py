@@ -17,8 +17,8 @@ from functools import partial
 from typing import TypeVar
 
 from generator.core.model import Game
-from generator.sim.game import play_game
-from generator.sim.registry import PLAYERS
+from generator.sim.game import GameResult, play_game
+from generator.sim.registry import PLAYERS, check_kind, make_player
 from generator.sim.stats import Summary, summarise
 from generator.sim.tables import Table, build_table
 from generator.sim.tally import Tally, merge, merge_all, tally
@@ -29,6 +29,10 @@ Check = Callable[[], None]  # raises when the executor can no longer finish the 
 MOST_GAMES = 10_000_000  # games a run (a variant's) may ask for
 BATCH_MOST = 500  # games a batch at most: the progress bar moves, and memory stays small
 CHECK_SECONDS = 0.5  # how often a wait for batches asks the executor's `check`
+# One game in COUNT_EVERY (by index, so the same games whatever runs them) counts its legal
+# actions every turn, for the branching factor and the decision moves: counting costs near
+# a third of a game's time, and a random eighth of the games measures them as well.
+COUNT_EVERY = 8
 
 
 @dataclass(frozen=True)
@@ -55,7 +59,7 @@ def game_seed(seed: int, index: int) -> int:
 
 def run_batch(work: Work, start: int, stop: int) -> Tally:
     """Play games `start` to `stop - 1` of a run and total them."""
-    return tally([_played(work, i) for i in range(start, stop)])
+    return tally([play_one(work, i) for i in range(start, stop)])
 
 
 def run_sweep_batch(works: Sequence[Work], baseline: int, start: int, stop: int
@@ -63,14 +67,16 @@ def run_sweep_batch(works: Sequence[Work], baseline: int, start: int, stop: int
     """Play games `start` to `stop - 1` under each variant's rules (`works`, one a
     variant, all with the run's seed), and total each, paired game by game with the same
     games under the current rules (`works[baseline]`)."""
-    played = [[_played(work, i) for i in range(start, stop)] for work in works]
+    played = [[play_one(work, i) for i in range(start, stop)] for work in works]
     return tuple(tally(results, None if v == baseline else played[baseline])
                  for v, results in enumerate(played))
 
 
-def _played(work: Work, index: int):
-    players = [PLAYERS[kind]() for kind in work.kinds(index)]
-    return play_game(work.table, players, game_seed(work.seed, index))
+def play_one(work: Work, index: int) -> GameResult:
+    """Game `index` of a run, played."""
+    players = [make_player(kind) for kind in work.kinds(index)]
+    return play_game(work.table, players, game_seed(work.seed, index),
+                     count=index % COUNT_EVERY == 0)
 
 
 def batches(games: int, workers: int, start: int = 0) -> list[tuple[int, int]]:
@@ -145,10 +151,10 @@ def _finished(futures: Iterable[Future], check: Check | None) -> Iterator[Future
 
 def check_lineup(lineup: Sequence[str], seats: int) -> tuple[str, ...]:
     """The line-up as a tuple; ValueError for an unknown kind or more kinds than seats."""
-    unknown = [k for k in lineup if k not in PLAYERS]
-    if unknown or not lineup:
-        raise ValueError(f"unknown player {', '.join(unknown) or '(none)'}; known: "
-                         f"{', '.join(sorted(PLAYERS))}")
+    wrong = [why for why in map(check_kind, lineup) if why]
+    if wrong or not lineup:
+        raise ValueError(f"{'; '.join(wrong) or 'no player'}; known: "
+                         f"{', '.join(sorted(PLAYERS))} (search@N: N rollouts a move)")
     if len(lineup) > seats:
         raise ValueError(f"{len(lineup)} kinds of player for {seats} seats")
     return tuple(lineup)

@@ -28,8 +28,10 @@ from generator.sim.intervals import (
 )
 from generator.sim.measures import Estimate, estimates
 from generator.sim.permutation import permutation_test, seat_groups
+from generator.sim.research import metric_estimates, spread_of_duration
 from generator.sim.tables import Table
 from generator.sim.tally import WIN_UNITS, Tally
+from generator.sim.tile_insight import TileSet, tile_set
 
 HISTOGRAM_BIN = 10  # turns per bar of the turns histogram
 
@@ -109,6 +111,14 @@ class Summary:
     # In a sweep, each measure's difference from the current rules, game by game
     # (empty for the current rules themselves and for a single run)
     versus_current: dict[str, Estimate] = field(default_factory=dict)
+    # The game researchers' metrics (`generator.sim.research`), by key, balance among
+    # them; and the standard deviation of the turns a game
+    metrics: dict[str, Estimate] = field(default_factory=dict)
+    duration_spread: float = 0.0
+    tiles: TileSet | None = None  # per-tile insight (`generator.sim.tile_insight`)
+    # How often a search player beats one with half its budget, for rising budgets
+    # (`generator.sim.skill`; empty unless asked for: it plays games of its own)
+    skill_trace: tuple = ()
 
     def as_dict(self) -> dict:
         """Plain JSON-ready data."""
@@ -254,7 +264,20 @@ def summarise(t: Tally, table: Table, seats: int, seed: int, lineup: str) -> Sum
         measures=estimates(t.measure_sums, t.measure_squares, t.games, seats),
         versus_current=(estimates(t.paired_sums, t.paired_squares, t.games, seats)
                         if t.paired_sums else {}),
+        metrics=_metrics(t, seat_gap), duration_spread=spread_of_duration(t.metric_moments,
+                                                                          t.games),
+        tiles=tile_set(table, t) if t.games else None,
     )
+
+
+def _metrics(t: Tally, seat_gap: Gap) -> dict[str, Estimate]:
+    """The researchers' metrics, with balance first: one minus the gap between the best
+    and the worst seat's win share (Ludii's Balance), its interval from the gap's."""
+    if not t.finished:
+        return metric_estimates(t.metric_moments, t.games)
+    balance = Estimate(round(1 - seat_gap.gap, 4), round(1 - seat_gap.high, 4),
+                       round(min(1.0, 1 - seat_gap.low), 4))
+    return {"balance": balance, **metric_estimates(t.metric_moments, t.games)}
 
 
 def corrected(summaries: Sequence[Summary]) -> list[Summary]:

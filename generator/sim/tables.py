@@ -23,6 +23,7 @@ class Table:
     elements: tuple[str, ...]  # element ids; an element's index is its position here
     tile_ids: tuple[str, ...]  # per printed tile (`Game.deck`): a tile's copies repeat its id
     designs: tuple[str, ...]  # the tile ids once each, in content order (`Game.tiles`)
+    design_names: tuple[str, ...]  # per design: the tile's name, as printed
     design_of: tuple[int, ...]  # per printed tile: its index in `designs`
     masks: tuple[int, ...]  # per tile: bit i set when the tile bears element i
     insignias: tuple[tuple[int, ...], ...]  # per tile: element indices, content order
@@ -68,6 +69,7 @@ def build_table(game: Game) -> Table:
     design_of = tuple(i for i, t in enumerate(game.tiles) for _ in range(t.copies))
     return Table(
         rules=rules, elements=elements, tile_ids=tuple(t.id for t in deck), designs=designs,
+        design_names=tuple(t.name for t in game.tiles),
         design_of=design_of, masks=masks, insignias=insignias,
         supply=tuple(game.tokens.count(e) for e in elements),
         oinks=tuple(index[o.element] for o in game.oinks),

@@ -14,10 +14,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from generator.sim.actions import BLOCKS, KINDS
-from generator.sim.game import GameResult
+from generator.sim.game import WIN_UNITS, GameResult
 from generator.sim.measures import paired_sums, sums
-
-WIN_UNITS = 840  # one win; 840 divides by 1..8, so a tie's share is still a whole number
+from generator.sim.research import moments
 
 
 @dataclass(frozen=True)
@@ -59,6 +58,15 @@ class Tally:
     measure_squares: Mapping[str, int] = field(default_factory=dict)
     paired_sums: Mapping[str, int] = field(default_factory=dict)
     paired_squares: Mapping[str, int] = field(default_factory=dict)
+    # The game researchers' metrics (`generator.sim.research`): per metric, the sums of
+    # x, y, x*x, y*y and x*y, keyed "metric:part".
+    metric_moments: Mapping[str, int] = field(default_factory=dict)
+    # Per design (`generator.sim.tile_insight`), over the players of finished games whose
+    # world held it at the end: how many, their wins (WIN_UNITS), points, points squared.
+    held: Mapping[int, int] = field(default_factory=dict)
+    held_wins: Mapping[int, int] = field(default_factory=dict)
+    held_points: Mapping[int, int] = field(default_factory=dict)
+    held_squares: Mapping[int, int] = field(default_factory=dict)
 
 
 def _counts(items: Iterable) -> dict:
@@ -101,6 +109,25 @@ def _sources(results: list[GameResult]) -> dict:
     return dict(totals)
 
 
+def _holdings(results: list[GameResult]) -> tuple[dict, dict, dict, dict]:
+    """By design, over the players of finished games whose world held it: how many,
+    their wins in WIN_UNITS, their points, their points squared."""
+    held: Counter[int] = Counter()
+    wins: Counter[int] = Counter()
+    points: Counter[int] = Counter()
+    squares: Counter[int] = Counter()
+    for r in results:
+        unit = WIN_UNITS // len(r.winners)
+        for seat, designs in enumerate(r.worlds):
+            won, score = (unit if seat in r.winners else 0), r.scores[seat]
+            for d in designs:
+                held[d] += 1
+                wins[d] += won
+                points[d] += score
+                squares[d] += score * score
+    return dict(held), dict(wins), dict(points), dict(squares)
+
+
 def _by_index(rows: Iterable[tuple[int, ...]]) -> dict:
     """Column sums of equal-length rows, as index -> sum."""
     totals: Counter = Counter()
@@ -116,6 +143,7 @@ def tally(results: list[GameResult], baseline: list[GameResult] | None = None) -
     measured, squared = sums(results)
     paired, paired_squared = paired_sums(results, baseline) if baseline is not None else ({}, {})
     ranked = [sorted(r.scores, reverse=True) for r in done]
+    held, held_wins, held_points, held_squares = _holdings(done)
     return Tally(
         games=len(results), finished=len(done),
         endings=_counts(r.end for r in results), turns=_counts(r.turns for r in results),
@@ -139,7 +167,8 @@ def tally(results: list[GameResult], baseline: list[GameResult] | None = None) -
         winner_counts=_counts(len(r.winners) for r in done),
         element_deals=_counts((tuple(sorted(r.oinks)), len(r.winners)) for r in done),
         seat_gap_squares=_gap_squares(done), measure_sums=measured, measure_squares=squared,
-        paired_sums=paired, paired_squares=paired_squared,
+        paired_sums=paired, paired_squares=paired_squared, metric_moments=moments(results),
+        held=held, held_wins=held_wins, held_points=held_points, held_squares=held_squares,
     )
 
 
