@@ -81,7 +81,8 @@ def best_procure(state: GameState, me: PlayerState, procures: list[Procure]) -> 
     return Procure(space, cell)
 
 
-def _close(state, me, legal):
+def close_game(state, me, legal):
+    """Procure the tile that completes the world, when that wins or ties the game."""
     if not completes(state, me):
         return None
     procures = legal.procures()
@@ -90,32 +91,38 @@ def _close(state, me, legal):
     return None
 
 
-def _seal(state, me, legal):
+def seal_here(state, me, legal):
+    """Seal the tile under the Oink."""
     return legal.seal()
 
 
-def _procure(state, me, legal):
+def procure_best(state, me, legal):
+    """Procure the face-up tile worth most, unless it would complete the world."""
     procures = legal.procures()
     if procures and not completes(state, me):
         return best_procure(state, me, procures)
     return None
 
 
-def _move(state, me, legal):
+def move_best(state, me, legal):
+    """Move the Oink to a tile it can seal, or to room beside a tile it can buy."""
     return best_move(state, me, legal.move_cells())
 
 
-def _trade(state, me, legal):
+def trade_for_goal(state, me, legal):
+    """Trade toward sealing the Oink's tile or buying a connecting tile."""
     return goal_trade(state, me, goal_mask(state, me))
 
 
-def _draw(state, me, legal):
+def draw_with_room(state, me, legal):
+    """Draw, while the Oink has room for the tokens."""
     if sum(me.tokens) + state.rules.draw_count <= state.rules.oink_capacity + 1:
         return legal.draw()
     return None
 
 
-def _blind_odds(state, me, legal):
+def blind_on_odds(state, me, legal):
+    """Procure blind early when most unseen tiles would connect, a token to spare."""
     if sum(me.tokens) <= state.rules.blind_cost:  # keep a token to build on
         return None
     if not legal.can_blind() or not me.has_room(state.table, me.cell) or completes(state, me):
@@ -125,7 +132,8 @@ def _blind_odds(state, me, legal):
     return None
 
 
-def _blind(state, me, legal):
+def blind_when_full(state, me, legal):
+    """Procure blind when the Oink is too full to draw."""
     if not legal.can_blind() or not me.has_room(state.table, me.cell):
         return None
     if completes(state, me) and not leading(state, me):
@@ -135,7 +143,9 @@ def _blind(state, me, legal):
     return None
 
 
-def _refresh(state, me, legal):
+def refresh_useful(state, me, legal):
+    """Refresh a face-up space: to deny the next player a winning tile, or to dig
+    past a tile of no use."""
     if "refresh" not in state.rules.actions:
         return None
     deny = _threat(state)
@@ -164,5 +174,6 @@ def _threat(state: GameState) -> int | None:
     return None
 
 
-PREFERENCES = (_close, _seal, _procure, _blind_odds, _move, _trade, _draw, _blind, _refresh)
+PREFERENCES = (close_game, seal_here, procure_best, blind_on_odds, move_best, trade_for_goal,
+               draw_with_room, blind_when_full, refresh_useful)
 GreedyPlayer.preferences = PREFERENCES
