@@ -25,11 +25,12 @@ from generator.load.layers import input_folders
 from generator.sim.cluster import CONNECT_SECONDS, TIMEOUT_VARIABLE, scheduler_address
 from generator.sim.compare import Earlier, comparison, comparison_data, read_earlier
 from generator.sim.executors import pool
-from generator.sim.registry import PLAYERS
+from generator.sim.registry import DEFAULT_PLAYER, PLAYERS
 from generator.sim.report import label, sweep_json, sweep_text, to_json, to_text
 from generator.sim.runner import MOST_GAMES, check_lineup, check_seats, simulate_sweep
 from generator.sim.skill import SKILL_BUDGETS, skill_trace
-from generator.sim.stats import corrected
+from generator.sim.stats import corrected, with_strength
+from generator.sim.strength import weaker
 from generator.sim.sweep import SweepError, parse_setting, variants, with_current
 
 TEMPLATES_DEFAULT = Path("templates")  # the project's templates: never a report's folder
@@ -103,9 +104,16 @@ def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path,
               help="Seed of the run; the same seed gives the same report.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(0, MOST_JOBS),
               help="Worker processes (0: one per CPU). The report does not depend on it.")
-@click.option("--player", "kinds", default="greedy", show_default=True, metavar="KIND[,KIND]",
+@click.option("--player", "kinds", default=DEFAULT_PLAYER, show_default=True,
+              metavar="KIND[,KIND]",
               help=f"Kinds of player, one a seat, turned round the seats from game to game "
-                   f"({', '.join(sorted(PLAYERS))}).")
+                   f"({', '.join(sorted(PLAYERS))}; search@N and planner@N: N rollouts a "
+                   f"move). The default is the strongest a run of thousands of games can "
+                   f"afford.")
+@click.option("--versus", default=None, metavar="KIND[,KIND]|none",
+              help="Also play the same games with these weaker players and show how the "
+                   "key figures differ (default: greedy for sealer and search, sealer for "
+                   "planner; none for no comparison).")
 @click.option("--set", "settings", multiple=True, metavar="KEY=V1,V2",
               help="Sweep a rule number of game.yaml (e.g. oink.capacity=5,6,7); repeat "
                    "for more keys: every combination is played.")
@@ -134,7 +142,8 @@ def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path,
               help="Output folder of the chart report (simulation/*.html).")
 @guarded
 def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: int,
-            kinds: str, settings: tuple[str, ...], scheduler: str | None,
+            kinds: str, versus: str | None, settings: tuple[str, ...],
+            scheduler: str | None,
             until: float | None, baseline_file: Path | None, skill_games: int, fmt: str,
             out_dir: Path) -> None:
     """Play simulated games and report fairness, length, scoring and action use."""
@@ -154,19 +163,36 @@ def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: i
     if skill_games and settings:
         raise click.BadParameter("the skill trace is measured on the current rules; leave "
                                  "out --set", param_hint="--skill-trace")
+    rival = None if settings else _versus(",".join(lineup), versus, seats)
+    lineups = None if rival is None else [lineup, rival]
+    if rival is not None:  # the same game twice: played by the line-up, then by the rival
+        played, current = [played[0], played[0]], 1
     jobs = jobs or os.cpu_count() or 1
-    length = 0 if until else games * len(found) + skill_games * len(SKILL_BUDGETS)
+    length = 0 if until else games * len(played) + skill_games * len(SKILL_BUDGETS)
     with pool(jobs, scheduler) as workers, _progress(length) as bar:
         told = bar.update if bar else None
         summaries = simulate_sweep(played, current, games, seats, seed, lineup,
                                    workers.executor, workers.workers, told, workers.check,
-                                   until, lambda line: click.echo(line, err=True))
+                                   until, lambda line: click.echo(line, err=True), lineups)
+        if rival is not None:
+            summaries = [with_strength(summaries[0], summaries[1])]
         if skill_games:
             summaries[0] = replace(summaries[0], skill_trace=skill_trace(
                 report.game, skill_games, seats, seed, workers.executor, workers.workers,
                 told, workers.check))
     _emit(Run(found, corrected(summaries), current, earlier), fmt,
           out_dir if page else None, content_dir)
+
+
+def _versus(lineup: str, asked: str | None, seats: int) -> tuple[str, ...] | None:
+    """The weaker line-up to play the same games with (None: no comparison)."""
+    rival = weaker(lineup, asked)
+    if rival is None:
+        return None
+    try:
+        return check_lineup([k.strip() for k in rival.split(",")], seats)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--versus") from None
 
 
 def _wants_page(fmt: str) -> bool:

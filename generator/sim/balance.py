@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import NOWHERE, Game, Location
+from generator.sim.registry import DEFAULT_PLAYER
 from generator.sim.runner import simulate
 from generator.sim.stats import Summary
 
 BALANCE_SEED = 0  # fixed, so the same content always gives the same warnings
-BALANCE_PLAYER = "greedy"
+BALANCE_PLAYER = DEFAULT_PLAYER  # the strongest affordable: weak play misjudges a game
 
 
 def _where(game: Game, section: str) -> Location:
@@ -34,7 +35,8 @@ def seat_finding(game: Game, summary: Summary) -> list[Diagnostic]:
     worst = min(seats, key=lambda s: s.share)
     return [diagnostic("TKG401", _where(game, "players"),
                        f"{best.label} won {best.share:.1%} and {worst.label} {worst.share:.1%} "
-                       f"of {summary.finished} simulated games (fair {best.fair:.1%}); a "
+                       f"of {summary.finished} simulated games of {summary.player} players "
+                       f"(fair {best.fair:.1%}); a "
                        f"spread this wide is not chance (p = {test.p_value:.2g})")]
 
 
@@ -58,7 +60,8 @@ def findings(game: Game, summary: Summary) -> list[Diagnostic]:
 
 
 def balance_diagnostics(game: Game, jobs: int = 1) -> list[Diagnostic]:
-    """Simulate `game.balance.sim_games` greedy games at the most players, and warn."""
+    """Simulate `game.balance.sim_games` games of `BALANCE_PLAYER` players at the most
+    players, and warn."""
     from generator.sim.executors import pool
 
     seats = min(game.rules.players_max, len(game.oinks))

@@ -27,7 +27,7 @@ from generator.sim.actions import (
     can_draw,
     takes_back,
 )
-from generator.sim.state import EMPTY, GameState, PlayerState
+from generator.sim.state import EMPTY, GameState, PlayerState, put_on_top, take_bottom
 
 
 class IllegalAction(ValueError):
@@ -116,7 +116,7 @@ def refill_spaces(state: GameState) -> None:
     """Refill every empty face-up space from the bottom of stack O."""
     for space in state.spaces:
         if not space and state.stack:
-            space.append(state.stack.popleft())
+            space.append(take_bottom(state))
 
 
 def _draw(state: GameState, me: PlayerState, action: Draw, chooser: Chooser, rng) -> None:
@@ -174,15 +174,15 @@ def _blind(state: GameState, me: PlayerState, action: Blind, chooser: Chooser, r
     if sum(action.payment) != state.rules.blind_cost or not state.stack:
         raise IllegalAction(f"a blind procure pays {state.rules.blind_cost} tokens from O")
     _pay(state, me, action.payment, state.zone)
-    tile = state.stack.popleft()
+    tile = take_bottom(state)
     cells = Legal(state).placement_cells(tile)
     if not cells:
-        state.stack.append(tile)  # face down on top of O
+        put_on_top(state, tile)  # face down on top of O (every player saw it)
         refill_spaces(state)  # a space emptied while O was bare takes the returned tile
         return
     cell = chooser.place(state, tile, cells, rng)
     if cell is None:  # the book: a tile that fits *may* be placed (rules.blind_choice)
-        state.stack.append(tile)  # declined: face down on top of O
+        put_on_top(state, tile)  # declined: face down on top of O
     elif cell not in cells:
         raise IllegalAction(f"cell {cell} is not one of {cells}")
     else:
@@ -200,7 +200,7 @@ def _refresh(state: GameState, me: PlayerState, action: Refresh, chooser: Choose
              rng) -> None:
     if not 0 <= action.space < len(state.spaces) or not state.spaces[action.space]:
         raise IllegalAction(f"face-up space {action.space} has no tile")
-    state.stack.append(state.spaces[action.space].pop())
+    put_on_top(state, state.spaces[action.space].pop())
     refill_spaces(state)
 
 

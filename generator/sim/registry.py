@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from generator.sim.greedy import GreedyPlayer
 from generator.sim.players import RandomPlayer
-from generator.sim.search import SearchPlayer
+from generator.sim.sealer import SealerPlayer
+from generator.sim.search import PlannerPlayer, SearchPlayer
 
-PLAYERS: dict[str, type] = {"greedy": GreedyPlayer, "random": RandomPlayer,
-                            "search": SearchPlayer}
-BUDGETED = frozenset({"search"})  # kinds that take `@budget`
+PLAYERS: dict[str, type] = {"greedy": GreedyPlayer, "planner": PlannerPlayer,
+                            "random": RandomPlayer, "search": SearchPlayer,
+                            "sealer": SealerPlayer}
+DEFAULT_PLAYER = "sealer"  # the strongest kind a report of thousands of games can afford
+BUDGETED = frozenset({"planner", "search"})  # kinds that take `@budget`
 MOST_BUDGET = 100_000  # rollouts a move at most
 
 

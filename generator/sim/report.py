@@ -13,9 +13,11 @@ from collections.abc import Sequence
 
 from generator.sim.headline import headline
 from generator.sim.intervals import Test
+from generator.sim.measures import BY_KEY as BY_MEASURE
 from generator.sim.measures import MEASURES, Estimate
 from generator.sim.research import BY_KEY as METRICS
 from generator.sim.stats import Share, Spread, Summary
+from generator.sim.strength import KEY_FIGURES
 from generator.sim.sweep import Variant
 
 SHOWN_TILES = 5  # tiles listed at each end of the procurement ranking
@@ -101,7 +103,7 @@ def to_text(summary: Summary) -> str:
     """A readable report of every statistic, the headline first."""
     s = summary
     lines = [f"Simulated {s.games} games of {s.players} players ({s.player}; seed {s.seed})",
-             *(f"* {line}" for line in headline(s)), "",
+             *(f"* {line}" for line in headline(s)), *_strength(s), "",
              f"Finished {s.finished}, stalled {s.stalled}",
              "How games end: " + ", ".join(f"{k} {v}" for k, v in s.endings.items()),
              f"Turns per game: {_spread(s.turns)}",
@@ -134,6 +136,28 @@ def _measures(summary: Summary) -> list[str]:
         e = summary.measures[m.key]
         unit = "%" if m.unit == "%" else ""
         lines.append(f"  {m.words:<52} {e.mean:.2f}{unit}  [{e.low:.2f}-{e.high:.2f}]")
+    return lines
+
+
+def _strength(summary: Summary) -> list[str]:
+    """How the figures change with weaker players, on the same deals."""
+    st = summary.strength
+    if st is None:
+        return []
+    lines = ["", f"These figures come from {summary.player} players. The same deals played by "
+                 f"{st.versus} players (difference a game ±95% interval, * leaves out zero):"]
+    for key in KEY_FIGURES:
+        measure, ours, theirs = BY_MEASURE[key], summary.measures.get(key), st.figures.get(key)
+        if ours is None or theirs is None or key not in st.difference:
+            continue
+        unit = "%" if measure.unit == "%" else ""
+        lines.append(f"  {measure.words:<36} {f'{ours.mean:.2f}{unit}':>8} against "
+                     f"{f'{theirs.mean:.2f}{unit}':>8}  "
+                     f"({_cell(st.difference[key], signed=True)})")
+    own = summary.win_share_by_seat[0].share if summary.win_share_by_seat else 0.0
+    lines.append(f"  {'the first seat wins':<36} {_pct(own):>8} against {_pct(st.first_seat):>8}")
+    lines.append(f"  {'tiles sealed a player':<36} {summary.points.sealed_tiles:>8.2f} against "
+                 f"{st.sealed_tiles:>8.2f}")
     return lines
 
 

@@ -182,11 +182,13 @@ def simulate_sweep(games: Sequence[Game], baseline: int, count: int, seats: int,
                    seed: int = 0, lineup: Sequence[str] = ("greedy",),
                    executor: Executor | None = None, workers: int = 1,
                    progress: Progress | None = None, check: Check | None = None,
-                   until: float | None = None, told: Callable[[str], None] | None = None
-                   ) -> list[Summary]:
+                   until: float | None = None, told: Callable[[str], None] | None = None,
+                   lineups: Sequence[Sequence[str]] | None = None) -> list[Summary]:
     """Simulate `count` games of each variant of a game (`games`, one a variant; the
     current rules `games[baseline]`), each game under every variant with the same seed,
     and summarise each, with its differences from the current rules paired by game.
+    `lineups` gives each variant a line-up of its own (the same game played by stronger
+    and weaker players, for instance); else every variant plays `lineup`.
 
     With `until`, games are added (the count doubled each time, up to MOST_GAMES) until
     every measure's 95 % interval, and every difference's, is within +/- `until` of its
@@ -195,8 +197,9 @@ def simulate_sweep(games: Sequence[Game], baseline: int, count: int, seats: int,
         raise ValueError("simulate at least one game")
     for game in games:
         check_seats(game, seats)
-    works = [Work(build_table(game), seats, check_lineup(lineup, seats), seed)
-             for game in games]
+    kinds = lineups if lineups is not None else [lineup] * len(games)
+    works = [Work(build_table(game), seats, check_lineup(kind, seats), seed)
+             for game, kind in zip(games, kinds, strict=True)]
     totals, played, target = [Tally() for _ in works], 0, count
     while True:
         totals = [merge(a, b) for a, b in zip(totals, _more(works, baseline, played, target,

@@ -24,6 +24,8 @@ from generator.sim.actions import Action, Legal
 from generator.sim.candidates import candidates
 from generator.sim.engine import apply, scores
 from generator.sim.greedy import GreedyPlayer
+from generator.sim.players import Player
+from generator.sim.sealer import SealerPlayer
 from generator.sim.state import EMPTY, GameState
 
 DEFAULT_BUDGET = 48  # rollouts a move, shared among the candidates
@@ -39,9 +41,10 @@ class SearchPlayer:
 
     name = "search"
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, horizon: int = DEFAULT_HORIZON):
+    def __init__(self, budget: int = DEFAULT_BUDGET, horizon: int = DEFAULT_HORIZON,
+                 policy: Player | None = None):
         self.budget, self.horizon = budget, horizon
-        self.policy = GreedyPlayer()
+        self.policy = policy or GreedyPlayer()
 
     def start(self, state, seat, dealt, rng):
         """As the greedy player starts."""
@@ -83,6 +86,15 @@ class SearchPlayer:
         return value(world, seat)
 
 
+class PlannerPlayer(SearchPlayer):
+    """The same search with the sealer as the model of every seat and its first choice."""
+
+    name = "planner"
+
+    def __init__(self, budget: int = DEFAULT_BUDGET, horizon: int = DEFAULT_HORIZON):
+        super().__init__(budget, horizon, SealerPlayer())
+
+
 def _best(totals: list[float], worlds: int) -> int:
     """The option with the best mean, if it beats the first (the greedy choice) by more
     than `MARGIN`: with few rollouts, the best-looking option is often only lucky."""
@@ -91,13 +103,19 @@ def _best(totals: list[float], worlds: int) -> int:
 
 
 def determinise(state: GameState, rng: random.Random) -> GameState:
-    """A copy of the game with the unseen tiles in a random order, drawing from `rng`."""
+    """A copy of the game with the unseen tiles in a random order, drawing from `rng`.
+
+    The tiles every player saw go face down on top of O (`state.known` of them) stay
+    where they are: only what nobody saw is shuffled."""
     world = state.copy(rng)
-    hidden = list(world.stack) + [t for space in world.spaces for t in space[:-1]]
+    unseen = len(world.stack) - world.known
+    seen = list(world.stack)[unseen:]
+    hidden = list(world.stack)[:unseen] + [t for space in world.spaces for t in space[:-1]]
     rng.shuffle(hidden)
     world.stack.clear()
-    world.stack.extend(hidden[:len(state.stack)])
-    rest = iter(hidden[len(state.stack):])
+    world.stack.extend(hidden[:unseen])
+    world.stack.extend(seen)
+    rest = iter(hidden[unseen:])
     for space in world.spaces:
         space[:-1] = [next(rest) for _ in space[:-1]]
     return world

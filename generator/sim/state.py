@@ -103,8 +103,9 @@ class PlayerState:
 class GameState:
     """Bag, trade zone, spaces, stack O, players, and whose turn it is."""
 
-    __slots__ = ("bag", "current", "discarded", "over", "players", "procured", "reason", "rng",
-                 "rules", "sealed_tokens", "spaces", "stack", "table", "turn", "zone")
+    __slots__ = ("bag", "current", "discarded", "known", "over", "players", "procured",
+                 "reason", "rng", "rules", "sealed_tokens", "spaces", "stack", "table", "turn",
+                 "zone")
 
     def __init__(self, table: Table, seats: int, rng: random.Random,
                  oinks: tuple[int, ...] | None = None):
@@ -117,6 +118,7 @@ class GameState:
         self.sealed_tokens = [0] * elements  # tokens resting on seals, out of play
         self.spaces: list[list[int]] = [[] for _ in table.rules.face_up_spaces]
         self.stack: deque[int] = deque()
+        self.known = 0  # tiles on top of O that every player saw go there (see `put_on_top`)
         self.players = [PlayerState(s, oinks[s], elements, table.cells) for s in range(seats)]
         self.zone = [0] * elements  # the trade zone
         self.current = 0
@@ -143,8 +145,21 @@ class GameState:
         twin.players = [p.copy() for p in self.players]
         twin.current, twin.turn, twin.over, twin.reason = (self.current, self.turn, self.over,
                                                            self.reason)
-        twin.procured, twin.discarded = self.procured[:], self.discarded
+        twin.procured, twin.discarded, twin.known = self.procured[:], self.discarded, self.known
         return twin
+
+
+def put_on_top(state: GameState, tile: int) -> None:
+    """Put a tile every player has seen face down on top of O: they remember it there."""
+    state.stack.append(tile)
+    state.known += 1
+
+
+def take_bottom(state: GameState) -> int:
+    """Take the bottom tile of O (the seen tiles on top are the last to go)."""
+    tile = state.stack.popleft()
+    state.known = min(state.known, len(state.stack))
+    return tile
 
 
 def token_census(state: GameState) -> list[int]:

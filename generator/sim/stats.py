@@ -29,6 +29,7 @@ from generator.sim.intervals import (
 from generator.sim.measures import Estimate, estimates
 from generator.sim.permutation import permutation_test, seat_groups
 from generator.sim.research import metric_estimates, spread_of_duration
+from generator.sim.strength import Strength
 from generator.sim.tables import Table
 from generator.sim.tally import WIN_UNITS, Tally
 from generator.sim.tile_insight import TileSet, tile_set
@@ -119,6 +120,9 @@ class Summary:
     # How often a search player beats one with half its budget, for rising budgets
     # (`generator.sim.skill`; empty unless asked for: it plays games of its own)
     skill_trace: tuple = ()
+    # The same games played by a weaker kind, and how the figures differ
+    # (`generator.sim.strength`; None unless the run compared)
+    strength: Strength | None = None
 
     def as_dict(self) -> dict:
         """Plain JSON-ready data."""
@@ -278,6 +282,16 @@ def _metrics(t: Tally, seat_gap: Gap) -> dict[str, Estimate]:
     balance = Estimate(round(1 - seat_gap.gap, 4), round(1 - seat_gap.high, 4),
                        round(min(1.0, 1 - seat_gap.low), 4))
     return {"balance": balance, **metric_estimates(t.metric_moments, t.games)}
+
+
+def with_strength(ours: Summary, theirs: Summary) -> Summary:
+    """`ours` with the comparison with the same games played by weaker players
+    (`theirs`, played as the baseline of a sweep, so `ours.versus_current` holds the
+    differences game by game)."""
+    first = theirs.win_share_by_seat[0].share if theirs.win_share_by_seat else 0.0
+    return replace(ours, versus_current={}, strength=Strength(
+        theirs.player, theirs.measures, ours.versus_current, first,
+        theirs.points.sealed_tiles))
 
 
 def corrected(summaries: Sequence[Summary]) -> list[Summary]:

@@ -30,7 +30,15 @@ def test_json_carries_the_documented_keys_and_writes_nothing_else(tmp_path, monk
     result = run("--games", "20", "--players", "2", "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert (data["games"], data["players"], data["seed"], data["player"]) == (20, 2, 0, "greedy")
+    assert (data["games"], data["players"], data["seed"], data["player"]) == (20, 2, 0, "sealer")
+    # Issue 28, item 2: the default is the strongest affordable player, and the report
+    # shows how weaker players change the key figures on the same deals.
+    strength = data["strength"]
+    assert strength["versus"] == "greedy"
+    for key, ours in strength["difference"].items():
+        theirs = strength["figures"][key]["mean"]
+        assert ours["low"] <= ours["mean"] <= ours["high"]
+        assert ours["mean"] == pytest.approx(data["measures"][key]["mean"] - theirs, abs=0.02)
     for key in ("win_share_by_seat", "win_share_by_element", "win_share_by_player"):
         for row in data[key]:
             assert row["low"] <= row["share"] <= row["high"], (key, row)
@@ -54,7 +62,7 @@ def test_json_with_out_writes_the_json_there_and_no_page(tmp_path):
     result = run("--games", "10", "--players", "2", "--format", "json", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert reports(tmp_path) == []
-    [kept] = (tmp_path / "simulation").glob("2p-greedy-10g-seed0-*.json")
+    [kept] = (tmp_path / "simulation").glob("2p-sealer-10g-seed0-*.json")
     assert json.loads(kept.read_text(encoding="utf-8")) == json.loads(result.stdout)
 
 
@@ -64,7 +72,7 @@ def test_runs_do_not_overwrite_each_other(tmp_path):
         assert run("--games", "10", "--players", "2", "--seed", seed,
                    "--out", str(tmp_path)).exit_code == 0
     names = reports(tmp_path)
-    assert len(names) == 2 and all(n.startswith("2p-greedy-10g-seed") for n in names)
+    assert len(names) == 2 and all(n.startswith("2p-sealer-10g-seed") for n in names)
     manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
     assert {f"simulation/{n}" for n in names} <= {f["path"] for f in manifest["files"]}
     page = (tmp_path / "simulation" / names[0]).read_text(encoding="utf-8")
@@ -77,7 +85,7 @@ def test_same_seed_same_report_whatever_the_jobs(tmp_path):
     one, two = run(*args), run(*args, "--jobs", "2")
     assert one.exit_code == two.exit_code == 0
     assert one.stdout == two.stdout
-    assert one.stdout.startswith("Simulated 30 games of 3 players (greedy; seed 5)\n* ")
+    assert one.stdout.startswith("Simulated 30 games of 3 players (sealer; seed 5)\n* ")
     assert run(*args[:-4], "--seed", "6", "--out", str(tmp_path)).stdout != one.stdout
 
 
@@ -132,7 +140,7 @@ def test_a_sweep_plays_every_combination(tmp_path):
     (("--games", "0"), "--games"),
     (("--games", "10000001"), "--games"),
     (("--jobs", "100000"), "--jobs"),
-    (("--player", "psychic"), "known: greedy, random, search"),
+    (("--player", "psychic"), "known: greedy, planner, random, sealer, search"),
     (("--player", "greedy,greedy,greedy", "--players", "2"), "3 kinds of player for 2 seats"),
     (("--set", "oink.colour=5"), "keys that can be swept: setup.tiles_dealt"),
     (("--set", "oink.capacity"), "not KEY=V1,V2"),

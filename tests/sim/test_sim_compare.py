@@ -90,7 +90,8 @@ def test_a_sweeps_json_has_an_interval_on_every_column_and_the_baseline_marked(t
 
 @pytest.mark.slow
 def test_until_plays_on_until_every_interval_is_that_narrow(tmp_path):
-    result = run("--games", "20", "--players", "2", "--until", "3", "--format", "json")
+    result = run("--games", "20", "--players", "2", "--until", "3", "--versus", "none",
+                 "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["games"] in (40, 80, 160, 320, 640, 1280, 2560)
@@ -101,7 +102,8 @@ def test_until_plays_on_until_every_interval_is_that_narrow(tmp_path):
     assert f"not yet within +/-3 after {last:,} games: playing to {data['games']:,}" \
         in result.stderr
     # The same games as a run of that many asked outright: seeds go by game number.
-    outright = run("--games", str(data["games"]), "--players", "2", "--format", "json")
+    outright = run("--games", str(data["games"]), "--players", "2", "--versus", "none",
+                   "--format", "json")
     assert json.loads(outright.stdout) == data
 
 
@@ -116,9 +118,9 @@ def test_baseline_says_in_plain_words_what_changed_and_whether_it_matters(tmp_pa
     told = now.stdout[now.stdout.index("Compared with"):].splitlines()
     assert told[0] == (f"Compared with {earlier.name} (150 games of 2 players, random; "
                        f"seed 0):")
-    assert told[1] == ("* The runs differ in player greedy against random: the changes "
+    assert told[1] == ("* The runs differ in player sealer against random: the changes "
                        "below mix that in.")
-    # Greedy players seal and score far more than random ones: that matters.
+    # Sealer players seal and score far more than random ones: that matters.
     points = next(line for line in told if line.startswith("* The winner's points: "))
     assert points.endswith("more than chance.") and ", up " in points
     data = json.loads(run("--games", "150", "--players", "2", "--baseline", str(earlier),
