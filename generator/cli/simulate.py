@@ -132,10 +132,10 @@ def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path,
                    "say what changed since, and whether it matters.")
 @click.option("--skill-trace", "skill_games", default=0, show_default=True,
               type=click.IntRange(0, MOST_GAMES), metavar="GAMES",
-              help="Also play GAMES games at each step of the skill trace (search with "
-                   f"2k rollouts a move against k, k = {', '.join(map(str, SKILL_BUDGETS))}): "
-                   "does more thinking win more? Slow: about a second a game at the last "
-                   "step.")
+              help="Also play GAMES games at each step of the skill trace (a planner with "
+                   "2k rollouts a move against planners with k, k = "
+                   f"{', '.join(map(str, SKILL_BUDGETS))}): does more thinking win more? "
+                   "Slow: about a second a game at the last step.")
 @FORMAT
 @click.option("--out", "out_dir", default="output", show_default=True,
               type=Folder(),

@@ -180,8 +180,8 @@ def _research(summary: Summary) -> list[str]:
 def _skill(summary: Summary) -> list[str]:
     if not summary.skill_trace:
         return ["Skill trace: not measured (tkg simulate --skill-trace GAMES plays it)."]
-    lines = ["Skill trace (one search player with twice the others' rollouts a move; its "
-             "win share, ties shared):"]
+    lines = ["Skill trace (one planner with twice the others' rollouts a move; its win "
+             "share, ties shared):"]
     lines += [f"  {step.stronger:>4} against {step.budget:>3}: {_pct(step.share):>6}  "
               f"[{_pct(step.low)}-{_pct(step.high)}]  fair {_pct(step.fair)}  of "
               f"{step.games} games" for step in summary.skill_trace]

@@ -1,13 +1,13 @@
 """The skill trace: does more thinking win more often, and for how long does it keep on?
 
-For each budget k of `SKILL_BUDGETS`, games in which one seat is a search player with 2k
-rollouts a move and every other seat one with k (the strong seat turned round the
-table from game to game). A game where skill matters shows the stronger player winning
-clearly more than its fair share at every step; a game of luck shows it near fair; a
-game whose shares fall back to fair as k grows has a shallow skill ceiling. Ludii's
-SkillTrace metric plays such matches with doubling budgets in the same way (docs/
-simulation.md). Search below about 8 rollouts a move gives each candidate action one
-rollout whatever the budget, so the trace starts there.
+For each budget k of `SKILL_BUDGETS`, games in which one seat is a planner (the strongest
+search player) with 2k rollouts a move and every other seat one with k (the strong seat
+turned round the table from game to game). A game where skill matters shows the stronger
+player winning clearly more than its fair share at every step; a game of luck shows it
+near fair; a game whose shares fall back to fair as k grows has a shallow skill ceiling.
+Ludii's SkillTrace metric plays such matches with doubling budgets in the same way
+(docs/simulation.md). Search below about 8 rollouts a move gives each candidate action
+one rollout whatever the budget, so the trace starts there.
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ def skill_trace(game: Game, games: int, seats: int, seed: int,
     """Play `games` games at each step of the trace and give each step's result."""
     steps = []
     for k in budgets:
-        strong = f"search@{2 * k}"
-        summary = simulate(game, games, seats, seed, (strong, *[f"search@{k}"] * (seats - 1)),
+        strong = f"planner@{2 * k}"
+        summary = simulate(game, games, seats, seed, (strong, *[f"planner@{k}"] * (seats - 1)),
                            executor, workers, progress, check)
         won = next(s for s in summary.win_share_by_player if s.label == strong)
         steps.append(SkillStep(k, 2 * k, won.games, won.share, won.low, won.high, won.fair))
