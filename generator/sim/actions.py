@@ -177,34 +177,29 @@ class Legal:
 
     def _list_procures(self) -> list[Procure]:
         me, state = self.me, self.state
-        masks = state.table.masks
-        empties = me.empty_neighbours(state.table, me.cell)
-        if not empties or "procure" not in state.rules.actions:
+        if "procure" not in state.rules.actions:
             return []
+        empties = me.empty_neighbours(state.table, me.cell)
+        if not empties:
+            return []
+        return [Procure(s, c) for s in self._affordable_spaces() for c in empties]
+
+    def _affordable_spaces(self) -> list[int]:
+        """The face-up spaces whose top tile connects to the Oink's and is paid for."""
+        me, state = self.me, self.state
+        masks = state.table.masks
         hold, here = me.hold_mask(), masks[me.grid[me.cell]]
-        found: list[Procure] = []
-        for s, space in enumerate(state.spaces):
-            if space:
-                mask = masks[space[-1]]
-                if mask & here and not mask & ~hold:
-                    found.extend(Procure(s, c) for c in empties)
-        return found
+        return [s for s, space in enumerate(state.spaces)
+                if space and masks[space[-1]] & here and not masks[space[-1]] & ~hold]
 
     def _procure_count(self) -> int:
         """How many actions `procures()` would list, without building them."""
         if self._procures is not None:
             return len(self._procures)
         me, state = self.me, self.state
-        if "procure" not in state.rules.actions:
+        if "procure" not in state.rules.actions or not me.has_room(state.table, me.cell):
             return 0
-        masks = state.table.masks
-        hold, here = me.hold_mask(), masks[me.grid[me.cell]]
-        fits = 0
-        for space in state.spaces:
-            if space:
-                mask = masks[space[-1]]
-                fits += bool(mask & here and not mask & ~hold)
-        return fits and fits * len(me.empty_neighbours(state.table, me.cell))
+        return len(self._affordable_spaces()) * len(me.empty_neighbours(state.table, me.cell))
 
     def can_blind(self) -> bool:
         """True when a turn offers procuring, the Oink can pay the blind cost and stack O
