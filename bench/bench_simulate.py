@@ -1,9 +1,9 @@
 """Benchmark: greedy games per second per core, the search player's games per second at
-its default budget, and a 3 x 2 rule sweep on two cores.
+its default budget, the sealer's and the planner's, and a 3 x 2 rule sweep on two cores.
 
 Run from the repository root:
     python bench/bench_simulate.py [--games N] [--jobs 1,2] [--search-games N]
-                                   [--sweep-games N]
+                                   [--sweep-games N] [--planner-games N]
 Times `generator.sim.runner.simulate` (play and summarise; not content loading or the
 chart), checks the summaries agree across job counts, and prints games/s, CPU time a
 game (which shows the cost per game even when other work shares the cores) and scaling.
@@ -71,6 +71,20 @@ def search(game, args) -> None:
           f"[{won.low:.1%}-{won.high:.1%}]")
 
 
+def strong(game, args) -> None:
+    """The strong reference players: the sealer's games/s a core (the default player of
+    reports), and the planner against the sealer, two players, one process."""
+    games = max(1, args.games // 5)
+    summary, wall, cpu = timed(game, games, args.players, args.seed, ("sealer",), 1)
+    print(f"sealer: {games} games of {args.players} players, 1 job: {wall:6.2f} s wall, "
+          f"{games / cpu:6.1f} games/s a core")
+    summary, wall, cpu = timed(game, args.planner_games, 2, args.seed, ("planner", "sealer"), 1)
+    won = next(s for s in summary.win_share_by_player if s.label == "planner")
+    print(f"planner against sealer, {args.planner_games} two-player games: {wall:6.2f} s wall, "
+          f"{args.planner_games / cpu:5.2f} games/s a core; planner won {won.share:.1%} "
+          f"[{won.low:.1%}-{won.high:.1%}]")
+
+
 def sweep(game, args) -> None:
     """A 3 x 2 sweep of greedy games on two cores, as `tkg simulate --set` plays it (each
     game under every variant, the current rules added when no variant is them)."""
@@ -94,6 +108,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--search-games", type=int, default=100)
     parser.add_argument("--sweep-games", type=int, default=2000)
+    parser.add_argument("--planner-games", type=int, default=20)
     args = parser.parse_args()
     game = load_content(ROOT / "content").game
     if game is None:
@@ -102,6 +117,7 @@ def main() -> None:
           "(other work on the machine skews wall times)")
     greedy(game, args)
     search(game, args)
+    strong(game, args)
     sweep(game, args)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -37,10 +38,41 @@ TEMPLATES_DEFAULT = Path("templates")  # the project's templates: never a report
 MOST_JOBS = (os.cpu_count() or 1) * 4
 
 
+LOGGED_FROM = 20_000  # games from which a run nobody watches logs its progress
+
+
+class LoggedProgress:
+    """Progress for a run nobody watches (a cluster job, a log file): a line on stderr at
+    every tenth of the games, with the time so far and the time still to go."""
+
+    def __init__(self, games: int):
+        self.games, self.done, self.said = games, 0, 0
+        self.start = time.monotonic()
+
+    def update(self, more: int) -> None:
+        """Count `more` games done; say so when another tenth is."""
+        self.done += more
+        tenth = self.done * 10 // self.games
+        if tenth <= self.said:
+            return
+        self.said = tenth
+        spent = time.monotonic() - self.start
+        left = spent * (self.games - self.done) / max(1, self.done)
+        click.echo(f"simulated {self.done:,} of {self.games:,} games "
+                   f"({self.done * 100 // self.games}%) in "
+                   f"{_clock(spent)}; about {_clock(left)} to go", err=True)
+
+
+def _clock(seconds: float) -> str:
+    minutes, seconds = divmod(round(seconds), 60)
+    return f"{minutes}m{seconds:02d}s" if minutes else f"{seconds}s"
+
+
 def _progress(games: int):
-    """A progress bar on stderr when a person is watching, else nothing."""
+    """A progress bar on stderr when a person is watching; lines at every tenth for a long
+    run nobody watches; else nothing."""
     if not sys.stderr.isatty():
-        return nullcontext(None)
+        return nullcontext(LoggedProgress(games) if games >= LOGGED_FROM else None)
     return click.progressbar(length=games, label="simulating", file=sys.stderr)
 
 

@@ -154,7 +154,8 @@ def check_lineup(lineup: Sequence[str], seats: int) -> tuple[str, ...]:
     wrong = [why for why in map(check_kind, lineup) if why]
     if wrong or not lineup:
         raise ValueError(f"{'; '.join(wrong) or 'no player'}; known: "
-                         f"{', '.join(sorted(PLAYERS))} (search@N: N rollouts a move)")
+                         f"{', '.join(sorted(PLAYERS))} (search@N, planner@N: N rollouts "
+                         f"a move)")
     if len(lineup) > seats:
         raise ValueError(f"{len(lineup)} kinds of player for {seats} seats")
     return tuple(lineup)
