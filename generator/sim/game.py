@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from generator.sim.actions import BLOCKS, KINDS, Legal
 from generator.sim.engine import apply, draw_tokens, refill_spaces, scores
 from generator.sim.players import Player
-from generator.sim.race import Race, RaceResult
+from generator.sim.race import SCORING, Race, RaceResult
 from generator.sim.state import EMPTY, GameState, PlayerState
 from generator.sim.tables import Table
 
@@ -182,8 +182,8 @@ def play_game(table: Table, players: Sequence[Player], seed: int, race: bool = T
         apply(state, action, player, prng)
         log.after(action.kind)
         state.turn += 1
-        if scored:
-            scored.played(state, state.current, action.kind, state.turn)
+        if scored is not None and action.kind in SCORING:  # only these change points
+            scored.played(state, state.current, state.turn)
         stop = stopped(state, log.passes)
         if stop:
             end = stop

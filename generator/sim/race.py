@@ -47,10 +47,9 @@ class Race:
         top = max(self.points)
         return sum(1 << s for s, p in enumerate(self.points) if p == top)
 
-    def played(self, state: GameState, seat: int, kind: str, turns: int) -> None:
-        """Note the action `kind` just played by `seat`, the game's `turns`-th turn."""
-        if kind not in SCORING:
-            return
+    def played(self, state: GameState, seat: int, turns: int) -> None:
+        """Note a scoring action (one of SCORING) just played by `seat`, the game's
+        `turns`-th turn (the other actions change no points: nothing to note)."""
         now = score(state, state.players[seat])
         if now == self.points[seat]:
             return
