@@ -175,9 +175,8 @@ def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path,
 @guarded
 def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: int,
             kinds: str, versus: str | None, settings: tuple[str, ...],
-            scheduler: str | None,
-            until: float | None, baseline_file: Path | None, skill_games: int, fmt: str,
-            out_dir: Path) -> None:
+            scheduler: str | None, until: float | None, baseline_file: Path | None,
+            skill_games: int, fmt: str, out_dir: Path) -> None:
     """Play simulated games and report fairness, length, scoring and action use."""
     report = validate(content_dir)
     if report.errors or report.game is None:
@@ -195,15 +194,19 @@ def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: i
     if skill_games and settings:
         raise click.BadParameter("the skill trace is measured on the current rules; leave "
                                  "out --set", param_hint="--skill-trace")
+    if versus not in (None, "none") and settings:
+        raise click.BadParameter("a sweep compares its variants, not its players; leave out "
+                                 "--set", param_hint="--versus")
     rival = None if settings else _versus(",".join(lineup), versus, seats)
+    # With a rival, the same game twice: played by the line-up, then (the baseline of the
+    # pairing) by the rival.
+    plays, base = (played, current) if rival is None else ([played[0]] * 2, 1)
     lineups = None if rival is None else [lineup, rival]
-    if rival is not None:  # the same game twice: played by the line-up, then by the rival
-        played, current = [played[0], played[0]], 1
     jobs = jobs or os.cpu_count() or 1
-    length = 0 if until else games * len(played) + skill_games * len(SKILL_BUDGETS)
+    length = 0 if until else games * len(plays) + skill_games * len(SKILL_BUDGETS)
     with pool(jobs, scheduler) as workers, _progress(length) as bar:
         told = bar.update if bar else None
-        summaries = simulate_sweep(played, current, games, seats, seed, lineup,
+        summaries = simulate_sweep(plays, base, games, seats, seed, lineup,
                                    workers.executor, workers.workers, told, workers.check,
                                    until, lambda line: click.echo(line, err=True), lineups)
         if rival is not None:

@@ -117,7 +117,7 @@ class Summary:
     metrics: dict[str, Estimate] = field(default_factory=dict)
     duration_spread: float = 0.0
     tiles: TileSet | None = None  # per-tile insight (`generator.sim.tile_insight`)
-    # How often a search player beats one with half its budget, for rising budgets
+    # How often a planner beats ones with half its budget, for rising budgets
     # (`generator.sim.skill`; empty unless asked for: it plays games of its own)
     skill_trace: tuple = ()
     # The same games played by a weaker kind, and how the figures differ

@@ -36,9 +36,12 @@ def _share(game, lineup, seats, games, seed=0):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("seats", "games"), [(2, 400), (4, 300)])
-def test_the_sealer_beats_greedy(shipped_game, seats, games):
-    won = _share(shipped_game, ("sealer", *["greedy"] * (seats - 1)), seats, games)
+@pytest.mark.parametrize(("player", "rival", "seats", "games"), [
+    ("sealer", "greedy", 2, 400), ("sealer", "greedy", 4, 300),
+    ("planner", "sealer", 2, 80), ("planner", "sealer", 4, 60),
+])
+def test_a_stronger_player_beats_the_one_below_it(shipped_game, player, rival, seats, games):
+    won = _share(shipped_game, (player, *[rival] * (seats - 1)), seats, games)
     assert won.low > 1 / seats, won
 
 
@@ -68,13 +71,6 @@ def _head_to_head(table, player, rival, seats, games) -> tuple[float, float]:
 def test_the_sealer_is_at_least_as_strong_as_a_seal_first_rule_list(table, seats, games):
     low, _ = _head_to_head(table, SealerPlayer, SealFirst, seats, games)
     assert low > 1 / seats
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("seats", "games"), [(2, 80), (4, 60)])
-def test_the_planner_beats_the_sealer(shipped_game, seats, games):
-    won = _share(shipped_game, ("planner", *["sealer"] * (seats - 1)), seats, games)
-    assert won.low > 1 / seats, won
 
 
 def test_the_sealer_seals_before_it_buys(table):
@@ -118,3 +114,9 @@ def test_versus_none_or_another_kind(shipped_game):
     assert data["strength"]["difference"]["winner_points"]["low"] > 0  # random scores less
     mixed = json.loads(_run("--player", "sealer,greedy", "--format", "json").stdout)
     assert mixed["strength"] is None  # a mixed line-up compares kinds already
+
+
+def test_versus_is_refused_in_a_sweep():
+    result = _run("--versus", "greedy", "--set", "oink.capacity=5,6")
+    assert result.exit_code == 2 and "--versus" in result.output
+    assert "Traceback" not in result.output
