@@ -3,6 +3,7 @@ preflight every piece as it will print, and print every problem."""
 
 from __future__ import annotations
 
+import os
 import sys
 from functools import partial
 from pathlib import Path
@@ -51,7 +52,10 @@ def command(content_dir: Path, templates_dir: Path, layouts: tuple[str, ...], ou
     from generator.build.verdicts import keep_verdict, recalled, verdict_of
 
     memo_file = checks_file(content_dir)
-    inputs = inputs_digest(content_dir, templates_dir, (), ("validate", str(balance)),
+    # The report names files as the command was given them, from where it runs: a
+    # verdict recalled for another spelling or folder would name them wrongly.
+    inputs = inputs_digest(content_dir, templates_dir, (),
+                           ("validate", str(balance), str(content_dir), os.getcwd()),
                            layouts or ("default",))
     kept_verdict = memo_file.with_suffix(".verdict.json")
     report = recalled(kept_verdict, inputs)

@@ -39,6 +39,24 @@ def test_json_is_a_list_of_diagnostic_fields(monkeypatch):
     assert solver["path"] == "content/tiles.yaml" and solver["severity"] == "info"
 
 
+def test_a_remembered_verdict_names_files_as_this_run_gave_them(monkeypatch, tmp_path):
+    """A validation remembered from another folder must not answer a run from the
+    project's (the paths it prints are relative to where it ran)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+    def solver_path(*args):
+        data = json.loads(CliRunner().invoke(cli, ["validate", "--format", "json",
+                                                   *args]).stdout)
+        return next(d["path"] for d in data if d["code"] == "TKG210")
+
+    monkeypatch.chdir(tmp_path)
+    content = ROOT / "content"
+    assert solver_path("--content", str(content),
+                       "--templates", str(ROOT / "templates")) == str(content / "tiles.yaml")
+    monkeypatch.chdir(ROOT)
+    assert solver_path() == "content/tiles.yaml"
+
+
 @pytest.mark.slow
 def test_strict_fails_on_warnings(project: Path):
     game = project / "content" / "game.yaml"
