@@ -15,6 +15,7 @@ from generator.sim.headline import headline
 from generator.sim.intervals import Test
 from generator.sim.measures import BY_KEY as BY_MEASURE
 from generator.sim.measures import MEASURES, Estimate
+from generator.sim.research import BALANCE_WORDS
 from generator.sim.research import BY_KEY as METRICS
 from generator.sim.stats import Share, Spread, Summary
 from generator.sim.strength import KEY_FIGURES
@@ -165,7 +166,7 @@ def _research(summary: Summary) -> list[str]:
     lines = ["The game researchers' metrics (after Ludii's; 95% interval; docs/simulation.md):"]
     for key, e in summary.metrics.items():
         metric = METRICS.get(key)
-        words = metric.words if metric else "balance: 1 - (best seat's win share - worst's)"
+        words = metric.words if metric else BALANCE_WORDS
         percent = metric.percent if metric else False
         name = key.replace("_", " ")
         value = (f"{_pct(e.mean)}  [{_pct(e.low)}-{_pct(e.high)}]" if percent

@@ -82,17 +82,21 @@ METRICS = (
           "ScoreDifference (average)", lambda r: r.race.gap if r.race else 0, _positions),
 )
 BY_KEY = {m.key: m for m in METRICS}
+# Balance comes from the seats' gap (`stats.Summary.seat_gap`), not from a ratio of sums.
+BALANCE_WORDS = "balance: 1 - (best seat's win share - worst's)"
+# Each metric with the keys of its sums, built once: every game of a run adds to them.
+KEYED = tuple((m, tuple(f"{m.key}:{p}" for p in PARTS)) for m in METRICS)
 
 
 def moments(results: Iterable[GameResult]) -> dict[str, int]:
     """For each metric, the sums of x, y, x*x, y*y and x*y over the games, keyed
     "metric:part"."""
-    totals = dict.fromkeys((f"{m.key}:{p}" for m in METRICS for p in PARTS), 0)
+    totals = dict.fromkeys((k for _, keys in KEYED for k in keys), 0)
     for r in results:
-        for m in METRICS:
+        for m, keys in KEYED:
             x, y = m.x(r), m.y(r)
-            for part, v in zip(PARTS, (x, y, x * x, y * y, x * y), strict=True):
-                totals[f"{m.key}:{part}"] += v
+            for key, v in zip(keys, (x, y, x * x, y * y, x * y), strict=True):
+                totals[key] += v
     return totals
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
@@ -13,6 +14,7 @@ from simkit import CONTENT
 
 from generator.cli import cli
 from generator.sim.game import WIN_UNITS
+from generator.sim.intervals import wilson
 from generator.sim.report import to_text
 from generator.sim.runner import Work, play_one, simulate
 from generator.sim.tally import Tally, tally
@@ -69,8 +71,6 @@ def test_an_even_set_names_a_tile_rarely():
     """With every tile alike, a set names some tile in about 5 % of runs (the intervals
     hold for every tile at once); 95 % intervals one tile at a time would name one in
     most runs."""
-    from generator.sim.intervals import wilson
-
     class Few:  # a table with only what tile_set reads
         designs = tuple(f"t{d}" for d in range(48))
         design_names = designs
@@ -89,8 +89,6 @@ def test_an_even_set_names_a_tile_rarely():
 def test_the_report_names_a_standout_and_lists_every_tile(shipped_game, table):
     summary = simulate(shipped_game, 40, 2, seed=1)
     standout = tile_set(table, _made_up(table, lambda d: 0.8 if d == 0 else 0.5))
-    from dataclasses import replace
-
     text = to_text(replace(summary, tiles=standout))
     name = table.design_names[0]
     assert f"{name} wins more when held: wins" in text
