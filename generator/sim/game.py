@@ -113,17 +113,24 @@ def _split(state: GameState, order: list[int]) -> None:
 
 
 def sources(state: GameState, me: PlayerState) -> tuple[int, int, int]:
-    """A player's points by where they come from: matching insignias on sealed tiles,
-    other insignias on sealed tiles, insignias on unsealed tiles."""
-    rules, insignias = state.rules, state.table.insignias
+    """A player's points by where they come from (`sources_of`)."""
+    return sources_of(state.table, me.oink, me.grid, me.sealed)
+
+
+def sources_of(table: Table, oink: int, grid: Sequence[int], sealed: Sequence[bool]
+               ) -> tuple[int, int, int]:
+    """The points of a world (`grid`, `sealed`) under an Oink of element `oink`, by where
+    they come from: matching insignias on sealed tiles, other insignias on sealed tiles,
+    insignias on unsealed tiles."""
+    rules, insignias = table.rules, table.insignias
     match = other = loose = 0
-    for cell, tile in enumerate(me.grid):
+    for cell, tile in enumerate(grid):
         if tile == EMPTY:
             continue
         for e in insignias[tile]:
-            if not me.sealed[cell]:
+            if not sealed[cell]:
                 loose += rules.score_unsealed
-            elif e == me.oink:
+            elif e == oink:
                 match += rules.score_match
             else:
                 other += rules.score_other
