@@ -140,11 +140,13 @@ def _run_on(address: str, seconds: float) -> Iterator[Pool]:
 
 
 def _quiet_logs() -> None:
-    """Dask's loggers silenced for the rest of the command: a scheduler lost mid-run
-    makes the client log tracebacks to stderr (from its own thread, even after the
-    client is closed), where this module's one line says all there is to say."""
-    names = ["distributed", *(name for name in logging.root.manager.loggerDict
-                              if name.startswith("distributed."))]
+    """Dask's and tornado's loggers silenced for the rest of the command: a scheduler
+    lost mid-run makes the client log tracebacks to stderr (from its own thread, even
+    after the client is closed), where this module's one line says all there is to say."""
+    # Tornado's too: the client's sends to a lost scheduler fail in tornado callbacks,
+    # one traceback each, and with fast batches (the compiled engine) many are queued.
+    names = ["distributed", "tornado", *(name for name in logging.root.manager.loggerDict
+                                         if name.startswith(("distributed.", "tornado.")))]
     for logger in map(logging.getLogger, names):
         logger.setLevel(logging.CRITICAL + 1)
 

@@ -225,6 +225,18 @@ LOSSES = {  # how the cluster is lost, and what the one line then says
 }
 
 
+def test_tornados_tracebacks_are_silenced_with_dasks():
+    # Found by the suite once the compiled engine made batches fast: a scheduler lost
+    # with many sends queued printed 130 lines of tornado tracebacks before the one line.
+    import logging
+
+    from generator.sim.cluster import _quiet_logs
+
+    _quiet_logs()
+    for name in ("distributed.client", "tornado.application", "tornado.general"):
+        assert not logging.getLogger(name).isEnabledFor(logging.ERROR), name
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("lost", sorted(LOSSES))
 def test_a_cluster_lost_mid_run_is_one_line(tmp_path, cluster, lost):
