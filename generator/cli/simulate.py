@@ -28,7 +28,14 @@ from generator.sim.compare import Earlier, comparison, comparison_data, read_ear
 from generator.sim.executors import pool
 from generator.sim.registry import DEFAULT_PLAYER, PLAYERS
 from generator.sim.report import label, sweep_json, sweep_text, to_json, to_text
-from generator.sim.runner import MOST_GAMES, check_lineup, check_seats, simulate_sweep
+from generator.sim.runner import (
+    COMPILED_FROM,
+    ENGINES,
+    MOST_GAMES,
+    check_lineup,
+    check_seats,
+    simulate_sweep,
+)
 from generator.sim.skill import SKILL_BUDGETS, skill_trace
 from generator.sim.stats import corrected, with_strength
 from generator.sim.strength import weaker
@@ -168,6 +175,12 @@ def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path,
                    "2k rollouts a move against planners with k, k = "
                    f"{', '.join(map(str, SKILL_BUDGETS))}): does more thinking win more? "
                    "Slow: about a second a game at the last step.")
+@click.option("--engine", default="auto", show_default=True, type=click.Choice(ENGINES),
+              help="Which engine plays the greedy and sealer players' games: the compiled "
+                   "one (numba; a second to start, then about 40 times faster) or the "
+                   "Python one (the reference, to read and debug). Both play the same "
+                   f"games, so the report is the same; auto compiles runs of "
+                   f"{COMPILED_FROM:,} games or more.")
 @FORMAT
 @click.option("--out", "out_dir", default="output", show_default=True,
               type=Folder(),
@@ -176,7 +189,7 @@ def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path,
 def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: int,
             kinds: str, versus: str | None, settings: tuple[str, ...],
             scheduler: str | None, until: float | None, baseline_file: Path | None,
-            skill_games: int, fmt: str, out_dir: Path) -> None:
+            skill_games: int, engine: str, fmt: str, out_dir: Path) -> None:
     """Play simulated games and report fairness, length, scoring and action use."""
     report = validate(content_dir)
     if report.errors or report.game is None:
@@ -208,7 +221,8 @@ def command(content_dir: Path, games: int, seats: int | None, seed: int, jobs: i
         told = bar.update if bar else None
         summaries = simulate_sweep(plays, base, games, seats, seed, lineup,
                                    workers.executor, workers.workers, told, workers.check,
-                                   until, lambda line: click.echo(line, err=True), lineups)
+                                   until, lambda line: click.echo(line, err=True), lineups,
+                                   engine)
         if rival is not None:
             summaries = [with_strength(summaries[0], summaries[1])]
         if skill_games:

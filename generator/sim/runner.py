@@ -33,6 +33,11 @@ CHECK_SECONDS = 0.5  # how often a wait for batches asks the executor's `check`
 # actions every turn, for the branching factor and the decision moves: counting costs near
 # a third of a game's time, and a random eighth of the games measures them as well.
 COUNT_EVERY = 8
+# Which engine plays a run's games (they play the same games: `generator.sim.compiled`).
+# "auto" takes the compiled one for runs of COMPILED_FROM games or more, where its
+# start-up (loading numba and the compiled code, about a second) pays for itself.
+ENGINES = ("auto", "compiled", "python")
+COMPILED_FROM = 2_000
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,7 @@ class Work:
     seats: int
     lineup: tuple[str, ...]  # kinds, one a seat, repeated to fill the seats
     seed: int
+    compiled: bool = False  # play with the compiled engine where it knows the players
 
     def kinds(self, index: int) -> tuple[str, ...]:
         """The kind in each seat of game `index`: the line-up turned by `index`."""
@@ -59,7 +65,21 @@ def game_seed(seed: int, index: int) -> int:
 
 def run_batch(work: Work, start: int, stop: int) -> Tally:
     """Play games `start` to `stop - 1` of a run and total them."""
-    return tally([play_one(work, i) for i in range(start, stop)])
+    return tally(play_range(work, start, stop))
+
+
+def play_range(work: Work, start: int, stop: int) -> list[GameResult]:
+    """Games `start` to `stop - 1` of a run, played by the compiled engine when the work
+    asks for it and it knows every player, else by the Python engine: the same games."""
+    if work.compiled:
+        from generator.sim.compiled.results import compiled_steps, play_compiled
+
+        lineups = [work.kinds(i) for i in range(start, stop)]
+        if all(compiled_steps(work.table, kinds) for kinds in set(lineups)):
+            return play_compiled(work.table, lineups,
+                                 [game_seed(work.seed, i) for i in range(start, stop)],
+                                 [i % COUNT_EVERY == 0 for i in range(start, stop)])
+    return [play_one(work, i) for i in range(start, stop)]
 
 
 def run_sweep_batch(works: Sequence[Work], baseline: int, start: int, stop: int
@@ -67,7 +87,7 @@ def run_sweep_batch(works: Sequence[Work], baseline: int, start: int, stop: int
     """Play games `start` to `stop - 1` under each variant's rules (`works`, one a
     variant, all with the run's seed), and total each, paired game by game with the same
     games under the current rules (`works[baseline]`)."""
-    played = [[play_one(work, i) for i in range(start, stop)] for work in works]
+    played = [play_range(work, start, stop) for work in works]
     return tuple(tally(results, None if v == baseline else played[baseline])
                  for v, results in enumerate(played))
 
@@ -172,11 +192,11 @@ def check_seats(game: Game, seats: int) -> None:
 def simulate(game: Game, games: int, seats: int, seed: int = 0,
              lineup: Sequence[str] = ("greedy",), executor: Executor | None = None,
              workers: int = 1, progress: Progress | None = None,
-             check: Check | None = None) -> Summary:
+             check: Check | None = None, engine: str = "auto") -> Summary:
     """Simulate `games` games of `seats` players and summarise them (`check` as for
-    `play_many`)."""
+    `play_many`; `engine`: one of ENGINES)."""
     return simulate_sweep([game], 0, games, seats, seed, lineup, executor, workers,
-                          progress, check)[0]
+                          progress, check, engine=engine)[0]
 
 
 def simulate_sweep(games: Sequence[Game], baseline: int, count: int, seats: int,
@@ -184,7 +204,8 @@ def simulate_sweep(games: Sequence[Game], baseline: int, count: int, seats: int,
                    executor: Executor | None = None, workers: int = 1,
                    progress: Progress | None = None, check: Check | None = None,
                    until: float | None = None, told: Callable[[str], None] | None = None,
-                   lineups: Sequence[Sequence[str]] | None = None) -> list[Summary]:
+                   lineups: Sequence[Sequence[str]] | None = None, engine: str = "auto"
+                   ) -> list[Summary]:
     """Simulate `count` games of each variant of a game (`games`, one a variant; the
     current rules `games[baseline]`), each game under every variant with the same seed,
     and summarise each, with its differences from the current rules paired by game.
@@ -193,13 +214,18 @@ def simulate_sweep(games: Sequence[Game], baseline: int, count: int, seats: int,
 
     With `until`, games are added (the count doubled each time, up to MOST_GAMES) until
     every measure's 95 % interval, and every difference's, is within +/- `until` of its
-    mean (turns, points, percentage points); `told` hears of each round."""
+    mean (turns, points, percentage points); `told` hears of each round. `engine` (one of
+    ENGINES) says which engine plays: the report is the same."""
     if count < 1:
         raise ValueError("simulate at least one game")
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine}; known: {', '.join(ENGINES)}")
+    compiled = engine == "compiled" or (engine == "auto" and (
+        until is not None or count * len(games) >= COMPILED_FROM))
     for game in games:
         check_seats(game, seats)
     kinds = lineups if lineups is not None else [lineup] * len(games)
-    works = [Work(build_table(game), seats, check_lineup(kind, seats), seed)
+    works = [Work(build_table(game), seats, check_lineup(kind, seats), seed, compiled)
              for game, kind in zip(games, kinds, strict=True)]
     totals, played, target = [Tally() for _ in works], 0, count
     while True:

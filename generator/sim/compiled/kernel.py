@@ -1,0 +1,43 @@
+"""The one decorator of the compiled engine's functions, and where their machine code is
+kept between runs."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import numba
+from numba import njit
+
+from generator.core.paths import user_cache
+
+# Numba checks a cached function against its own file only; the engine's functions also
+# bake in what other files define (the layout's numbers, the players' steps and odds). So
+# the cache lives in a folder named by the digest of every file the code depends on: an
+# edited file, or an upgraded tool, compiles afresh instead of loading stale code.
+_SIM = Path(__file__).resolve().parent.parent
+_NOT_COMPILED = {"__init__.py", "results.py"}
+_SOURCES = (*sorted(p for p in _SIM.joinpath("compiled").glob("*.py")
+                    if p.name not in _NOT_COMPILED), _SIM / "greedy.py", _SIM / "sealer.py")
+
+
+def _cache_folder() -> Path:
+    digest = hashlib.blake2b(digest_size=8)
+    for source in _SOURCES:
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    return user_cache() / "numba" / digest.hexdigest()
+
+
+if not os.environ.get("NUMBA_CACHE_DIR"):  # a folder the user chose wins
+    numba.config.CACHE_DIR = str(_cache_folder())  # type: ignore[attr-defined]
+
+
+def kernel(function):
+    """Compile `function` for the engine: cached on disk, and without reference counts.
+
+    Reference counting is off because every call passes the state's records, and
+    counting references atomically on every call cost more than most calls' work.
+    Nothing needs counting: the engine works in records made before the games
+    (`layout.board`, `layout.scratch`) and allocates nothing while it plays."""
+    return njit(cache=True, _nrt=False)(function)  # type: ignore[call-overload]
