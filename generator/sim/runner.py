@@ -227,6 +227,8 @@ def simulate_sweep(games: Sequence[Game], baseline: int, count: int, seats: int,
     kinds = lineups if lineups is not None else [lineup] * len(games)
     works = [Work(build_table(game), seats, check_lineup(kind, seats), seed, compiled)
              for game, kind in zip(games, kinds, strict=True)]
+    if compiled:
+        _start_compiled(works, told)
     totals, played, target = [Tally() for _ in works], 0, count
     while True:
         totals = [merge(a, b) for a, b in zip(totals, _more(works, baseline, played, target,
@@ -240,6 +242,23 @@ def simulate_sweep(games: Sequence[Game], baseline: int, count: int, seats: int,
         target = min(MOST_GAMES, played * 2)
         if told:
             told(f"not yet within +/-{until:g} after {played:,} games: playing to {target:,}")
+
+
+def _start_compiled(works: Sequence[Work], told: Callable[[str], None] | None) -> None:
+    """Compile the engine here, saying so, when its cache is empty and a line-up will use
+    it (else every worker process would compile it, at once, and silently)."""
+    from generator.sim.compiled.results import (
+        COMPILING,
+        compiled_ready,
+        compiled_steps,
+        warm_up,
+    )
+
+    if compiled_ready() or not any(compiled_steps(w.table, w.kinds(0)) for w in works):
+        return
+    if told:
+        told(COMPILING)
+    warm_up(works[0].table, works[0].seats)
 
 
 def _more(works: list[Work], baseline: int, start: int, stop: int,

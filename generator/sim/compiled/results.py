@@ -8,7 +8,9 @@ can be played compiled, and `play_compiled` plays seeded games and returns what
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
+import numba
 import numpy as np
 
 from generator.sim.actions import BLOCKS
@@ -42,6 +44,22 @@ def compiled_steps(table: Table, kinds: Sequence[str]) -> list[tuple[int, ...]] 
         return None
     steps = [steps_of(PLAYERS[k]) for k in kinds]
     return None if None in steps else steps  # type: ignore[return-value]
+
+
+COMPILING = ("compiling the simulator's engine: once for this version of tkg, about 20 s "
+             "(kept in your cache folder)")
+
+
+def compiled_ready() -> bool:
+    """True when the cache folder holds the engine's machine code (from an earlier run
+    of this version), so starting it takes a second, not a compile."""
+    return any(Path(numba.config.CACHE_DIR).rglob("play.play_batch-*.nbi"))  # type: ignore[attr-defined]
+
+
+def warm_up(table: Table, seats: int) -> None:
+    """Load the compiled engine here, compiling it if it must: worker processes then
+    load it from the cache instead of each compiling it at once."""
+    play_compiled(table, [("greedy",) * seats], [0], [False])
 
 
 def play_compiled(table: Table, lineups: Sequence[Sequence[str]], seeds: Sequence[int],
