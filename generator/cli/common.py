@@ -103,13 +103,12 @@ def guarded(command):
             click.echo(f"error: {exc}", err=True)
             ctx.exit(exc.exit_code)
         except KeyboardInterrupt:
-            # Files are written whole, each in one step, so nothing is left half-written.
-            click.echo("\nstopped (Ctrl-C): every file in the output folder is whole; "
-                       "run the command again to finish", err=True)
-            ctx.exit(130)
+            _stopped(ctx)
         except (click.exceptions.Exit, click.ClickException):
             raise
         except Exception as exc:
+            if _after_ctrl_c(exc):
+                _stopped(ctx)
             if ctx.find_root().params.get("debug"):
                 raise
             click.echo(f"internal error: {type(exc).__name__}: {exc} "
@@ -117,6 +116,30 @@ def guarded(command):
             ctx.exit(3)
 
     return wrapper
+
+
+def _stopped(ctx: click.Context) -> None:
+    """Say the command stopped at Ctrl-C, and exit 130."""
+    # Files are written whole, each in one step, so nothing is left half-written.
+    click.echo("\nstopped (Ctrl-C): every file in the output folder is whole; "
+               "run the command again to finish", err=True)
+    ctx.exit(130)
+
+
+def _after_ctrl_c(exc: BaseException) -> bool:
+    """True when an error came of a Ctrl-C: raised while one was handled, or after one
+    was swallowed by a finalizer (numba, stopped mid-compile, then fails to finish a
+    half-made function with a RuntimeError of its own)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return _swallowed.is_set()
+
+
+_swallowed = threading.Event()  # a Ctrl-C came during a finalizer in this command
+_resends: list[threading.Timer] = []  # Ctrl-Cs on their way to the main thread again
 
 
 @contextlib.contextmanager
@@ -131,15 +154,26 @@ def _ctrl_c_never_swallowed() -> Iterator[None]:
     def hook(unraisable) -> None:
         if unraisable.exc_type is not None and issubclass(unraisable.exc_type,
                                                           KeyboardInterrupt):
-            threading.Timer(0.01, _interrupt_main).start()
+            _swallowed.set()
+            resend = threading.Timer(0.01, _interrupt_main)
+            _resends.append(resend)
+            resend.start()
         else:
             previous(unraisable)
 
     sys.unraisablehook = hook
+    _swallowed.clear()
     try:
         yield
     finally:
         sys.unraisablehook = previous
+        for resend in _resends:
+            resend.cancel()
+        _resends.clear()
+        if _swallowed.is_set() and threading.current_thread() is threading.main_thread():
+            # The command is over, stopped by that Ctrl-C; one sent again may still be on
+            # its way, and would print a traceback while Python shuts down.
+            signal.signal(signal.SIGINT, lambda *_: None)
 
 
 def _interrupt_main() -> None:

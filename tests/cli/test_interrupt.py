@@ -108,6 +108,34 @@ def test_ctrl_c_stops_simulate_and_its_workers(tmp_path, jobs):
 
 
 @pytest.mark.slow
+def test_ctrl_c_while_the_engine_compiles_stops_cleanly(tmp_path):
+    # Found by the suite on a machine with an empty cache: Ctrl-C during numba's compile
+    # could leave a half-made function, whose RuntimeError then came out as an internal
+    # error (exit 3) and the Ctrl-C as a traceback at exit.
+    from generator.sim.compiled.results import COMPILING
+
+    log = tmp_path / "stderr.txt"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}  # empty: compiles
+    with log.open("wb") as err:
+        run = subprocess.Popen([sys.executable, "-m", "generator", "simulate", "--content",
+                                str(CONTENT), "--games", "10000000", "--jobs", "1",
+                                "--format", "json"], cwd=tmp_path, env=env,
+                               stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+    wait_until(lambda: COMPILING in log.read_text(), run)
+    time.sleep(1.5)  # well into the compile, which takes ten seconds or more
+    os.killpg(run.pid, signal.SIGINT)
+    try:
+        run.wait(timeout=STOPS_WITHIN)
+    except subprocess.TimeoutExpired:
+        os.killpg(run.pid, signal.SIGKILL)
+        pytest.fail(f"still running {STOPS_WITHIN} s after Ctrl-C")
+    said = log.read_text()
+    assert run.returncode == 130, said
+    assert "stopped (Ctrl-C)" in said
+    assert "Traceback" not in said and "internal error" not in said, said
+
+
+@pytest.mark.slow
 def test_ctrl_c_stops_a_simulation_on_a_dask_cluster(tmp_path):
     distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
