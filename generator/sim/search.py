@@ -64,12 +64,20 @@ class SearchPlayer:
         options = candidates(state, legal, first)
         if len(options) == 1:
             return first
-        totals, worlds = [0.0] * len(options), max(1, self.budget // len(options))
-        for _ in range(worlds):
-            seed = rng.getrandbits(64)  # every option meets the same deal: fair to all
+        worlds = max(1, self.budget // len(options))
+        seeds = [rng.getrandbits(64) for _ in range(worlds)]  # every option meets the same
+        # deals: fair to all
+        return options[_best(self.totals(state, options, seeds), worlds)]
+
+    def totals(self, state: GameState, options: list[Action], seeds: list[int]
+               ) -> list[float]:
+        """Each option's rollout values summed over the worlds the seeds deal, worlds in
+        turn."""
+        found = [0.0] * len(options)
+        for seed in seeds:
             for i, option in enumerate(options):
-                totals[i] += self.rollout(state, option, random.Random(seed))
-        return options[_best(totals, worlds)]
+                found[i] += self.rollout(state, option, random.Random(seed))
+        return found
 
     def rollout(self, state: GameState, action: Action, rng: random.Random) -> float:
         """One determinised playout of `action`, as a value in 0..1 for the mover."""
