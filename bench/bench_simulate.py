@@ -105,13 +105,15 @@ def engine_alone(game, args) -> None:
 
 
 def search(game, args) -> None:
-    """Search against greedy, two players, one process."""
-    summary, wall, cpu = timed(game, args.search_games, 2, args.seed, ("search", "greedy"), 1)
-    won = next(s for s in summary.win_share_by_player if s.label == "search")
-    print(f"search (budget {DEFAULT_BUDGET} rollouts of {DEFAULT_HORIZON} turns a move) "
-          f"against greedy, {args.search_games} two-player games: {wall:6.2f} s wall, "
-          f"{args.search_games / cpu:5.2f} games/s a core; search won {won.share:.1%} "
-          f"[{won.low:.1%}-{won.high:.1%}]")
+    """Search against greedy, two players, one process, with each engine's rollouts."""
+    for engine in ("python", "compiled"):
+        summary, wall, cpu = timed(game, args.search_games, 2, args.seed, ("search", "greedy"),
+                                   1, engine)
+        won = next(s for s in summary.win_share_by_player if s.label == "search")
+        print(f"search (budget {DEFAULT_BUDGET} rollouts of {DEFAULT_HORIZON} turns a move, "
+              f"{engine} rollouts) against greedy, {args.search_games} two-player games: "
+              f"{wall:6.2f} s wall, {args.search_games / cpu:6.2f} games/s a core; search won "
+              f"{won.share:.1%} [{won.low:.1%}-{won.high:.1%}]")
 
 
 def strong(game, args) -> None:
@@ -123,11 +125,13 @@ def strong(game, args) -> None:
                                    engine)
         print(f"sealer, {engine} engine: {games} games of {args.players} players, 1 job: "
               f"{wall:6.2f} s wall, {games / cpu:7.1f} games/s a core")
-    summary, wall, cpu = timed(game, args.planner_games, 2, args.seed, ("planner", "sealer"), 1)
-    won = next(s for s in summary.win_share_by_player if s.label == "planner")
-    print(f"planner against sealer, {args.planner_games} two-player games: {wall:6.2f} s wall, "
-          f"{args.planner_games / cpu:5.2f} games/s a core; planner won {won.share:.1%} "
-          f"[{won.low:.1%}-{won.high:.1%}]")
+    for engine in ("python", "compiled"):
+        summary, wall, cpu = timed(game, args.planner_games, 2, args.seed,
+                                   ("planner", "sealer"), 1, engine)
+        won = next(s for s in summary.win_share_by_player if s.label == "planner")
+        print(f"planner ({engine} rollouts) against sealer, {args.planner_games} two-player "
+              f"games: {wall:6.2f} s wall, {args.planner_games / cpu:6.2f} games/s a core; "
+              f"planner won {won.share:.1%} [{won.low:.1%}-{won.high:.1%}]")
 
 
 def sweep(game, args) -> None:

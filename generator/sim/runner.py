@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from generator.core.model import Game
 from generator.sim.game import GameResult, play_game
-from generator.sim.registry import PLAYERS, check_kind, make_player
+from generator.sim.registry import BUDGETED, PLAYERS, check_kind, make_player
 from generator.sim.stats import Summary, summarise
 from generator.sim.tables import Table, build_table
 from generator.sim.tally import Tally, merge, merge_all, tally
@@ -35,7 +35,8 @@ CHECK_SECONDS = 0.5  # how often a wait for batches asks the executor's `check`
 COUNT_EVERY = 8
 # Which engine plays a run's games (they play the same games: `generator.sim.compiled`).
 # "auto" takes the compiled one for runs of COMPILED_FROM games or more, where its
-# start-up (loading numba and the compiled code, about a second) pays for itself.
+# start-up (loading numba and the compiled code, about a second) pays for itself, and
+# for the searching players at any length (their rollouts are most of their time).
 ENGINES = ("auto", "compiled", "python")
 COMPILED_FROM = 2_000
 
@@ -94,7 +95,7 @@ def run_sweep_batch(works: Sequence[Work], baseline: int, start: int, stop: int
 
 def play_one(work: Work, index: int) -> GameResult:
     """Game `index` of a run, played."""
-    players = [make_player(kind) for kind in work.kinds(index)]
+    players = [make_player(kind, work.compiled) for kind in work.kinds(index)]
     return play_game(work.table, players, game_seed(work.seed, index),
                      count=index % COUNT_EVERY == 0)
 
@@ -220,11 +221,12 @@ def simulate_sweep(games: Sequence[Game], baseline: int, count: int, seats: int,
         raise ValueError("simulate at least one game")
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine}; known: {', '.join(ENGINES)}")
-    compiled = engine == "compiled" or (engine == "auto" and (
-        until is not None or count * len(games) >= COMPILED_FROM))
     for game in games:
         check_seats(game, seats)
     kinds = lineups if lineups is not None else [lineup] * len(games)
+    searching = any(kind.partition("@")[0] in BUDGETED for up in kinds for kind in up)
+    compiled = engine == "compiled" or (engine == "auto" and (
+        until is not None or searching or count * len(games) >= COMPILED_FROM))
     works = [Work(build_table(game), seats, check_lineup(kind, seats), seed, compiled)
              for game, kind in zip(games, kinds, strict=True)]
     if compiled:

@@ -42,9 +42,10 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, budget: int = DEFAULT_BUDGET, horizon: int = DEFAULT_HORIZON,
-                 policy: Player | None = None):
+                 policy: Player | None = None, compiled: bool = False):
         self.budget, self.horizon = budget, horizon
         self.policy = policy or GreedyPlayer()
+        self.compiled = compiled  # roll out with the compiled engine where it can
 
     def start(self, state, seat, dealt, rng):
         """As the greedy player starts."""
@@ -72,7 +73,13 @@ class SearchPlayer:
     def totals(self, state: GameState, options: list[Action], seeds: list[int]
                ) -> list[float]:
         """Each option's rollout values summed over the worlds the seeds deal, worlds in
-        turn."""
+        turn: by the compiled engine when asked and it can (the same sums), else here."""
+        if self.compiled:
+            from generator.sim.compiled.lookahead import lookahead
+
+            fast = lookahead(state.table, len(state.players), type(self.policy))
+            if fast is not None:
+                return fast.totals(state, options, seeds, self.horizon)
         found = [0.0] * len(options)
         for seed in seeds:
             for i, option in enumerate(options):
@@ -99,8 +106,9 @@ class PlannerPlayer(SearchPlayer):
 
     name = "planner"
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, horizon: int = DEFAULT_HORIZON):
-        super().__init__(budget, horizon, SealerPlayer())
+    def __init__(self, budget: int = DEFAULT_BUDGET, horizon: int = DEFAULT_HORIZON,
+                 compiled: bool = False):
+        super().__init__(budget, horizon, SealerPlayer(), compiled)
 
 
 def _best(totals: list[float], worlds: int) -> int:

@@ -39,13 +39,15 @@ def skill_trace(game: Game, games: int, seats: int, seed: int,
                 executor: Executor | None = None, workers: int = 1,
                 progress: Callable[[int], None] | None = None,
                 check: Callable[[], None] | None = None,
-                budgets: tuple[int, ...] = SKILL_BUDGETS) -> tuple[SkillStep, ...]:
-    """Play `games` games at each step of the trace and give each step's result."""
+                budgets: tuple[int, ...] = SKILL_BUDGETS, engine: str = "auto"
+                ) -> tuple[SkillStep, ...]:
+    """Play `games` games at each step of the trace and give each step's result
+    (`engine`: as `runner.simulate` takes it)."""
     steps = []
     for k in budgets:
         strong = f"planner@{2 * k}"
         summary = simulate(game, games, seats, seed, (strong, *[f"planner@{k}"] * (seats - 1)),
-                           executor, workers, progress, check)
+                           executor, workers, progress, check, engine)
         won = next(s for s in summary.win_share_by_player if s.label == strong)
         steps.append(SkillStep(k, 2 * k, won.games, won.share, won.low, won.high, won.fair))
     return tuple(steps)

@@ -169,6 +169,32 @@ def test_an_unknown_engine_is_a_usage_error():
     assert "'fortran' is not one of 'auto', 'compiled', 'python'" in result.output
 
 
+@pytest.mark.parametrize(("kinds", "seats", "games"), [
+    (("planner", "sealer"), 2, 16), (("search", "greedy"), 2, 16), (("planner", "sealer"), 4, 4),
+    (("search@16", "planner@8", "greedy"), 3, 4)])
+def test_compiled_rollouts_make_the_search_players_choose_the_same(table, kinds, seats,
+                                                                  games):
+    ups = lineups(kinds, seats, games)
+    played = {compiled: [play_game(table, [make_player(k, compiled) for k in up],
+                                   game_seed(3, i)) for i, up in enumerate(ups)]
+              for compiled in (True, False)}
+    assert first_difference(played[True], played[False]) == ""
+
+
+@pytest.mark.slow
+def test_a_planner_run_reports_the_same_with_either_engine(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    found = {}
+    for engine in ("python", "compiled"):
+        result = CliRunner().invoke(cli, [
+            "simulate", "--content", str(CONTENT), "--games", "24", "--players", "2",
+            "--player", "planner,sealer", "--versus", "none", "--engine", engine,
+            "--format", "json"])
+        assert result.exit_code == 0, result.output
+        found[engine] = result.stdout
+    assert found["python"] == found["compiled"]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_a_thousand_seeded_games_a_player_count_are_identical(table, seats):

@@ -17,9 +17,10 @@ from generator.core.paths import user_cache
 # the cache lives in a folder named by the digest of every file the code depends on: an
 # edited file, or an upgraded tool, compiles afresh instead of loading stale code.
 _SIM = Path(__file__).resolve().parent.parent
-_NOT_COMPILED = {"__init__.py", "results.py"}
+_NOT_COMPILED = {"__init__.py", "results.py", "lookahead.py"}
 _SOURCES = (*sorted(p for p in _SIM.joinpath("compiled").glob("*.py")
-                    if p.name not in _NOT_COMPILED), _SIM / "greedy.py", _SIM / "sealer.py")
+                    if p.name not in _NOT_COMPILED), _SIM / "greedy.py", _SIM / "sealer.py",
+            _SIM / "search.py")
 
 
 def _cache_folder() -> Path:
