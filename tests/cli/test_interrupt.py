@@ -97,8 +97,9 @@ def spawned_workers(pgid: int) -> int:
 @pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["2", "1"])
 def test_ctrl_c_stops_simulate_and_its_workers(tmp_path, jobs):
+    # The Python engine: stopping while the compiled one compiles has a test of its own.
     run = start("simulate", "--content", str(CONTENT), "--games", "10000000", "--jobs", jobs,
-                "--format", "json", cwd=tmp_path)
+                "--format", "json", "--engine", "python", cwd=tmp_path)
     if jobs == "1":
         time.sleep(3)  # validated and playing (nothing to watch for: no workers, no bar)
     else:
@@ -141,7 +142,8 @@ def test_ctrl_c_stops_a_simulation_on_a_dask_cluster(tmp_path):
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                                   dashboard_address=None, silence_logs=50) as cluster:
         run = start("simulate", "--content", str(CONTENT), "--games", "10000000", "--format",
-                    "json", "--scheduler", cluster.scheduler_address, cwd=tmp_path)
+                    "json", "--engine", "python", "--scheduler", cluster.scheduler_address,
+                    cwd=tmp_path)
         with distributed.Client(cluster, set_as_default=False) as client:
             wait_until(lambda: any(client.processing().values()), run)
         assert "stopped (Ctrl-C)" in interrupt(run)
