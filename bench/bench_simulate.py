@@ -81,7 +81,8 @@ def engine_alone(game, args) -> None:
     from generator.sim.compiled.layout import board, kit, scratch
     from generator.sim.compiled.play import play_batch, records
     from generator.sim.compiled.players import step_table
-    from generator.sim.compiled.results import compiled_steps, seed_words
+    from generator.sim.compiled.results import compiled_steps
+    from generator.sim.compiled.streams import seed_words
     from generator.sim.runner import game_seed
     from generator.sim.tables import build_table
 

@@ -224,9 +224,8 @@ def simulate_sweep(games: Sequence[Game], baseline: int, count: int, seats: int,
     for game in games:
         check_seats(game, seats)
     kinds = lineups if lineups is not None else [lineup] * len(games)
-    searching = any(kind.partition("@")[0] in BUDGETED for up in kinds for kind in up)
     compiled = engine == "compiled" or (engine == "auto" and (
-        until is not None or searching or count * len(games) >= COMPILED_FROM))
+        until is not None or searching(kinds) or count * len(games) >= COMPILED_FROM))
     works = [Work(build_table(game), seats, check_lineup(kind, seats), seed, compiled)
              for game, kind in zip(games, kinds, strict=True)]
     if compiled:
@@ -246,6 +245,11 @@ def simulate_sweep(games: Sequence[Game], baseline: int, count: int, seats: int,
             told(f"not yet within +/-{until:g} after {played:,} games: playing to {target:,}")
 
 
+def searching(lineups: Iterable[Sequence[str]]) -> bool:
+    """True when a line-up has a search player (whose rollouts are most of its time)."""
+    return any(kind.partition("@")[0] in BUDGETED for lineup in lineups for kind in lineup)
+
+
 def _start_compiled(works: Sequence[Work], told: Callable[[str], None] | None) -> None:
     """Compile the engine here, saying so, when its cache is empty and a line-up will use
     it (else every worker process would compile it, at once, and silently)."""
@@ -256,7 +260,8 @@ def _start_compiled(works: Sequence[Work], told: Callable[[str], None] | None) -
         warm_up,
     )
 
-    if compiled_ready() or not any(compiled_steps(w.table, w.kinds(0)) for w in works):
+    if compiled_ready() or not (searching(w.lineup for w in works)
+                                or any(compiled_steps(w.table, w.kinds(0)) for w in works)):
         return
     if told:
         told(COMPILING)

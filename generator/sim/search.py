@@ -5,9 +5,8 @@ first) and shares its budget of rollouts among them. A rollout copies the game, 
 the unseen tiles into a random order and draws from the bag with the player's own
 generator (so it never peeks at the real order, and never moves the real game's
 generator), plays the candidate, and lets the greedy player play every seat for up to
-`horizon` turns. A finished rollout scores 1 for a win (shared for a tie) and 0 for a
-loss; an unfinished one scores by the lead in `prospects`: points, plus part of what the
-unsealed tiles would score once sealed, plus a little for each token held.
+`horizon` turns, and judges the end (`outlook.value`): a win share when the game is
+over, else a guess from the lead in points and promise.
 
 Every candidate is played out in the same dealt worlds with the same draws (common
 random numbers), so their totals differ by what the candidates do, not by luck; and the
@@ -17,23 +16,20 @@ Measured against the greedy player (tests/sim/test_sim_search.py, docs/simulatio
 
 from __future__ import annotations
 
-import math
 import random
 
 from generator.sim.actions import Action, Legal
 from generator.sim.candidates import candidates
-from generator.sim.engine import apply, scores
+from generator.sim.engine import apply
 from generator.sim.greedy import GreedyPlayer
+from generator.sim.outlook import value
 from generator.sim.players import Player
 from generator.sim.sealer import SealerPlayer
-from generator.sim.state import EMPTY, GameState
+from generator.sim.state import GameState
 
 DEFAULT_BUDGET = 48  # rollouts a move, shared among the candidates
 DEFAULT_HORIZON = 10  # turns a rollout plays before it is judged by the lead in prospects
 MARGIN = 0.05  # how much better (in wins a rollout) another option must do than greedy's
-LEAD_SCALE = 6.0  # a lead in prospects this large counts as nearly a sure win
-UNSEALED_WEIGHT = 0.4  # an unsealed tile's sealed points, discounted: sealing costs tokens
-TOKEN_WEIGHT = 0.25  # a token's worth in points: it pays for part of a seal
 
 
 class SearchPlayer:
@@ -135,26 +131,3 @@ def determinise(state: GameState, rng: random.Random) -> GameState:
     for space in world.spaces:
         space[:-1] = [next(rest) for _ in space[:-1]]
     return world
-
-
-def prospects(world: GameState) -> list[float]:
-    """Each player's points plus what their unsealed tiles and tokens promise."""
-    table, found = world.table, []
-    for p, points in zip(world.players, scores(world), strict=True):
-        sealed = table.sealed_points[p.oink]
-        waiting = sum(sealed[t] for c, t in enumerate(p.grid) if t != EMPTY and not p.sealed[c])
-        found.append(points + UNSEALED_WEIGHT * waiting + TOKEN_WEIGHT * sum(p.tokens))
-    return found
-
-
-def value(world: GameState, seat: int) -> float:
-    """What the rollout's end is worth to `seat`: a win share, or a guess from the lead."""
-    if world.over:
-        points = scores(world)
-        top = max(points)
-        if points[seat] < top:
-            return 0.0
-        return 1.0 / sum(1 for p in points if p == top)
-    hopes = prospects(world)
-    best_other = max(h for s, h in enumerate(hopes) if s != seat)
-    return 0.5 + 0.5 * math.tanh((hopes[seat] - best_other) / LEAD_SCALE)

@@ -147,15 +147,20 @@ def test_a_run_counts_the_same_games_whichever_engine_plays(table):
                                                  for i in range(2 * COUNT_EVERY)]
 
 
-def test_tkg_simulate_reports_the_same_with_either_engine(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+def reports(*args: str) -> dict[str, str]:
+    """`tkg simulate --format json` with each engine: its JSON, by engine."""
     found = {}
     for engine in ("python", "compiled"):
-        result = CliRunner().invoke(cli, [
-            "simulate", "--content", str(CONTENT), "--games", "300", "--players", "3",
-            "--engine", engine, "--format", "json"])
+        result = CliRunner().invoke(cli, ["simulate", "--content", str(CONTENT), *args,
+                                          "--engine", engine, "--format", "json"])
         assert result.exit_code == 0, result.output
         found[engine] = result.stdout
+    return found
+
+
+def test_tkg_simulate_reports_the_same_with_either_engine(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    found = reports("--games", "300", "--players", "3")
     assert found["python"] == found["compiled"]
     data = json.loads(found["compiled"])
     assert (data["games"], data["player"], data["strength"]["versus"]) == (300, "sealer",
@@ -184,14 +189,8 @@ def test_compiled_rollouts_make_the_search_players_choose_the_same(table, kinds,
 @pytest.mark.slow
 def test_a_planner_run_reports_the_same_with_either_engine(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    found = {}
-    for engine in ("python", "compiled"):
-        result = CliRunner().invoke(cli, [
-            "simulate", "--content", str(CONTENT), "--games", "24", "--players", "2",
-            "--player", "planner,sealer", "--versus", "none", "--engine", engine,
-            "--format", "json"])
-        assert result.exit_code == 0, result.output
-        found[engine] = result.stdout
+    found = reports("--games", "24", "--players", "2", "--player", "planner,sealer",
+                    "--versus", "none")
     assert found["python"] == found["compiled"]
 
 

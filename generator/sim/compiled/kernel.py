@@ -20,7 +20,7 @@ _SIM = Path(__file__).resolve().parent.parent
 _NOT_COMPILED = {"__init__.py", "results.py", "lookahead.py"}
 _SOURCES = (*sorted(p for p in _SIM.joinpath("compiled").glob("*.py")
                     if p.name not in _NOT_COMPILED), _SIM / "greedy.py", _SIM / "sealer.py",
-            _SIM / "search.py")
+            _SIM / "outlook.py")
 
 
 def _cache_folder() -> Path:

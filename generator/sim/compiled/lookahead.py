@@ -28,8 +28,8 @@ from generator.sim.compiled.layout import (
     scratch,
 )
 from generator.sim.compiled.players import steps_of
-from generator.sim.compiled.results import seed_words
 from generator.sim.compiled.rollouts import rollouts
+from generator.sim.compiled.streams import seed_words
 from generator.sim.state import GameState
 from generator.sim.tables import Table
 

@@ -30,10 +30,10 @@ from generator.sim.compiled.play import (
     records,
 )
 from generator.sim.compiled.players import step_table, steps_of
-from generator.sim.compiled.streams import split_seed
-from generator.sim.game import ENDINGS, SCORED, GameResult, sources_of
+from generator.sim.compiled.streams import seed_words
+from generator.sim.game import ENDINGS, SCORED, GameResult, play_game, sources_of
 from generator.sim.race import RaceResult
-from generator.sim.registry import PLAYERS
+from generator.sim.registry import PLAYERS, make_player
 from generator.sim.tables import Table
 
 
@@ -50,16 +50,24 @@ COMPILING = ("compiling the simulator's engine: once for this version of tkg, ab
              "(kept in your cache folder)")
 
 
+# The compiled functions a run starts from: the rule-list games and the rollouts.
+ENTRIES = ("play.play_batch", "rollouts.rollouts")
+
+
 def compiled_ready() -> bool:
     """True when the cache folder holds the engine's machine code (from an earlier run
     of this version), so starting it takes a second, not a compile."""
-    return any(Path(numba.config.CACHE_DIR).rglob("play.play_batch-*.nbi"))  # type: ignore[attr-defined]
+    cache = Path(numba.config.CACHE_DIR)  # type: ignore[attr-defined]
+    return all(any(cache.rglob(f"{entry}-*.nbi")) for entry in ENTRIES)
 
 
 def warm_up(table: Table, seats: int) -> None:
-    """Load the compiled engine here, compiling it if it must: worker processes then
+    """Load the compiled engine here, compiling it if it must (a game of the rule-list
+    players, and one of a planner's, rolling out twice a move): worker processes then
     load it from the cache instead of each compiling it at once."""
     play_compiled(table, [("greedy",) * seats], [0], [False])
+    play_game(table, [make_player("planner@2", compiled=True)]
+              + [make_player("sealer")] * (seats - 1), 0, race=False, count=False)
 
 
 def play_compiled(table: Table, lineups: Sequence[Sequence[str]], seeds: Sequence[int],
@@ -78,11 +86,6 @@ def play_compiled(table: Table, lineups: Sequence[Sequence[str]], seeds: Sequenc
     play_batch(arrays, board(arrays, seats), scratch(arrays), words, steps,
                np.array(counted, np.bool_), rec)
     return [_result(table, rec, row, tuple(kinds)) for row, kinds in enumerate(lineups)]
-
-
-def seed_words(seeds: Sequence[int]) -> np.ndarray:
-    """Seeds as rows of their (low, high) 32-bit words, as `play_batch` takes them."""
-    return np.array([split_seed(s) for s in seeds], np.int64).reshape(len(seeds), 2)
 
 
 def _result(table: Table, rec: Records, row: int, players: tuple[str, ...]) -> GameResult:

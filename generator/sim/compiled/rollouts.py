@@ -15,7 +15,7 @@ from generator.sim.compiled.layout import G_CURRENT, G_HEAD, G_OVER, G_STACK, RI
 from generator.sim.compiled.players import choose
 from generator.sim.compiled.streams import seed_state, shuffle
 from generator.sim.compiled.turn import apply
-from generator.sim.search import LEAD_SCALE, TOKEN_WEIGHT, UNSEALED_WEIGHT
+from generator.sim.outlook import LEAD_SCALE, TOKEN_WEIGHT, UNSEALED_WEIGHT
 
 
 @kernel
@@ -65,8 +65,8 @@ def determinise(b, sc, known) -> None:
 
 @kernel
 def value(kit, b, seat) -> float:
-    """`search.value`: a win share when the game is over, else a guess from the lead in
-    `search.prospects`."""
+    """`outlook.value`: a win share when the game is over, else a guess from the lead in
+    `outlook.prospects`."""
     seats = seat_count(b)
     if b.g[G_OVER]:
         mine, top, tied = score(kit, b, seat), -1, 0
@@ -89,7 +89,7 @@ def value(kit, b, seat) -> float:
 
 @kernel
 def _prospect(kit, b, seat) -> float:
-    """`search.prospects` of one seat: points, part of its unsealed tiles' sealed worth,
+    """`outlook.prospects` of one seat: points, part of its unsealed tiles' sealed worth,
     and a little for each token."""
     oink, waiting = b.oink[seat], 0
     for c in range(cell_count(kit)):

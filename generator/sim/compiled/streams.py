@@ -127,6 +127,11 @@ def split_seed(seed: int) -> tuple[int, int]:
     return seed & MASK32, seed >> 32
 
 
+def seed_words(seeds) -> np.ndarray:
+    """Seeds as rows of their (low, high) 32-bit words, as the batches take them."""
+    return np.array([split_seed(s) for s in seeds], np.int64).reshape(len(seeds), 2)
+
+
 def new_state() -> np.ndarray:
     """An unseeded state (seed it with `seed_state`)."""
     return np.zeros(WORDS, np.uint32)
