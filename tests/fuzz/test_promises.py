@@ -69,6 +69,8 @@ import yaml
 from hypothesis import HealthCheck, example, given, note, settings
 from hypothesis import strategies as st
 
+from generator.sim.compiled.kernel import cache_folder
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "pieces" / "first-player"
 TIME_BOUND = 120  # seconds a case may take, wall time
@@ -81,6 +83,10 @@ WARNING = re.compile(r"\.py:\d+: \w*Warning: |^\w*Warning: ", re.MULTILINE)
 # two cores); TKG_FUZZ_SHARE=1 runs them all: 2 min 20 s on two cores, 4 min of CPU, when
 # every promise holds (a broken one costs its shrinking, a hang its time bound each try).
 SHARE = float(os.environ.get("TKG_FUZZ_SHARE", "0.1"))
+# The simulator's compiled machine code, shared by every case: each case's cache of its
+# own would have every case with a search player compile it afresh (twenty seconds).
+# Named before any test moves XDG_CACHE_HOME, so it is this run's, not a case's.
+NUMBA_CACHE = os.environ.get("NUMBA_CACHE_DIR") or str(cache_folder())
 
 
 def fuzz(examples: int):
@@ -178,7 +184,8 @@ class Sandbox:
         env.update(HOME=str(self.root / "home"), TMPDIR=str(self.root / "tmp"),
                    XDG_CACHE_HOME=str(self.cache),
                    XDG_CONFIG_HOME=str(self.root / "home" / ".config"),
-                   PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1")
+                   PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1",
+                   NUMBA_CACHE_DIR=NUMBA_CACHE)
         return env
 
     def tkg(self, *args: str, bound: float = TIME_BOUND) -> Ran:

@@ -23,7 +23,9 @@ _SOURCES = (*sorted(p for p in _SIM.joinpath("compiled").glob("*.py")
             _SIM / "outlook.py")
 
 
-def _cache_folder() -> Path:
+def cache_folder() -> Path:
+    """Where this version's machine code is kept: the user's cache, a folder named by
+    the digest of the files it is compiled from."""
     digest = hashlib.blake2b(digest_size=8)
     for source in _SOURCES:
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
@@ -31,7 +33,7 @@ def _cache_folder() -> Path:
 
 
 if not os.environ.get("NUMBA_CACHE_DIR"):  # a folder the user chose wins
-    numba.config.CACHE_DIR = str(_cache_folder())  # type: ignore[attr-defined]
+    numba.config.CACHE_DIR = str(cache_folder())  # type: ignore[attr-defined]
 
 
 def kernel(function):
