@@ -3,6 +3,7 @@ state as a board, the candidate actions as rows, and the totals back."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 import numpy as np
@@ -59,15 +60,19 @@ class Lookahead:
         return found.tolist()
 
 
-_made: dict[tuple[int, int, type], tuple[Table, Lookahead | None]] = {}
+_made: dict[tuple[int, int, type, int], tuple[Table, Lookahead | None]] = {}
+MOST_KEPT = 32  # tables x seats x models x threads kept at once (a sweep has a few)
 
 
 def lookahead(table: Table, seats: int, policy: type) -> Lookahead | None:
     """The compiled rollouts for this table, seats and model player (None when the
-    compiled engine cannot play them); made once and kept."""
-    key = (id(table), seats, policy)
+    compiled engine cannot play them); made once and kept, one a thread (their records
+    are working room: two threads must not share them)."""
+    key = (id(table), seats, policy, threading.get_ident())
     kept = _made.get(key)
     if kept is None or kept[0] is not table:
+        if len(_made) >= MOST_KEPT:
+            _made.clear()
         steps = steps_of(policy)
         made = Lookahead(table, seats, steps) if steps and fits(table, seats) else None
         kept = _made[key] = (table, made)
