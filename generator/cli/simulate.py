@@ -174,7 +174,7 @@ def _write_report(out_dir: Path, page: str, stem: str, content_dir: Path,
               help="Also play GAMES games at each step of the skill trace (a planner with "
                    "2k rollouts a move against planners with k, k = "
                    f"{', '.join(map(str, SKILL_BUDGETS))}): does more thinking win more? "
-                   "A search player's rollouts are compiled too: about 0.05 s a game at the "
+                   "A search player's rollouts are compiled too: about 0.03 s a game at the "
                    "last step (a second with --engine python).")
 @click.option("--engine", default="auto", show_default=True, type=click.Choice(ENGINES),
               help="Which engine plays the greedy and sealer players' games and the "
