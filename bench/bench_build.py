@@ -1,9 +1,13 @@
 """Benchmark `tkg build --only tiles,tokens --paper a4` as a whole process.
 
     python bench/bench_build.py [--runs 7] [--command "tkg build ..."]
+                                [--protograf /tmp/pgvenv/bin/python]
 
-Reports the median wall time and the peak RSS of the child process (the largest of
-all runs, from resource.getrusage(RUSAGE_CHILDREN).ru_maxrss). The first target
+Reports the median wall time and the peak RSS of the command (the largest of all runs,
+from each child's own resource usage). With --protograf (the Python of a venv with
+protograf 0.6.0, as ../shared/anchors/README.md sets it up), runs the anchors' protograf
+script in turn with ours, so both share the machine's state, and prints the ratio of
+the medians: the only ratio that means anything on a shared machine. The first target
 (issue 3) was 0.62 s and 73 MB, against protograf's 3.1 s and 146 MB for the same
 pieces; the libraries issue 10 brought in (svgelements, fontTools, svgwrite) and the
 denser imposition of issue 13 have raised it to about 1-1.7 s here, and issue 11 asks
@@ -14,7 +18,7 @@ depend on the machine.
 from __future__ import annotations
 
 import argparse
-import resource
+import os
 import shlex
 import statistics
 import subprocess
@@ -37,12 +41,20 @@ def resolve(command: list[str]) -> list[str]:
     return [str(script), *command[1:]] if script.is_file() else command
 
 
-def run_once(command: list[str], out: Path) -> float:
-    """Wall seconds of one run of the command, writing into `out`."""
+ANCHOR = ROOT.parent / "shared" / "anchors" / "protograf_tiles.py"
+
+
+def run_once(command: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MB) of one run of the command."""
     start = time.perf_counter()
-    subprocess.run([*command, "--out", str(out)], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode:
+        raise SystemExit(f"{' '.join(command)} exited {child.returncode}")
+    return seconds, usage.ru_maxrss / 1024  # KB on Linux
 
 
 def main() -> None:
@@ -50,24 +62,39 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--command", default=COMMAND)
+    parser.add_argument("--protograf", metavar="PYTHON", default=None,
+                        help="the Python of a venv with protograf, to run its anchor "
+                             "script in turn with ours")
     args = parser.parse_args()
     command = resolve(shlex.split(args.command))
     # This workplace sets PYTHONDONTWRITEBYTECODE, so without this every run would
     # compile the package afresh; an installed tool runs from compiled bytecode.
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")],
                    check=True)
+    ours, theirs = [], []
     with tempfile.TemporaryDirectory() as tmp:
-        run_once(command, Path(tmp) / "warm")  # warm the disk cache and .pyc files
-        times = [run_once(command, Path(tmp) / f"out{i}") for i in range(args.runs)]
-    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # KB on Linux
-    median = statistics.median(times)
-    print(f"command: {args.command} (run as {command[0]})")
-    print(f"runs: {args.runs}, median wall {median:.3f} s (min {min(times):.3f}, "
-          f"max {max(times):.3f})")
-    print(f"peak RSS: {peak_kb / 1024:.1f} MB")
-    print(f"vs protograf (3.1 s, 146 MB): {3.1 / median:.1f}x faster, "
-          f"{peak_kb / 1024 / 146:.0%} of the memory")
-    sys.exit(0)
+        run_once([*command, "--out", f"{tmp}/warm"])  # warm the disk cache and .pyc files
+        for i in range(args.runs):
+            ours.append(run_once([*command, "--out", f"{tmp}/out{i}"]))
+            if args.protograf:
+                theirs.append(run_once([args.protograf, str(ANCHOR), f"{tmp}/pg{i}.pdf"]))
+    median, peak = report(args.command, ours)
+    if theirs:
+        pg_median, pg_peak = report("protograf (the anchor script)", theirs)
+        print(f"ours against protograf, interleaved: {pg_median / median:.1f}x faster, "
+              f"{peak / pg_peak:.0%} of the memory")
+    else:
+        print("protograf took 3.1 s and 146 MB on an earlier, slower machine; run with "
+              "--protograf for a ratio measured here")
+
+
+def report(name: str, runs: list[tuple[float, float]]) -> tuple[float, float]:
+    """Print a command's median wall time and peak RSS; return them."""
+    times = [t for t, _ in runs]
+    median, peak = statistics.median(times), max(m for _, m in runs)
+    print(f"{name}: {len(runs)} runs, median wall {median:.3f} s (min {min(times):.3f}, "
+          f"max {max(times):.3f}), peak RSS {peak:.1f} MB")
+    return median, peak
 
 
 if __name__ == "__main__":
