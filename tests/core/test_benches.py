@@ -33,3 +33,16 @@ def test_the_rulebook_benchmark_builds_the_book_and_the_aids():
     seconds, size = bench.build_once(BuildRequest(game, BENCH.parent / "templates", layouts,
                                                   ("a4",)))
     assert seconds > 0 and size > 100_000  # a rulebook PDF, its HTML and the aids
+
+
+@pytest.mark.slow
+def test_the_simulator_benchmark_times_the_compiled_engine_alone(capsys):
+    import argparse
+
+    bench = bench_module("bench_simulate")
+    game = load_content(BENCH.parent / "content").game
+    bench.engine_alone(game, argparse.Namespace(games=1, seed=0))
+    said = capsys.readouterr().out
+    for seats in (2, 4):
+        assert f"compiled engine alone, greedy, {seats} players:" in said
+    assert said.count("games/s a core") == 2
