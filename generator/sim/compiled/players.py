@@ -176,8 +176,10 @@ def _refresh_useful(kit, b, seat, sc) -> bool:
 @kernel
 def _procure_step(kit, b, seat, sc, wanted) -> bool:
     """`greedy.procure_best` (and, with `wanted` false, no procure)."""
+    if not wanted:
+        return False
     n = procure_spaces(kit, b, seat, sc.spaces, sc.cells)
-    if n and wanted and not completes(kit, b, seat):
+    if n and not completes(kit, b, seat):
         _procure_best_tile(kit, b, seat, sc, n)
         return True
     return False

@@ -77,8 +77,10 @@ def play_compiled(table: Table, lineups: Sequence[Sequence[str]], seeds: Sequenc
     must pass `compiled_steps` and have the same number of seats."""
     seats = len(lineups[0])
     arrays = kit(table)
-    lists = [compiled_steps(table, kinds) for kinds in lineups]
-    rows = step_table([s for found in lists for s in found])  # type: ignore[union-attr]
+    # One look-up a line-up (a batch has as many line-ups as seats), not one a game.
+    lists = {tuple(kinds): compiled_steps(table, kinds) for kinds in set(map(tuple, lineups))}
+    rows = step_table([s for kinds in lineups
+                       for s in lists[tuple(kinds)]])  # type: ignore[union-attr]
     steps = rows.reshape(len(seeds), seats, rows.shape[1])
     words = seed_words(seeds)
     rec = records(len(seeds), seats, len(table.elements), table.cells, len(table.tile_ids),

@@ -9,7 +9,7 @@ import math
 
 from numba import njit
 
-from generator.sim.compiled.engine import cell_count, copy_into, score, seat_count
+from generator.sim.compiled.engine import cell_count, copy_into, held, score, seat_count
 from generator.sim.compiled.kernel import kernel
 from generator.sim.compiled.layout import G_CURRENT, G_HEAD, G_OVER, G_STACK, RING
 from generator.sim.compiled.players import choose
@@ -69,9 +69,11 @@ def value(kit, b, seat) -> float:
     `outlook.prospects`."""
     seats = seat_count(b)
     if b.g[G_OVER]:
-        mine, top, tied = score(kit, b, seat), -1, 0
+        mine, top, tied = 0, -1, 0
         for s in range(seats):
             points = score(kit, b, s)
+            if s == seat:
+                mine = points
             if points > top:
                 top, tied = points, 1
             elif points == top:
@@ -96,10 +98,7 @@ def _prospect(kit, b, seat) -> float:
         t = b.grid[seat, c]
         if t != -1 and not b.sealed[seat, c]:
             waiting += kit.sealed_points[oink, t]
-    tokens = 0
-    for n in b.tokens[seat]:
-        tokens += n
-    return score(kit, b, seat) + UNSEALED_WEIGHT * waiting + TOKEN_WEIGHT * tokens
+    return score(kit, b, seat) + UNSEALED_WEIGHT * waiting + TOKEN_WEIGHT * held(b, seat)
 
 
 @kernel
