@@ -74,14 +74,15 @@ class BuildResult:
             still = "else " if self.repaired else ""
             return [*lines, f"nothing {still}changed: {self.out_dir} is up to date"]
         by_kind: dict[str, list[Artefact]] = {}
-        for a in self.artefacts:
-            by_kind.setdefault(a.kind, []).append(a)
+        for a in self.artefacts:  # another language's files under their own line
+            other = a.language and a.path.startswith(f"{a.language}/")
+            by_kind.setdefault(f"{a.kind} ({a.language})" if other else a.kind, []).append(a)
         for kind in sorted(by_kind):
             items = by_kind[kind]
             pages = sum(a.pages for a in items)
             size = sum(len(a.data) for a in items) / 1e6
             extra = f", {pages} PDF pages" if pages else ""
-            note = " (unchanged)" if kind in self.reused else ""
+            note = " (unchanged)" if kind.replace(" (", "@").rstrip(")") in self.reused else ""
             lines.append(f"  {kind:<9} {len(items):>3} files{extra}, {size:.1f} MB{note}")
             lines += [f"            {a.note}" for a in items if a.note]
         lines.append(f"wrote {len(self.artefacts)} files to {self.out_dir} "
@@ -148,8 +149,11 @@ def build(content_dir: Path, templates_dir: Path, out_dir: Path,
           papers: Sequence[str] = PAPERS, kinds: Sequence[str] | None = None,
           layouts: Sequence[str] = ("default",), progress: Progress | None = None,
           strict: bool = False, export: Export | None = None,
-          bundle: bool = True) -> BuildResult:
+          bundle: bool = True, languages: Sequence[str] | None = None) -> BuildResult:
     """Validate the content, make every artefact of `kinds` in memory, then write them.
+
+    The files are made in each of `languages` (None: every language the game lists);
+    the source language's keep their paths, another's go under its folder.
 
     The pieces are drawn in the first of `layouts`; with two or more, the `compare`
     kind shows them side by side. With `strict`, warnings stop the build as errors do.
@@ -165,15 +169,17 @@ def build(content_dir: Path, templates_dir: Path, out_dir: Path,
     out_dir, layouts = Path(out_dir), tuple(dict.fromkeys(layouts))
     with claim(out_dir, input_folders(content_dir, templates_dir)) as claimed:
         result = _build(Path(content_dir), Path(templates_dir), out_dir, tuple(papers), kinds,
-                        layouts, progress, strict, export, bundle)
+                        layouts, progress, strict, export, bundle,
+                        None if languages is None else tuple(dict.fromkeys(languages)))
         return replace(result, repaired=claimed.repaired)
 
 
 def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[str, ...],
            kinds: Sequence[str] | None, layouts: tuple[str, ...],
            progress: Progress | None, strict: bool, export: Export | None,
-           bundle: bool = True) -> BuildResult:
-    asked = (*(kinds or ("every kind",)), *(() if bundle else ("no bundle",)))
+           bundle: bool = True, languages: tuple[str, ...] | None = None) -> BuildResult:
+    asked = (*(kinds or ("every kind",)), *(() if bundle else ("no bundle",)),
+             *(() if languages is None else ("languages", *languages)))
     # (the table is loaded only if work is to do)
     everything = inputs_digest(content_dir, templates_dir, papers, asked, layouts, export)
     state = load_state(out_dir)
@@ -195,14 +201,37 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
         raise ValueError(f"unknown kinds {unknown}; known: {known}")
     memo = DrawingMemo()  # the build context: made here, handed down to every stage
     memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
-    request, kit, warnings = _validated(content_dir, templates_dir, papers, tuple(kinds),
-                                        layouts, memo, strict, export, bundle)
-    return _render(request, Built(kit, memo), out_dir, warnings, progress, state, everything)
+    request, kit, warnings = _validated(
+        content_dir, templates_dir, papers, tuple(kinds), layouts, memo, strict, export,
+        bundle, None if languages is None else tuple(a for a in languages if a != SOURCE))
+    chosen = _languages(request.game, languages)
+    return _render(request, Built(kit, memo), out_dir, warnings, progress, state, everything,
+                   chosen)
+
+
+# `languages=(SOURCE,)`: the content's own language, whatever it is (the preview's first
+# step, which shows an edit in it before the whole build makes every language).
+SOURCE = "source"
+
+
+def _languages(game, asked: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The languages to build: those asked for, or every one the game lists."""
+    from generator.products.languages import unknown_languages
+
+    if asked is None:
+        return game.languages
+    asked = tuple(dict.fromkeys(game.languages[0] if a == SOURCE else a for a in asked))
+    unknown = unknown_languages(game, asked)
+    if unknown:
+        raise ValueError(f"unknown languages {unknown}; the game's (game.yaml "
+                         f"game.languages): {list(game.languages)}")
+    return asked
 
 
 def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
                kinds: tuple[str, ...], layouts: tuple[str, ...], memo: DrawingMemo,
-               strict: bool = False, export: Export | None = None, bundle: bool = True
+               strict: bool = False, export: Export | None = None, bundle: bool = True,
+               languages: tuple[str, ...] | None = None
                ) -> tuple[BuildRequest, Kit, tuple[Diagnostic, ...]]:
     """The request and kit for a valid game, and its warnings; ContentError otherwise
     (with `strict`, also when there are warnings).
@@ -222,7 +251,7 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
     report = validate(content_dir, Templates(templates_dir, layouts,
                                              product_checks(templates_dir, kinds, bundle,
                                                             export),
-                                             False),
+                                             False, languages),
                       memo=memo, run=partial(on_both_cores, memo))
     if report.game is None or not report.passed(strict):
         raise ContentError(list(report.diagnostics))
@@ -234,10 +263,15 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
 
 @dataclass(frozen=True)
 class _Job:
-    """One kind to build in this build, with its fingerprint worked out."""
+    """One kind to build in one language, with its fingerprint worked out, and the
+    name the build cache keeps its files under (`tiles`, `tiles@fr`)."""
 
     kind: Kind
     key: str
+    unit: str
+    language: str
+    request: BuildRequest
+    kit: Kit
 
 
 @dataclass(frozen=True)
@@ -251,52 +285,93 @@ class Built:
 
 def _render(request: BuildRequest, built: Built, out_dir: Path,
             warnings: tuple[Diagnostic, ...],
-            progress: Progress | None, state: BuildState, everything: str) -> BuildResult:
+            progress: Progress | None, state: BuildState, everything: str,
+            languages: tuple[str, ...]) -> BuildResult:
     from generator.products.kinds import idle, planned
+    from generator.products.languages import source_language
 
+    source = source_language(request.game)
+    units = [_Unit(language, *_in_language(request, built, language))
+             for language in languages]
     kinds = planned(request)
-    reused, todo = _sort_jobs(request, built.kit, kinds, out_dir, state)
-    _tell(progress, "rendering " + (", ".join(j.kind.name for j in todo) or "nothing"), 1, 2)
-    made, memo_keys = _run_split(request, built, todo)
+    reused, todo = _sort_jobs(units, out_dir, state, source)
+    _tell(progress, "rendering " + (", ".join(j.unit for j in todo) or "nothing"), 1, 2)
+    made, memo_keys = _run_split(built, todo)
     new = BuildState(everything, dict(state.fingerprints), dict(state.files),
                      [d.as_dict() for d in warnings], dict(state.memo))
     for job in todo:
-        name = job.kind.name
-        new.fingerprints[name] = job.key
-        new.files[name] = entries(made[name])
-        new.memo[name] = memo_keys[name]
+        new.fingerprints[job.unit] = job.key
+        new.files[job.unit] = entries(made[job.unit])
+        new.memo[job.unit] = memo_keys[job.unit]
     for name in reused:  # their drawings stay remembered for when they change again
         built.memo.keep(state.memo.get(name, ()))
-    stale = idle(request)  # asked for, nothing to make (compare with one layout)
-    for name in stale:
+    stale = [_unit_name(name, u.language, source) for u in units for name in idle(request)]
+    for name in stale:  # asked for, nothing to make (compare with one layout)
         for remembered in (new.fingerprints, new.files, new.memo):
             remembered.pop(name, None)
     _tell(progress, "writing", 2, 2)
-    by_kind = {**reused, **made}
-    written = _write(out_dir, [a for k in kinds for a in by_kind[k.name]], new, built.memo,
-                     [*(k.name for k in kinds), *stale], reused, request.papers)
+    by_unit = {**reused, **made}
+    order = [_unit_name(k.name, u.language, source) for u in units for k in kinds]
+    written = _write(out_dir, [a for name in order for a in by_unit[name]], new, built.memo,
+                     [*(k.name for k in kinds), *idle(request)], reused, request.papers,
+                     _covered(languages, source))
     return BuildResult(out_dir, tuple(written.files), warnings, tuple(made), tuple(reused),
                        written.changed)
 
 
-def _sort_jobs(request: BuildRequest, kit: Kit, kinds: list[Kind], out_dir: Path,
-               state: BuildState) -> tuple[dict[str, list[Artefact]], list[_Job]]:
-    """Kinds whose files can be reused as they are, and the jobs of the rest."""
+@dataclass(frozen=True)
+class _Unit:
+    """The build in one language: its request and kit."""
+
+    language: str
+    request: BuildRequest
+    kit: Kit
+
+
+def _in_language(request: BuildRequest, built: Built, language: str
+                 ) -> tuple[BuildRequest, Kit]:
+    from generator.draw.kit import Kit
+    from generator.products.languages import in_language
+
+    there = in_language(request, language)
+    return there, (built.kit if there is request else Kit(there.game, built.memo))
+
+
+def _unit_name(kind: str, language: str, source: str) -> str:
+    from generator.products.languages import unit_name
+
+    return unit_name(kind, language, source)
+
+
+def _covered(languages: tuple[str, ...], source: str) -> set[str | None]:
+    """The languages a build's files are made in, as the manifest records them (an
+    earlier manifest's file without one is the source language's)."""
+    return {*languages, *((None,) if source in languages else ())}
+
+
+def _sort_jobs(units: list[_Unit], out_dir: Path, state: BuildState,
+               source: str) -> tuple[dict[str, list[Artefact]], list[_Job]]:
+    """Kinds whose files can be reused as they are, and the jobs of the rest, in every
+    language (each language's table: a declared kind's print-shop file is named in it)."""
+    from generator.products.kinds import planned
+
     reused: dict[str, list[Artefact]] = {}
     todo: list[_Job] = []
-    for kind in kinds:
-        key = kind.key(request, kit)
-        found = _reusable(out_dir, state, kind.name, key)
-        if found is None:
-            todo.append(_Job(kind, key))
-        else:
-            reused[kind.name] = found
+    for unit in units:
+        for kind in planned(unit.request):
+            name = _unit_name(kind.name, unit.language, source)
+            key = kind.key(unit.request, unit.kit)
+            found = _reusable(out_dir, state, name, key)
+            if found is None:
+                todo.append(_Job(kind, key, name, unit.language, unit.request, unit.kit))
+            else:
+                reused[name] = found
     return reused, todo
 
 
 def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, memo: DrawingMemo,
            made_kinds: list[str], reused: dict[str, list[Artefact]],
-           papers: Sequence[str]) -> Published:
+           papers: Sequence[str], languages: set[str | None] | None = None) -> Published:
     """Hand everything, the memo and the cache state to the one writer.
 
     `made_kinds` made for `papers`: their earlier files of other papers stay, and a kind
@@ -304,35 +379,43 @@ def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, memo: Dr
     remembered = Artefact(f"{CACHE_DIR}/{MEMO_FILE}", memo.dump(), UNLISTED)
     in_place = frozenset(a.path for found in reused.values() for a in found)
     return publish(out_dir, [*artefacts, remembered, state_artefact(state)], made_kinds,
-                   in_place, papers)
+                   in_place, papers, languages)
 
 
-def _run_split(request: BuildRequest, built: Built, todo: list[_Job]
+def _run_split(built: Built, todo: list[_Job]
                ) -> tuple[dict[str, list[Artefact]], dict[str, list[str]]]:
-    """Render the kinds to do, a kind made per paper split so both cores share the work.
+    """Render the jobs to do, a kind made per paper split so both cores share the work.
 
-    Returns the artefacts of each kind and the memo keys its drawing asked for.
+    Returns the artefacts of each job's unit and the memo keys its drawing asked for.
     """
-    kit, memo = built.kit, built.memo
+    memo = built.memo
     calls, weights, owners = [], [], []
     for job in todo:
-        kind = job.kind
+        kind, request, kit = job.kind, job.request, job.kit
         parts = [replace(request, papers=(paper,), share=i)
                  for i, paper in enumerate(request.papers)] \
             if kind.per_paper and len(request.papers) > 1 else [request]
         if len(parts) > 1 and kind.ready is not None:
             kind.ready(request, kit)
         for part in parts:
-            calls.append(partial(memo.track, partial(kind.artefacts, part, kit)))
+            calls.append(partial(memo.track, partial(_placed, job, part)))
             weights.append(kind.weight / len(parts))
-            owners.append(kind.name)
+            owners.append(job.unit)
     results = run_jobs(calls, weights, carry=memo.carry())
-    made: dict[str, list[Artefact]] = {job.kind.name: [] for job in todo}
-    keys: dict[str, set[str]] = {job.kind.name: set() for job in todo}
+    made: dict[str, list[Artefact]] = {job.unit: [] for job in todo}
+    keys: dict[str, set[str]] = {job.unit: set() for job in todo}
     for owner, (artefacts, touched) in zip(owners, results, strict=True):
         made[owner] += artefacts
         keys[owner].update(touched)
     return made, {name: sorted(found) for name, found in keys.items()}
+
+
+def _placed(job: _Job, part: BuildRequest) -> list[Artefact]:
+    """A job's files, with their language, under its folder."""
+    from generator.products.languages import placed, source_language
+
+    return placed(job.kind.artefacts(part, job.kit), job.language,
+                  source_language(job.request.game))
 
 
 # What drawing and checking the pieces imports where it first uses it: the art reader,

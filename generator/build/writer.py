@@ -88,11 +88,13 @@ def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
 
 def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] | None = None,
             in_place: frozenset[str] = frozenset(),
-            papers: Sequence[str] | None = None) -> Published:
+            papers: Sequence[str] | None = None,
+            languages: set[str | None] | None = None) -> Published:
     """Write the artefacts (deduplicated by path) and manifest.json into a claimed folder.
 
-    `kinds` are the kinds this build made (default: those of the artefacts) and
-    `papers` the papers it made them for (default: every paper). The manifest keeps
+    `kinds` are the kinds this build made (default: those of the artefacts), `papers`
+    the papers it made them for (default: every paper) and `languages` its languages
+    (default: every language; None in it stands for a file that records none). The manifest keeps
     earlier entries of other kinds and of other papers, so `--only rulebook` does not
     forget the tiles and `--paper a4` keeps the Letter files; files that earlier builds
     of the same kinds and papers listed and this one does not make are removed.
@@ -105,7 +107,7 @@ def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] |
     unique = list({a.path: a for a in artefacts}.values())
     listed = [a for a in unique if a.kind != UNLISTED]
     made = _Made(set(kinds) if kinds is not None else {a.kind for a in listed},
-                 set(papers) if papers is not None else None)
+                 set(papers) if papers is not None else None, languages)
     manifest = Artefact(MANIFEST, manifest_bytes(listed, _kept(out_dir, made, listed)),
                         "manifest")
     changed = _changed(out_dir, [a for a in [*unique, manifest] if a.path not in in_place])
@@ -181,17 +183,20 @@ def _old_manifest(out_dir: Path) -> list[dict]:
 
 @dataclass(frozen=True)
 class _Made:
-    """What one build made: its kinds, for its papers (None: every paper)."""
+    """What one build made: its kinds, for its papers (None: every paper), in its
+    languages (None: every language)."""
 
     kinds: set[str]
     papers: set[str] | None
+    languages: set[str | None] | None = None
 
     def covers(self, entry: dict) -> bool:
         """True when this build makes what the earlier manifest's `entry` was made as: its
-        kind, and its paper (a file of every paper is every build's)."""
+        kind, its paper (a file of every paper is every build's) and its language."""
         paper = entry.get("paper")
         return entry.get("kind") in self.kinds and (
-            self.papers is None or not paper or paper in self.papers)
+            self.papers is None or not paper or paper in self.papers) and (
+            self.languages is None or entry.get("language") in self.languages)
 
 
 def _kept(out_dir: Path, made: _Made, new: Sequence[Artefact]) -> list[dict]:

@@ -11,7 +11,7 @@ draws only a game that passed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -30,7 +30,9 @@ from generator.core.memo import Memo
 from generator.core.model import NOWHERE, Game
 from generator.draw.kit import Kit
 from generator.layout.model import Layout
+from generator.layout.translated import layout_texts, translated_layout
 from generator.load.content import load_content
+from generator.load.translations import missing_and_stale, translated_game
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,7 @@ class Templates:
     layouts: tuple[str, ...] = ("default",)
     products: Products = Products()
     texts: bool = True
+    languages: tuple[str, ...] | None = None  # the game's languages to check (None: all)
 
 
 def validate(content_dir: Path, templates: Templates | None = None, balance: bool = False,
@@ -127,6 +130,7 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
         found += check_game(game)
         if templates is not None:  # checking for print: the files a build reads
             layouts, waiting, found = _for_print(kit, templates, found, run)
+            found += _other_languages(kit, layouts, templates, found, run)
     if balance and game is not None and not any(d.is_error for d in found):
         from generator.sim.balance import balance_diagnostics  # heavy: only when asked
 
@@ -285,3 +289,46 @@ def _preflight(kit: Kit, layouts: tuple[Layout, ...], checked: Checked) -> list[
     from generator.check.preflight import layout_findings  # draws: only for a sound game
 
     return grouped(checked.findings) + layout_findings(kit, layouts)
+
+
+def _other_languages(kit: Kit, layouts: tuple[Layout, ...], templates: Templates,
+                     found: list[Diagnostic], run: Runner) -> list[Diagnostic]:
+    """Every other language of the game checked as the source was: its translations
+    (TKG310-TKG312), its pieces drawn and preflighted in its words, its templates
+    rendered. What a language finds that the source did not is told with its name."""
+    told: list[Diagnostic] = []
+    texts = layout_texts(layouts)
+    asked = templates.languages
+    for translation in kit.game.translations:
+        if asked is not None and translation.language not in asked:
+            continue
+        told += missing_and_stale(kit.game, translation, texts)
+        if any(d.is_error for d in [*found, *told]):
+            continue  # drawn in its words once the source and its texts are sound
+        there = Kit(translated_game(kit.game, translation), kit.memo)
+        drawn_in = tuple(translated_layout(layout, translation) for layout in layouts)
+        named = f"{translation.name} ({translation.language})"
+        told += [replace(d, message=f"{named}: {d.message}")
+                 for d in _in_language(there, drawn_in, templates, found, run)
+                 if _its_own(d, found)]
+    return told
+
+
+def _its_own(finding: Diagnostic, source: list[Diagnostic]) -> bool:
+    """Whether a language's finding is its own to tell: not information (the colours'
+    distances, the worlds: the source's to tell), and not what the source found at the
+    same place (a contrast of the layout's is the layout's, whatever the words)."""
+    if finding.severity is Severity.INFO:
+        return False
+    return not any(d.code == finding.code and (d.path, d.line, d.column) ==
+                   (finding.path, finding.line, finding.column) for d in source)
+
+
+def _in_language(kit: Kit, layouts: tuple[Layout, ...], templates: Templates,
+                 found: list[Diagnostic], run: Runner) -> list[Diagnostic]:
+    """A language's templates (when validation renders them) and its pieces."""
+    texts = _templates(templates.folder, kit) if templates.texts else []
+    if any(d.is_error for d in texts):
+        return texts
+    checked = _pieces(kit, layouts, templates, found, run)
+    return [*texts, *_told(kit, layouts, found, checked)]

@@ -9,6 +9,7 @@ import click
 
 from generator.cli.common import (
     CONTENT,
+    LANG,
     OUT,
     PAPER,
     PAPER_CHOICES,
@@ -111,6 +112,7 @@ def _progress(what: str, step: int, total: int) -> None:
 @TEMPLATES
 @OUT
 @PAPER
+@LANG
 @click.option("--only", "kinds", callback=_kinds, metavar="KIND,...",
               help="Build only these kinds (comma-separated), e.g. tiles,tokens.")
 @click.option("--layout", "layouts", multiple=True, metavar="NAME", callback=layout_names,
@@ -139,7 +141,8 @@ def _progress(what: str, step: int, total: int) -> None:
                    "print or glue them.")
 @guarded
 def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
-            kinds: list[str] | None, layouts: tuple[str, ...], strict: bool,
+            languages: tuple[str, ...], kinds: list[str] | None, layouts: tuple[str, ...],
+            strict: bool,
             preset: str | None, dpi: int | None, base_url: str | None,
             one_sided: bool) -> None:
     """Validate the content, then write SVG pieces and print-ready PDF sheets.
@@ -157,7 +160,8 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
                           "one_sided": one_sided or None}, content_dir)
     result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layouts,
                    progress=_progress, strict=strict,
-                   export=Export(preset, dpi, base_url or "", one_sided))
+                   export=Export(preset, dpi, base_url or "", one_sided),
+                   languages=languages or None)
     print_diagnostics(result.diagnostics)
     for line in result.summary():
         click.echo(line)

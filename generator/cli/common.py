@@ -68,6 +68,28 @@ PAPER = click.option("--paper", type=click.Choice(sorted(PAPER_CHOICES)), defaul
                      show_default=True, help="Paper size of the sheets.")
 
 
+def _languages(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
+               ) -> tuple[str, ...]:
+    """Refuse a --lang the game does not list (a usage error, exit 2)."""
+    if not value:
+        return value
+    from generator.load.translations import listed_languages
+
+    listed = listed_languages(Path(ctx.params.get("content_dir") or "content"))
+    unknown = [code for code in value if listed is not None and code not in listed]
+    if unknown:
+        raise click.BadParameter(f"the game has no language {', '.join(unknown)}; its "
+                                 f"languages (game.yaml game.languages): "
+                                 f"{', '.join(listed or ())}")
+    return value
+
+
+LANG = click.option("--lang", "languages", multiple=True, metavar="CODE", callback=_languages,
+                    help="Only this language of the game (one game.yaml game.languages "
+                         "lists, e.g. fr); give it again for several [default: every "
+                         "language the game lists].")
+
+
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                       show_default=True, help="Human-readable text or JSON for tools.")
 

@@ -13,6 +13,7 @@ import click
 from generator.cli.common import (
     CONTENT,
     FORMAT,
+    LANG,
     TEMPLATES,
     Folder,
     emit_report,
@@ -30,6 +31,7 @@ from generator.cli.common import (
 @click.option("--out", "out_dir", default="output", show_default=True,
               type=Folder(),
               help="A build's output folder: what it drew and checked is not done again.")
+@LANG
 @FORMAT
 @click.option("--strict", is_flag=True,
               help="Treat warnings, the preflight's included, as failures (exit 1).")
@@ -37,7 +39,7 @@ from generator.cli.common import (
               help="Also simulate games and warn about seat advantage, stalls and unused tiles.")
 @guarded
 def command(content_dir: Path, templates_dir: Path, layouts: tuple[str, ...], out_dir: Path,
-            fmt: str, strict: bool, balance: bool) -> None:
+            languages: tuple[str, ...], fmt: str, strict: bool, balance: bool) -> None:
     """Check everything a build could find wrong and print every problem.
 
     The content's files and the game's rules, every art, insignia and font file, the
@@ -55,7 +57,8 @@ def command(content_dir: Path, templates_dir: Path, layouts: tuple[str, ...], ou
     # The report names files as the command was given them, from where it runs: a
     # verdict recalled for another spelling or folder would name them wrongly.
     inputs = inputs_digest(content_dir, templates_dir, (),
-                           ("validate", str(balance), str(content_dir), os.getcwd()),
+                           ("validate", str(balance), str(content_dir), os.getcwd(),
+                            *languages),
                            layouts or ("default",))
     kept_verdict = memo_file.with_suffix(".verdict.json")
     report = recalled(kept_verdict, inputs)
@@ -65,7 +68,8 @@ def command(content_dir: Path, templates_dir: Path, layouts: tuple[str, ...], ou
 
         memo, kept = checks_memo(content_dir, out_dir / CACHE_DIR / MEMO_FILE)
         report = verdict_of(validate(content_dir, Templates(
-            templates_dir, layouts or ("default",), product_checks(templates_dir)), balance,
+            templates_dir, layouts or ("default",), product_checks(templates_dir),
+            languages=languages or None), balance,
             memo, run=partial(on_both_cores, memo)))
         keep_checks(memo, kept)
         keep_verdict(kept_verdict, inputs, report)

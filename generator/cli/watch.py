@@ -41,7 +41,7 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
     shows an edit before the PDFs are done. Press Ctrl-C to stop.
     """
     from generator.build.claim import refuse_foreign, refuse_inputs
-    from generator.build.pipeline import build
+    from generator.build.pipeline import SOURCE, build
     from generator.live.server import PreviewServer
     from generator.live.status import BuildStatus
     from generator.live.warm import warm_up
@@ -64,8 +64,9 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
     run = functools.partial(build, content_dir, templates_dir, out_dir, PAPER_CHOICES[paper],
                             layouts=layouts or ("default",))
 
-    def pieces():  # the gallery's SVGs; the bundle waits for the whole build
-        return run(kinds=preview_kinds(content_dir), bundle=False)
+    def pieces():  # the gallery's SVGs in the content's language; the bundle and the
+        # other languages wait for the whole build
+        return run(kinds=preview_kinds(content_dir), bundle=False, languages=(SOURCE,))
 
     stop = threading.Event()
     # watchfiles ends its watch on Ctrl-C with a warning of its own; "stopped watching"

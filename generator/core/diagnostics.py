@@ -139,6 +139,14 @@ CODES: dict[str, Code] = {
     "TKG309": Code(Severity.WARNING, "A piece fits no product of The Game Crafter",
                    "Name the product to make it as with `product:` in its look (one of those "
                    "the message names), or resize the piece to one."),
+    "TKG310": Code(Severity.WARNING, "A text has no translation into one of the game's "
+                   "languages", "Add its translation to the language's file, "
+                   "content/lang/<language>.yaml, under the key the message names."),
+    "TKG311": Code(Severity.WARNING, "A translation names a text the game no longer has",
+                   "Remove it from the language's file, or move it to the text's new key."),
+    "TKG312": Code(Severity.ERROR, "A translation's placeholders differ from its text's",
+                   "Keep every {placeholder} of the source text in the translation, as "
+                   "written."),
     # -- preflight: every drawn piece, as it will print (docs/preflight.md) --------
     "TKG501": Code(Severity.WARNING, "Text, a symbol or a badge lies outside the safe zone",
                    "Move or shrink its box in the layout so it keeps the safe distance from "

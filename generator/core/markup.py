@@ -19,5 +19,6 @@ def tag_number(alt: str) -> str:
 
 
 def tag_label(alt: str) -> str:
-    """What a tag says, from its image text ("Playtest 3" -> "PLAYTEST 3")."""
-    return f"PLAYTEST {tag_number(alt)}"
+    """What a tag says, from its image text, in the language the text is written in
+    ("Playtest 3" -> "PLAYTEST 3")."""
+    return " ".join(alt.split()).upper()

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from generator.core.words import SOURCE_LANGUAGE, SOURCE_WORDS, Words
+
 
 @dataclass(frozen=True, order=True)
 class Location:
@@ -262,6 +264,13 @@ class Game:
     # drawings of the built-in pieces hash the game's repr, and an edited mat must not
     # redraw a tile; each declared kind hashes its own data (products/declared.py).
     pieces: tuple[PieceKind, ...] = field(default=(), repr=False, compare=False)
+    # The game's languages (game.yaml `game.languages`), the source first; and the tool's
+    # words in the language this game's texts are in (a translated game's repr names its
+    # language and catalogue: its drawings are its own).
+    languages: tuple[str, ...] = field(default=(SOURCE_LANGUAGE,), repr=False, compare=False)
+    words: Words = SOURCE_WORDS
+    # The other languages' translations of the texts (generator.load.translations).
+    translations: tuple = field(default=(), repr=False, compare=False)
 
     @property
     def content_dirs(self) -> tuple[Path, ...]:

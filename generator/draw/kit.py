@@ -13,6 +13,7 @@ from generator.core.memo import Memo
 from generator.core.model import Game
 from generator.draw.fonts import FontBook
 from generator.load.digests import file_digest
+from generator.load.fonts import font_licences
 
 
 @dataclass(frozen=True, eq=False)
@@ -32,7 +33,7 @@ class Kit:
         """Digests of the files every drawing may use: fonts, their licences (copied next
         to the SVGs) and the insignia symbols; worked out once per build."""
         fonts = sorted({path for _, path in self.game.fonts})
-        licences = sorted({p for f in fonts for p in f.parent.glob("LICENSE*")})
+        licences = font_licences(fonts)
         symbols = [e.symbol_file for e in self.game.elements if e.symbol_file]
         return (*(f"{p.name}:{file_digest(p)}" for p in [*fonts, *licences, *symbols]),
                 repr(self.game.fonts))

@@ -148,12 +148,17 @@ def _draw(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
 
 def _title(painter: Painter, kind: PieceKind, item: Item | None, side: str,
            names: Names) -> str:
-    """The drawing's title (an SVG's <title>): the kind's caption, or a declared kind's."""
+    """The drawing's title (an SVG's <title>): the kind's caption, or a declared kind's
+    ("World mats: cinder", "World mats: cinder (back)", "World mats: the back")."""
     if kind.captions:
         words = painter.fill(kind.captions[side == BACK], names, "")
         return words if words is not None else kind.title
-    what = item.id if item is not None else "the back"
-    return f"{kind.title}: {what}" + (" (back)" if side == BACK and item is not None else "")
+    _ = painter.kit.game.words
+    if item is None:
+        return _("{kind}: the back").format(kind=kind.title)
+    if side == BACK:
+        return _("{kind}: {name} (back)").format(kind=kind.title, name=item.id)
+    return _("{kind}: {name}").format(kind=kind.title, name=item.id)
 
 
 def _ground(painter: Painter, look: Look, names: Names, bleed: float) -> None:

@@ -19,12 +19,13 @@ sheet of tiles through the preflight's colour-vision simulations, as SVG filters
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jinja2 import Environment, StrictUndefined
 
 from generator.draw.vision import VISIONS
 from generator.live.findings import findings
+from generator.live.languages import in_language, languages_of, placed
 from generator.live.pieces import Gallery, Piece, element_name, gallery
 from generator.live.script import SCRIPT
 from generator.live.status import BuildOutcome
@@ -56,9 +57,13 @@ _PAGE = _ENV.from_string("""<!doctype html>
 <style>{{ style }}</style></head>
 <body data-generation="{{ generation }}" data-run="{{ run }}" data-live="{{ live }}">
 <header><strong>{{ title }}</strong>
-<nav id="nav"><a href="/">Gallery</a> <a href="/proof">Proof sheet</a>
+<nav id="nav"><a href="/{{ query }}">Gallery</a> <a href="/proof{{ query }}">Proof sheet</a>
 {% if compare %} <a href="/files/{{ compare.path }}?v={{ compare.version }}">Layout comparison</a>
-{% endif %}</nav></header>
+{% endif %}
+{% if languages | length > 1 %}<span id="languages" aria-label="Language">
+{% for code in languages %}{% if code == language %}<strong lang="{{ code }}">{{ code | upper }}\
+</strong>{% else %}<a href="{{ page }}?lang={{ code }}" lang="{{ code }}" hreflang="{{ code }}">\
+{{ code | upper }}</a>{% endif %} {% endfor %}</span>{% endif %}</nav></header>
 {# Generation 0: the first build is still running; its placeholder outcome is no failure. #}
 <div id="status" class="{{ 'ok' if outcome.ok else 'broken' if generation else 'pending' }}"
 {%- if outcome.pending %} data-pending{% endif %}>
@@ -183,36 +188,73 @@ def _svgs(entries: list[Entry]) -> dict[str, Piece]:
     return {e.path: Piece(e.path, e.version, e.path) for e in entries if e.path.endswith(".svg")}
 
 
+@dataclass(frozen=True)
+class Shown:
+    """One language's part of the manifest, as a page shows it: the languages there are,
+    the one shown, its files (their paths out of its folder) and that folder."""
+
+    languages: tuple[str, ...]
+    language: str
+    manifest: dict
+    folder: str
+
+    @property
+    def query(self) -> str:
+        """What a link keeps to stay in this language ("" for the source language)."""
+        return f"?lang={self.language}" if self.folder else ""
+
+    def entries(self) -> list[Entry]:
+        """The language's files, at their addresses."""
+        return [replace(e, path=self.folder + e.path)
+                for e in entries_from_manifest(self.manifest)]
+
+
+def shown_in(manifest: dict, language: str = "") -> Shown:
+    """The manifest in `language` (its source language when "" or not listed)."""
+    languages = languages_of(manifest)
+    if language not in languages:
+        language = languages[0] if languages else ""
+    view, folder = in_language(manifest, language)
+    return Shown(languages, language, view, folder)
+
+
 def _page(title: str, body: str, generation: int, outcome: BuildOutcome,
-          entries: list[Entry], run: str, live: str) -> str:
-    compare = next((e for e in entries if e.path == COMPARISON), None)
+          shown: Shown, run: str, live: str, page: str) -> str:
+    compare = next((e for e in shown.entries() if e.path == shown.folder + COMPARISON), None)
     return _PAGE.render(title=title, style=STYLE, body=body, generation=generation,
-                        outcome=outcome, compare=compare, run=run, live=live, script=SCRIPT)
+                        outcome=outcome, compare=compare, run=run, live=live, script=SCRIPT,
+                        languages=shown.languages, language=shown.language,
+                        query=shown.query, page=page)
 
 
 def gallery_page(title: str, manifest: dict, generation: int, outcome: BuildOutcome,
-                 run: str = "", index: object = None) -> str:
-    """The main preview page: every piece, every PDF, and the build status.
+                 run: str = "", index: object = None, language: str = "") -> str:
+    """The main preview page: every piece, every PDF, and the build status, in one of
+    the game's languages (`language`; "": the source language), with a switch to the
+    others.
 
-    `index` is the build's tile index (parsed `svg/tiles.json`, or None); `run` names
-    the serving process, so an open page notices a restarted server.
+    `index` is that language's tile index (parsed `svg/tiles.json`, or None); `run`
+    names the serving process, so an open page notices a restarted server.
     """
-    entries = entries_from_manifest(manifest)
-    shown: Gallery = gallery(manifest, index)
+    view = shown_in(manifest, language)
+    entries = view.entries()
+    shown: Gallery = placed(gallery(view.manifest, index), view.folder)
     groups = [g for g in shown.groups if g.items]
     pdfs = [e for e in entries if e.path.endswith(".pdf")]
     found, marks = findings(outcome, _svgs(entries))
     body = _GALLERY.render(groups=groups, elements=shown.elements, pdfs=pdfs, findings=found,
                            marks=marks)
-    return _page(title, body, generation, outcome, entries, run, "swap")
+    return _page(title, body, generation, outcome, view, run, "swap", "/")
 
 
 def proof_page(title: str, manifest: dict, generation: int, outcome: BuildOutcome,
-               run: str = "", index: object = None) -> str:
+               run: str = "", index: object = None, language: str = "") -> str:
     """All tile faces side by side at print size (CSS millimetres), in the content's
     order, for proofreading, and a sheet's worth of them as greyscale and colour-blind
     eyes see them."""
-    entries = entries_from_manifest(manifest)
-    tiles = next((g.items for g in gallery(manifest, index).groups if g.key == "tiles"), ())
+    view = shown_in(manifest, language)
+    tiles = next((g.items for g in placed(gallery(view.manifest, index), view.folder).groups
+                  if g.key == "tiles"), ())
     body = _PROOF.render(tiles=tiles, sheet=tiles[:SHEET_TILES], visions=_visions())
-    return _page(title + " - proof sheet", body, generation, outcome, entries, run, "reload")
+    return _page(title + " - proof sheet", body, generation, outcome, view, run, "reload",
+                 "/proof")

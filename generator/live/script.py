@@ -35,7 +35,7 @@ function listen() {
 async function take(news) {
   if (news.generation <= shown) { return; }
   if (body.dataset.live !== "swap" || news.changed === null) { location.reload(); return; }
-  const reply = await fetch(location.pathname, {cache: "no-store"});
+  const reply = await fetch(location.pathname + location.search, {cache: "no-store"});
   const next = new DOMParser().parseFromString(await reply.text(), "text/html");
   if (paths(document).join("\n") !== paths(next).join("\n")) { location.reload(); return; }
   const changed = new Set(news.changed);

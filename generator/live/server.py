@@ -28,6 +28,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import SplitResult, parse_qs, unquote, urlsplit
 
 from generator.core.reading import read_kept
+from generator.live.languages import folder_of
 from generator.live.page import gallery_page, proof_page
 from generator.live.status import BuildStatus
 from generator.products.tileindex import INDEX
@@ -110,10 +111,11 @@ class PreviewHandler(BaseHTTPRequestHandler):
         if url is None:
             return
         route = unquote(url.path)
+        language = parse_qs(url.query).get("lang", [""])[0]
         if route in ("/", "/index.html"):
-            self._page(gallery_page)
+            self._page(gallery_page, language)
         elif route == "/proof":
-            self._page(proof_page)
+            self._page(proof_page, language)
         elif route == "/status.json":
             self._status()
         elif route == "/events":
@@ -164,11 +166,12 @@ class PreviewHandler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def _page(self, render) -> None:
+    def _page(self, render, language: str) -> None:
         generation, outcome = self.server.status.snapshot()
         manifest = self.server.manifest()
         html = render(self.server.title, manifest, generation, outcome, run=self.server.run,
-                      index=self.server.tile_index(manifest))
+                      index=self.server.tile_index(manifest, folder_of(manifest, language)),
+                      language=language)
         self._send(html.encode(), TYPES[".html"])
 
     def _status(self) -> None:
@@ -286,18 +289,19 @@ class PreviewServer(ThreadingHTTPServer):
         except ValueError:  # none yet, refused (a link, a FIFO) or not JSON
             return {}
 
-    def tile_index(self, manifest: dict) -> object:
-        """The build's tile index (`svg/tiles.json`) if `manifest` lists it, parsed (None
-        if it is missing or not JSON); read once per version."""
+    def tile_index(self, manifest: dict, folder: str = "") -> object:
+        """The build's tile index (`svg/tiles.json`, in a language's `folder`) if
+        `manifest` lists it, parsed (None if it is missing or not JSON); read once per
+        version."""
         entry = next((f for f in manifest.get("files", ()) if isinstance(f, dict)
-                      and f.get("path") == INDEX), None)
+                      and f.get("path") == folder + INDEX), None)
         if entry is None:
             return None
         version = entry.get("sha256", "")
         with self._index_lock:
             if self._index[0] != version or not version:
                 try:
-                    parsed = json.loads(read_kept(self.root / INDEX, self.root))
+                    parsed = json.loads(read_kept(self.root / folder / INDEX, self.root))
                 except ValueError:
                     parsed = None
                 self._index = (version, parsed)

@@ -23,6 +23,10 @@ MODULES = (
     "generator.products.compare", "generator.products.checks", "generator.draw.flow",
     "generator.draw.kit", "generator.draw.svgart", "generator.text.play",
     "generator.text.templating", "generator.sim.playlog", "generator.sim.book",
+    # The game's other languages: their requests, and their catalogues (read with Babel)
+    # and the templates' i18n extension.
+    "generator.products.languages", "generator.layout.translated", "jinja2.ext",
+    "babel.messages.pofile", "_strptime",  # (a catalogue's header dates)
     # What the drawings and files are made with, imported where they are first used.
     "generator.backends.pdf.slotcanvas", "generator.backends.pdf.fonts",
     "generator.backends.pdf.subset", "generator.backends.pdf.glue", "generator.backends.svg",

@@ -48,9 +48,9 @@ def convention(name: str) -> Convention | None:
 
 def tile_kind(game: Game) -> PieceKind:
     """The world tiles: an item per tile, its id and copies the tile's."""
-    items = tuple(tile_item(game, tile) for tile in game.tiles)
-    return PieceKind(TILE, "World tiles", "", items, prefix="tile",
-                     captions=("{name} ({id})", "{game.title}: tile back"))
+    items, _ = tuple(tile_item(game, tile) for tile in game.tiles), game.words
+    return PieceKind(TILE, _("World tiles"), "", items, prefix="tile",
+                     captions=("{name} ({id})", _("{game.title}: tile back")))
 
 
 def tile_item(game: Game, tile: Tile) -> Item:
@@ -67,13 +67,15 @@ def tile_item(game: Game, tile: Tile) -> Item:
 def token_kind(game: Game) -> PieceKind:
     """The life tokens: an item per element, its copies the tokens of that element."""
     items = tuple(element_items(game.elements, (game.tokens.count(e.id) for e in game.elements)))
-    return PieceKind(TOKEN, "Life tokens", "", items, prefix="token",
-                     captions=("{name} life token", "{name} life token"))
+    _ = game.words
+    return PieceKind(TOKEN, _("Life tokens"), "", items, prefix="token",
+                     captions=(_("{name} life token"), _("{name} life token")))
 
 
 def oink_kind(game: Game) -> PieceKind:
     """The Oinks: an item per Oink (its element and name)."""
-    return PieceKind(OINK, "Oinks", "", tuple(oink_items(game.oinks, 1)), prefix="oink",
+    return PieceKind(OINK, game.words("Oinks"), "", tuple(oink_items(game.oinks, 1)),
+                     prefix="oink",
                      captions=("{name}", "{name}"))
 
 

@@ -7,18 +7,20 @@ The game's own rules (connectivity, costs, supply) are checked later, in `checks
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Balance, Element, Game, Location, Oink, Rule, Rules, Tile, TokenSet
 from generator.core.paths import display_path
 from generator.load import content_schema as S
+from generator.load.catalogue import words_for
 from generator.load.files import content_file
 from generator.load.layers import extends_of, merged
 from generator.load.pieces import load_pieces
 from generator.load.rules import rules_from_sections
 from generator.load.schema import COLOUR, Field, read_map
+from generator.load.translations import LANGUAGE, read_translation
 from generator.load.yamlsource import Source, YList, YMap, load_yaml
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -247,7 +249,22 @@ def load_content(content_dir: Path) -> Loaded:
         assert parts is not None and rules_parts is not None
         game = Game(**parts, **rules_parts, **titled, content_dir=content_dir,
                     base_dir=layers.base, pieces=pieces)
+        game, told = _translated(game)
+        found += tuple(told)
+        if any(d.is_error for d in told):
+            game = None
     return Loaded(game, found, _count(tiles_src.data, "tiles"), _count(tiles_src.data, "elements"))
+
+
+def _translated(game: Game) -> tuple[Game, list[Diagnostic]]:
+    """The game with its other languages' translations read (their files' problems)."""
+    translations, found = [], []
+    for language in game.languages[1:]:
+        translation, problems = read_translation(game.content_dirs, language)
+        translations.append(translation)
+        found += problems
+    return replace(game, translations=tuple(translations),
+                   words=words_for(game.languages[0])), found
 
 
 def _yaml(path: Path) -> Source:
@@ -302,7 +319,23 @@ def _game_file(r: _Reader, src: Source) -> dict | None:
     if rules is None:
         return None
     return {"rules": rules, "balance": balance, **fonts, "title": info.get("title"),
-            "version": info.get("version"), **({"age": info["age"]} if "age" in info else {})}
+            "version": info.get("version"), **({"age": info["age"]} if "age" in info else {}),
+            **_languages(r, info, data.get("game"))}
+
+
+def _languages(r: _Reader, info: dict, game: object) -> dict:
+    """The game's languages (source first), each a language code named once."""
+    listed = info.get("languages")
+    if not listed:
+        return {}
+    where = game.where("languages") if isinstance(game, YMap) else Location("game.yaml", 1, 1)
+    bad = [code for code in listed if not LANGUAGE.match(code)]
+    if bad or len(set(listed)) != len(listed):
+        r.diagnostics.append(diagnostic(
+            "TKG103", where, f"languages: {', '.join(map(str, listed))} should be language "
+            "codes (en, fr, pt-BR), each once, the source language first"))
+        return {}
+    return {"languages": tuple(listed)}
 
 
 def _given(data: object) -> set[str]:

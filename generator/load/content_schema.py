@@ -27,6 +27,9 @@ GAME_ABOUT = (
     *TITLE,
     Field("age", "int", "the youngest players the game suits, printed on the cover "
           "(\"ages 10+\")", required=False, default=10, low=3, high=99),
+    Field("languages", "str_list", "the languages the game is printed in, the source "
+          "language (the content's own) first; each other one's texts are in "
+          "lang/<language>.yaml", required=False),
 )
 GAME_INFO = (
     *TITLE,

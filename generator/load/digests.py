@@ -77,16 +77,18 @@ def _entry(entry: os.DirEntry, folder: Path) -> bytes | str:
 def code_digest() -> str:
     """Digest of the generator's own source, so a new version never reuses old output.
 
-    Only the .py files: compiled bytecode appears as modules are first imported, and
-    must not make the next build think the code changed.
+    The .py files and the catalogues of the tool's words (`locale/*/LC_MESSAGES/*.po`):
+    compiled bytecode appears as modules are first imported, and must not make the next
+    build think the code changed.
     """
     return source_digest(Path(__file__).resolve().parent.parent)
 
 
 def source_digest(root: Path) -> str:
-    """Digest of the Python source files under `root`: their paths and bytes."""
+    """Digest of the Python source files and the catalogues under `root`: their paths
+    and bytes."""
     parts: list[bytes | str] = []
-    for path in sorted(root.rglob("*.py")):
+    for path in sorted([*root.rglob("*.py"), *root.rglob("*.po")]):
         parts += [path.relative_to(root).as_posix(), path.read_bytes()]
     return digest(*parts)
 

@@ -66,6 +66,19 @@ class FaceMetrics:
     ink: dict[int, tuple[float, float, float, float]]
 
 
+def font_licences(fonts) -> list[Path]:
+    """The licence files that travel with `fonts` (TTF paths): beside each, a
+    `LICENSE-<name>.txt` whose name starts its file's ("LICENSE-Lato.txt" for
+    "Lato-Bold.ttf"), or a plain `LICENSE*` that names no font."""
+    found: set[Path] = set()
+    for font in fonts:
+        for licence in font.parent.glob("LICENSE*"):
+            named = licence.stem.partition("-")[2]
+            if not named or font.name.startswith(named):
+                found.add(licence)
+    return sorted(found)
+
+
 def read_metrics(path: Path) -> FaceMetrics:
     """The metrics of the TTF at `path`.
 

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Game, Rule, Rules
+from generator.core.words import SOURCE_WORDS, Words
 
 
-def edition(rules: Rules) -> str:
+def edition(rules: Rules, words: Words = SOURCE_WORDS) -> str:
     """What the printed pieces call this edition: a playtest one while a rule is a draft."""
-    return "Playtest edition" if rules.is_draft else "Edition"
+    return words("Playtest edition") if rules.is_draft else words("Edition")
 
 
 def game_names(game: Game) -> dict[str, object]:
     """What every piece of the game may name: its title, version and rule numbers (the
     formats of declared pieces, their checklist lines and the rulebook's components)."""
     names: dict[str, object] = {"game.title": game.title, "game.version": game.version,
-                                "game.edition": edition(game.rules),
+                                "game.edition": edition(game.rules, game.words),
                                 "game.tiles": len(game.tiles)}
     for section in game.rules.sections:
         for key, value in section.values:

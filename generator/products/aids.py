@@ -44,33 +44,39 @@ def _runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:
     # reach into the bottom margin.
     lift = -kit.fonts.metrics("body").descent * LABEL_SIZE / 1000
     label = Label(f"{game.title} v{game.version}", ("body", game.font_file("body")), LABEL_SIZE,
-                  lift, first_column=True, what="aid-label")
+                  lift, first_column=True, what="aid-label", words=game.words)
     grid = grid_for(request.layout.sheets, paper, look.size, look.bleed, look.gutter,
                     "player aid")
-    return [Run(printed(aid_sides(request, kit)), grid, label, "player aids")]
+    return [Run(printed(aid_sides(request, kit)), grid, label, game.words.gettext("player aids"))]
 
 
 def inputs(request: BuildRequest, kit: Kit) -> PieceFiles:
     """An SVG per aid and imposed PDF sheets per paper."""
     look, found = look_of(request.layout, AID), aid_sides(request, kit)
     drawn = tuple(drawing(f"svg/aids/{s.item.id}.svg", s.front, look) for s in found)
+    _ = request.game.words
     sheets = tuple(SheetsFile(f"pdf/{paper}/player-aids.pdf", paper,
-                              f"player aids, {paper.upper()} sheets",
+                              _("player aids, {paper} sheets").format(paper=paper.upper()),
                               tuple(_runs(request, kit, paper)), request.layout.sheets)
                    for paper in request.papers)
     return PieceFiles(KIND, drawn, font_files(request.game, scenes(found)), sheets=sheets)
 
 
 def _rows(request: BuildRequest, kit: Kit, pictures: bool) -> list[Row]:
-    count = len(request.game.oinks)
+    count, _ = len(request.game.oinks), request.game.words
     shown = tuple(s.front for s in aid_sides(request, kit)) if pictures else ()
-    return [Row("Player aids", f"{count} cards, one per player, printed on one side", shown)]
+    return [Row(_("Player aids"), _.ngettext(
+        "{count} card, one per player, printed on one side",
+        "{count} cards, one per player, printed on one side", count).format(count=count),
+        shown)]
 
 
 def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design]:
     """The player aids, one a player, printed on one side."""
-    return [Design("aids", s.item.id, f"{s.item.value('name')} player aid", s.front, None, 1,
-                   look=AID) for s in aid_sides(request, kit, bleed)]
+    _ = request.game.words
+    return [Design("aids", s.item.id, _("{name} player aid").format(
+        name=s.item.value("name")), s.front, None, 1, look=AID)
+        for s in aid_sides(request, kit, bleed)]
 
 
 SECTION = Section(_rows, lambda request, kit: scenes(aid_sides(request, kit)), runs=_runs)

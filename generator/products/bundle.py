@@ -25,6 +25,7 @@ from generator.backends.pdf.document import layout_key, render_pdf
 from generator.core.artefacts import Artefact
 from generator.core.errors import RenderError
 from generator.core.model import Item, PieceKind
+from generator.core.words import N_, SOURCE_WORDS, Words
 from generator.draw.kit import Kit
 from generator.draw.piece import FRONT, Drawn, Picture, drawn, look_of
 from generator.draw.scene import Scene, Text
@@ -43,7 +44,7 @@ from generator.products.sheets import (
     run_sheets,
     sheet_pages,
 )
-from generator.text.cover import Line, cover_context, cover_words
+from generator.text.cover import Line, cover_context, cover_words, paper_name
 
 KIND = "pnp"
 Canvas = object  # reportlab's canvas (a SlotCanvas); only the backends touch it
@@ -96,11 +97,11 @@ class Plan:
     def _sheet_pages(self) -> int:
         return sum(sheet_pages(s, self.duplex) for s in self.sheets)
 
-    def test_pages(self, first: int) -> str:
+    def test_pages(self, first: int, words: Words = SOURCE_WORDS) -> str:
         """The first sheet's pages in words, sheets from page `first`: its front and its
         back ("pages 3–4"), or its front alone ("page 2", one-sided with no backs)."""
         count = sheet_pages(self.sheets[0], self.duplex) if self.sheets else 2
-        return f"pages {first}–{first + 1}" if count == 2 else f"page {first}"
+        return _pages(words, first, first + count - 1)
 
     def ranges(self, first: int) -> dict[tuple[str, int], tuple[int, int]]:
         """Each kind's part's first and last page in the file, sheets from page `first`."""
@@ -143,6 +144,7 @@ class PaperBundle:
     drawings: tuple[Scene, ...]  # every drawing its sheets place, each once
     italic: tuple[str, Path]  # the blank back's font
     words: tuple[str, ...]  # its sheets in words, for the build's summary
+    blank: str = ""  # what the cover's blank back says, in the file's language
 
     @property
     def size(self) -> tuple[float, float]:
@@ -163,7 +165,8 @@ def bundle_inputs(request: BuildRequest, kit: Kit, sections: Sequence[tuple[str,
         cover, _ = cover_of(request, kit, paper, listed, laid)
         words = [w for name, _ in sections for w in _in_words(name, laid)]
         found.append(PaperBundle(paper, request.layout.sheets, cover, laid, drawings,
-                                 ("italic", request.game.font_file("italic")), tuple(words)))
+                                 ("italic", request.game.font_file("italic")), tuple(words),
+                                 request.game.words.gettext(BLANK)))
     return tuple(found)
 
 
@@ -182,7 +185,8 @@ def bundle_files(bundles: Sequence[PaperBundle], kit: Kit) -> list[Artefact]:
                 pages.draw(canvas)
 
         drawings = [*cover.drawn.every_page, *bundle.drawings]
-        data, count = render_pdf(kit, f"print-and-play, {paper.upper()}", draw,
+        what = kit.game.words.gettext("print-and-play, {paper}").format(paper=paper.upper())
+        data, count = render_pdf(kit, what, draw,
                                  layout_key("pnp", kit, drawings, fingerprint_of(bundle, shapes)),
                                  drawings)
         name = bundle_name(paper, laid.duplex)
@@ -232,7 +236,8 @@ def cover_of(request: BuildRequest, kit: Kit, paper: str,
     first = 3 if laid.duplex else 2
     for _ in range(4):
         lines, shown = checklist(request, kit, listed, laid.ranges(first))
-        cover = draw_cover_piece(request, kit, paper, lines, shown, laid.test_pages(first))
+        cover = draw_cover_piece(request, kit, paper, lines, shown,
+                                 laid.test_pages(first, request.game.words))
         needed = cover.pages + 1
         if needed == first:
             return cover, first
@@ -250,24 +255,32 @@ def checklist(request: BuildRequest, kit: Kit, listed: Sequence[tuple[str, Secti
         bundled = any(owner == name for owner, _ in ranges)
         for row in section.rows(request, kit, bundled):
             shown.update((s.name, s) for s in row.pictures)
-            lines.append(Line(row.name, row.detail, _where(ranges.get((name, row.part))),
+            lines.append(Line(row.name, row.detail,
+                              _where(request.game.words, ranges.get((name, row.part))),
                               tuple(s.name for s in row.pictures)))
     return lines, shown
 
 
-def _where(pages: tuple[int, int] | None) -> str:
+def _where(_: Words, pages: tuple[int, int] | None) -> str:
+    """Where a checklist line's pieces are: "pages 3–4", "not in this file"."""
     if pages is None:
-        return "not in this file"
-    first, last = pages
-    return f"page {first}" if first == last else f"pages {first}–{last}"
+        return _("not in this file")
+    return _pages(_, *pages)
 
 
-def cover_kind(paper: str, words: str) -> PieceKind:
-    """The cover as a kind of piece with one item: this paper's."""
-    label = "A4" if paper == "a4" else paper.capitalize()
-    item = Item(paper, 1, (("paper", label), ("text", words)))
-    return PieceKind(COVER, "Cover", "", (item,), prefix="cover",
-                     captions=("{game.title}: print-and-play, {paper}", ""))
+def _pages(_: Words, first: int, last: int) -> str:
+    """A run of pages in words: "page 2", "pages 3–4"."""
+    if first == last:
+        return _("page {first}").format(first=first)
+    return _("pages {first}–{last}").format(first=first, last=last)
+
+
+def cover_kind(paper: str, text: str, words: Words = SOURCE_WORDS) -> PieceKind:
+    """The cover as a kind of piece with one item: this paper's, saying `text`."""
+    _ = words
+    item = Item(paper, 1, (("paper", paper_name(_, paper)), ("text", text)))
+    return PieceKind(COVER, _("Cover"), "", (item,), prefix="cover",
+                     captions=(_("{game.title}: print-and-play, {paper}"), ""))
 
 
 @dataclass(frozen=True)
@@ -292,8 +305,8 @@ def draw_cover_piece(request: BuildRequest, kit: Kit, paper: str, lines: list[Li
     duplex = not request.export.one_sided
     context = cover_context(request.game, paper, lines, test_pages,
                             bool(request.game.pieces), duplex)
-    words = cover_words(request.templates_dir, context, kit.memo)
-    kind = cover_kind(paper, words)
+    text = cover_words(request.templates_dir, context, kit.memo)
+    kind = cover_kind(paper, text, request.game.words)
     trims = {name: scene.trim for name, scene in shown.items()}
     cover = drawn(kit, kind, look_of(request.layout, COVER), kind.items[0], FRONT,
                   size=request.layout.sheets.paper(paper), pictures=trims)
@@ -311,7 +324,7 @@ def draw_cover(canvas, bundle: PaperBundle) -> None:
             _picture(canvas, height, cover.shown[picture[0]], picture)
         canvas.showPage()
     if cover.pages > len(cover.drawn.every_page):
-        _blank_back(canvas, bundle.italic, width, height)
+        _blank_back(canvas, bundle.italic, width, height, bundle.blank)
 
 
 def _picture(canvas, height: float, scene: Scene, picture: Picture) -> None:
@@ -326,12 +339,15 @@ def _picture(canvas, height: float, scene: Scene, picture: Picture) -> None:
           scale=scale, clip=clip)
 
 
-def _blank_back(canvas, italic: tuple[str, Path], width: float, height: float) -> None:
+BLANK = N_("This page is left blank: it is the back of the instructions, so that every "
+           "sheet and its back print on one piece of paper.")
+
+
+def _blank_back(canvas, italic: tuple[str, Path], width: float, height: float,
+                said: str = BLANK) -> None:
     """The back of the cover, left blank on purpose (and saying so)."""
     canvas.setPageSize((width * PT, height * PT))
-    line = Text(width / 2, height / 2, "This page is left blank: it is the back of the "
-                "instructions, so that every sheet and its back print on one piece of paper.",
-                "italic", 9 / PT, "#5A5566", "middle")
+    line = Text(width / 2, height / 2, said or BLANK, "italic", 9 / PT, "#5A5566", "middle")
     place_furniture(canvas, "blank-back", width, height, [line],
                     [italic])
     canvas.showPage()

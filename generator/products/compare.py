@@ -15,6 +15,7 @@ from generator.backends.pdf.canvas import place, place_furniture
 from generator.backends.pdf.document import render_pdf
 from generator.backends.svg import scene_svg
 from generator.core.artefacts import Artefact
+from generator.core.words import SOURCE_WORDS, Words
 from generator.draw.kit import Kit
 from generator.draw.piece import tile_face
 from generator.draw.scene import Scene, Text
@@ -42,6 +43,7 @@ class Comparison:
     scenes: dict[str, tuple[Scene, ...]]  # by layout name, in the tiles' order
     papers: tuple[tuple[str, tuple[float, float]], ...]  # each paper's name and size
     font: tuple[str, Path]  # the layouts' names' font
+    words: Words = SOURCE_WORDS  # the tool's words in the game's language
 
 
 def inputs(request: BuildRequest, kit: Kit) -> Comparison | None:
@@ -52,7 +54,7 @@ def inputs(request: BuildRequest, kit: Kit) -> Comparison | None:
     return Comparison(game.title, tuple((t.id, t.number, t.name) for t in game.tiles),
                       comparison_scenes(request, kit),
                       tuple((paper, sheet.paper(paper)) for paper in request.papers),
-                      ("bold", game.font_file("bold")))
+                      ("bold", game.font_file("bold")), game.words)
 
 
 def produce(made: Comparison | None, kit: Kit) -> list[Artefact]:
@@ -65,7 +67,8 @@ def produce(made: Comparison | None, kit: Kit) -> list[Artefact]:
            for tile, s in zip(made.tiles, faces, strict=True)]
     out.append(Artefact("compare/index.html", _html(made).encode(), KIND))
     for paper, size in made.papers:
-        data, pages = render_pdf(kit, f"layouts compared, {paper.upper()}",
+        data, pages = render_pdf(kit, made.words.gettext("layouts compared, {paper}").format(
+                                     paper=paper.upper()),
                                  lambda c, s=size: _sheets(c, made, s))
         out.append(Artefact(f"compare/layouts-{paper}.pdf", data, KIND, pages, paper=paper))
     return out
@@ -75,21 +78,27 @@ def _html(made: Comparison) -> str:
     # Each face is an <embed>, a document of its own: it draws the SVG's embedded fonts as
     # an <img> would, and its text can be measured from the page (the preview's tests
     # check the names are set in the game's fonts). Numbered as the tiles are.
-    names = list(made.scenes)
+    names, _ = list(made.scenes), made.words
     head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
     rows = []
     for key, number, name in made.tiles:
         cells = "".join(f'<td><embed type="image/svg+xml" src="{html.escape(n)}/{key}.svg" '
-                        f'title="{html.escape(name)} in {html.escape(n)}"></td>'
-                        for n in names)
+                        f'title="{html.escape(_in(_, name, n))}"></td>' for n in names)
         rows.append(f"<tr><th>{number} {html.escape(name)}</th>{cells}</tr>")
-    title = html.escape(f"{made.title}: layouts compared")
-    return (f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>{title}</title>"
+    title = html.escape(_("{title}: layouts compared").format(title=made.title))
+    tile = html.escape(_("tile"))  # the first column's heading
+    return (f"<!doctype html><html lang=\"{html.escape(_.language)}\"><meta charset=\"utf-8\">"
+            f"<title>{title}</title>"
             "<style>body{font:15px system-ui,sans-serif;margin:20px}"
             "td embed{width:220px;height:220px;display:block}"
             "th{text-align:left;padding:4px 12px}</style>"
-            f"<h1>{title}</h1><table><tr><th>tile</th>{head}</tr>{''.join(rows)}</table>"
-            "</html>\n")
+            f"<h1>{title}</h1><table><tr><th>{tile}</th>{head}</tr>"
+            f"{''.join(rows)}</table></html>\n")
+
+
+def _in(_: Words, tile: str, layout: str) -> str:
+    """A tile's face in a layout, in words: "Ember Gate in classic"."""
+    return _("{tile} in {layout}").format(tile=tile, layout=layout)
 
 
 def _sheets(canvas, made: Comparison, paper: tuple[float, float]) -> None:
@@ -99,7 +108,8 @@ def _sheets(canvas, made: Comparison, paper: tuple[float, float]) -> None:
     size = min(column, (height - 2 * MARGIN - HEADER - GAP * (ROWS - 1)) / ROWS)
     per_page = ROWS
     font = made.font
-    headers = [Text(MARGIN + i * (column + GAP), MARGIN + 6, f"layout: {name}", "bold",
+    said = made.words.gettext("layout: {name}")
+    headers = [Text(MARGIN + i * (column + GAP), MARGIN + 6, said.format(name=name), "bold",
                     11 / PT, "#000000") for i, name in enumerate(names)]
     tiles = range(len(made.tiles))
     for start in range(0, len(tiles), per_page):

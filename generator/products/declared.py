@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from generator.core.model import Item, PieceKind
+from generator.core.words import Words
 from generator.draw.kit import Kit
 from generator.draw.piece import about_text
 from generator.draw.scene import Scene
@@ -71,18 +72,20 @@ def designs(name: str) -> Callable[[BuildRequest, Kit, float | None], list[Desig
     """The kind's designs for a print shop: each item's front and back, its copies."""
     def made(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design]:
         kind, look = declared(request, name)
-        return [Design(name, s.item.id, label(kind, s.item), s.front, s.back,
+        words = request.game.words
+        return [Design(name, s.item.id, label(kind, s.item, words), s.front, s.back,
                        s.item.copies, disc_of(look), name)
                 for s in kind_sides(request, kit, name, bleed)]
     return made
 
 
-def label(kind: PieceKind, item: Item) -> str:
+def label(kind: PieceKind, item: Item, words: Words) -> str:
     """An item's name for a player: the kind's title, and the item's own name when the
     kind has several ("World mats: Cinder Oink"; a kind of one item: "Table mat")."""
     if len(kind.items) == 1:
         return kind.title
-    return f"{kind.title}: {dict(item.fields).get('name') or item.id}"
+    return words.gettext("{kind}: {name}").format(
+        kind=kind.title, name=dict(item.fields).get("name") or item.id)
 
 
 def section(name: str) -> Section:
@@ -96,7 +99,7 @@ def section(name: str) -> Section:
 def _label(request: BuildRequest, name: str) -> Label:
     game = request.game
     return Label(f"{game.title} v{game.version} · {game.piece_kind(name).title}",
-                 ("body", game.font_file("body")))
+                 ("body", game.font_file("body")), words=game.words)
 
 
 def _runs(request: BuildRequest, kit: Kit, name: str, paper: str) -> list[Run]:
@@ -107,7 +110,7 @@ def _runs(request: BuildRequest, kit: Kit, name: str, paper: str) -> list[Run]:
     grid = grid_for(request.layout.sheets, paper, look.size, look.bleed, look.gutter,
                     f"{name} piece")
     label = Label(f"{request.game.title} v{request.game.version}",
-                  ("body", request.game.font_file("body")))
+                  ("body", request.game.font_file("body")), words=request.game.words)
     return [Run(printed(kind_sides(request, kit, name)), grid, label, kind.title.lower())]
 
 
@@ -134,7 +137,8 @@ def about(request: BuildRequest, kit: Kit, name: str) -> str:
     text = about_text(kit, kind)
     if look.sheets == "split":
         w, h = look.size
-        text += f"; assembled {w:g} x {h:g} mm from pages glued on their flaps"
+        text += kit.game.words.gettext("; assembled {width} x {height} mm from pages glued "
+                                       "on their flaps").format(width=f"{w:g}", height=f"{h:g}")
     return text
 
 

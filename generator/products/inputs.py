@@ -29,6 +29,7 @@ from generator.draw.scene import Scene
 from generator.layout.look import Look
 from generator.layout.model import SheetLayout
 from generator.load.digests import file_digest, tree_digest
+from generator.load.fonts import font_licences
 from generator.products.sheets import Run, draw_runs
 
 
@@ -131,6 +132,5 @@ def font_files(game: Game, scenes: Sequence[Scene]) -> tuple[Path, ...]:
     SVGs load the shipped fonts from output/fonts/, and the licences travel with them."""
     roles = {role for scene in scenes for role, _ in scene.fonts}
     paths = sorted({path for r in roles if (path := game.font(r)) is not None})
-    licences = sorted({p for f in paths for p in f.parent.glob("LICENSE*")})
-    return (*paths, *licences)
+    return (*paths, *font_licences(paths))
 

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from generator.core.artefacts import Artefact
 from generator.core.digest import digest
 from generator.core.model import Game, PieceKind
+from generator.core.words import N_
 from generator.draw.kit import Kit
 from generator.load.builtin import BUILT_IN
 from generator.load.digests import code_digest
@@ -154,7 +155,7 @@ KINDS: tuple[Kind, ...] = (
          preview=(PreviewGroup("tokens", "Life tokens", "token", "svg/tokens/"),
                   PreviewGroup("oinks", "Oinks", "oink", "svg/oinks/"))),
     Kind(name="aids", inputs=aids.inputs, make=piece_files, weight=1.0,
-         section=aids.SECTION, print_shop=PrintShop("player aids", aids.designs),
+         section=aids.SECTION, print_shop=PrintShop(N_("player aids"), aids.designs),
          preview=(PreviewGroup("aids", "Player aids", "aid", "svg/aids/"),)),
     Kind(name="rulebook", inputs=_later("rulebook.book", "inputs"),
          make=_later("rulebook.book", "produce"), weight=5.0, per_paper=True,

@@ -16,15 +16,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.backends.pdf.canvas import colour, place, place_furniture
+from generator.core.words import N_
 from generator.draw.scene import Path, Rect, Scene, Style, Text
 from generator.layout.imposition import Edge, Grid
 from generator.layout.model import SheetLayout
 from generator.layout.tiling import CROSS, Page, Tiling
 from generator.layout.units import PT
-from generator.products.sheets import Label, Piece, crop_marks, draw_page, page_label
+from generator.products.sheets import (
+    Label,
+    Piece,
+    crop_marks,
+    draw_page,
+    page_label,
+    side_words,
+)
 
 FLAP = "#D6D6D6"  # the glue flaps: grey, so a page laid short of its crosses shows
-GLUE = "glue here"
+GLUE = N_("glue here")
 
 
 @dataclass(frozen=True)
@@ -94,10 +102,11 @@ def draw_uncut(canvas, pieces: Sequence[Piece], sheet: SheetLayout, paper: str,
             shown = piece.front if side == "front" else piece.back
             draw_page(canvas, [shown] if shown else [], grid, sheet, back=side == "back",
                       marks=False)
-            what = side if piece.back else "nothing to cut" if side == "front" else \
-                "back, left blank"
-            page_label(canvas, grid, sheet, label,
-                       f"{label.text} · sheet {number}/{len(pieces)} · {what}", front=True)
+            what = side if piece.back else "uncut" if side == "front" else "blank"
+            text = label.words.gettext("{label} · sheet {number}/{count} · {side}").format(
+                label=label.text, number=number, count=len(pieces),
+                side=side_words(label.words, what))
+            page_label(canvas, grid, sheet, label, text, front=True)
             canvas.showPage()
             pages += 1
     return pages
@@ -125,16 +134,28 @@ def draw_split(canvas, scene: Scene, tiling: Tiling, sheet: SheetLayout, label: 
         _flaps(canvas, tiling, page, label, f"{scene.name}-{k}")
         crop_marks(canvas, grid, sheet)
         _crosses(canvas, tiling, page, sheet)
-        which = f" {number} of {count}" if count > 1 else ""
-        where = f"sheet {k}/{len(pages)}: row {page.row + 1}, column {page.column + 1}"
-        page_label(canvas, grid, sheet, label, f"{label.text}{which} · {where}", front=True)
+        text = _split_label(label, number, count, k, len(pages), page)
+        page_label(canvas, grid, sheet, label, text, front=True)
         canvas.showPage()
         if duplex:
             canvas.setPageSize((pw * PT, ph * PT))
-            page_label(canvas, grid, sheet, label, f"{label.text}{which} · {where} · back, "
-                       "left blank", front=True)
+            blank = side_words(label.words, "blank")
+            page_label(canvas, grid, sheet, label, f"{text} · {blank}", front=True)
             canvas.showPage()
     return len(pages) * (2 if duplex else 1)
+
+
+def _split_label(label: Label, number: int, count: int, sheet: int, sheets: int,
+                 page: Page) -> str:
+    """A split piece's page label: "<game> v0.1.0 · World mats 2 of 4 · sheet 3/6: row 2,
+    column 1" (the piece's number only when its kind has several pieces)."""
+    _ = label.words
+    if count > 1:
+        return _("{label} {number} of {count} · sheet {sheet}/{sheets}: row {row}, column "
+                 "{column}").format(label=label.text, number=number, count=count, sheet=sheet,
+                                    sheets=sheets, row=page.row + 1, column=page.column + 1)
+    return _("{label} · sheet {sheet}/{sheets}: row {row}, column {column}").format(
+        label=label.text, sheet=sheet, sheets=sheets, row=page.row + 1, column=page.column + 1)
 
 
 def _cut_grid(tiling: Tiling, page: Page, sheet: SheetLayout) -> Grid:
@@ -159,7 +180,7 @@ def _flaps(canvas, tiling: Tiling, page: Page, label: Label, what: str) -> None:
         step = 30.0
         y = y0 + step / 2
         while y < y1:
-            for i, word in enumerate(GLUE.split()):
+            for i, word in enumerate(label.words.gettext(GLUE).split()):
                 items.append(Text(ox + x1 + f / 2, oy + y + i * size * 1.2, word, label.font[0],
                                   size, "#555555", "middle"))
             y += step
@@ -167,8 +188,8 @@ def _flaps(canvas, tiling: Tiling, page: Page, label: Label, what: str) -> None:
         items.append(Rect(ox + x0 - b, oy + y1, x1 - x0 + b, f + b, Style(fill=FLAP)))
         x = x0 + 40.0
         while x < x1 - 20:
-            items.append(Text(ox + x, oy + y1 + f / 2 + size / 3, GLUE, label.font[0], size,
-                              "#555555", "middle"))
+            items.append(Text(ox + x, oy + y1 + f / 2 + size / 3, label.words.gettext(GLUE),
+                              label.font[0], size, "#555555", "middle"))
             x += 60.0
     joint = Style(stroke="#555555", stroke_width=0.2)
     if page.flap_right:

@@ -18,6 +18,7 @@ from generator.backends.pdf.canvas import place
 from generator.backends.pdf.document import document_titles, layout_key, render_pdf
 from generator.backends.pdf.pdfx import Finish, Press, press_of, press_ready
 from generator.core.artefacts import Artefact
+from generator.core.words import N_, SOURCE_WORDS, Words
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene
 from generator.layout.units import PT
@@ -50,8 +51,9 @@ class ShopPage:
 
     scene: Scene
     count: int  # copies to make of this page
-    group: str  # what it is, in words, for the subject ("life tokens", "back of tiles")
+    group: str  # the design's group, for the subject ("tokens", "tiles")
     disc: float = 0.0  # mm across a round piece's cut (0: square)
+    side: str = "face"  # "face", "back", or "alike": a face printed on both sides
 
 
 @dataclass(frozen=True)
@@ -76,15 +78,16 @@ def shop_file(kind: str, shop: PrintShop, request: BuildRequest, kit: Kit) -> Sh
 
 def print_shop_file(made: ShopFile, kit: Kit) -> Artefact:
     """A print-shop file, from its inputs alone."""
-    pages = list(made.pages)
+    pages, _ = list(made.pages), kit.game.words
     scenes = [p.scene for p in pages]
-    what = f"{made.what} for a print shop"
+    what = _("{what} for a print shop").format(what=_.gettext(made.what))
     discs = repr([p.disc for p in pages])
     data, count = render_pdf(kit, what, lambda canvas: print_shop(canvas, scenes),
                              layout_key("print-shop", kit, scenes, discs), scenes)
     title, subject = document_titles(kit.game, what)
-    finish = Finish(title, f"{subject}. {quantities(pages)}", kit.game.title,
-                    f"version {kit.game.version}", [p.disc for p in pages],
+    finish = Finish(title, f"{subject}. {quantities(pages, _)}", kit.game.title,
+                    _("version {version}").format(version=kit.game.version),
+                    [p.disc for p in pages],
                     [(s.width, s.height) for s in scenes])
     return Artefact(made.path, press_ready(data, made.press, finish, kit.memo), made.kind, count)
 
@@ -103,8 +106,8 @@ def distinct_pages(designs: list[Design]) -> list[ShopPage]:
     for d in designs:
         page = faces.get(d.face.name)
         count = d.count + (page.count if page else 0)
-        group = f"{d.group}, the same on both sides" if d.face.name in alike else d.group
-        faces[d.face.name] = ShopPage(d.face, count, group, d.disc)
+        side = "alike" if d.face.name in alike else "face"
+        faces[d.face.name] = ShopPage(d.face, count, d.group, d.disc, side)
     return list(faces.values()) + [p for p in _backs(designs) if p.scene.name not in faces]
 
 
@@ -115,21 +118,45 @@ def _backs(designs: list[Design]) -> list[ShopPage]:
         if d.back is not None:
             page = backs.get(d.back.name)
             count = d.count + (page.count if page else 0)
-            backs[d.back.name] = ShopPage(d.back, count, f"backs of {d.group}")
+            backs[d.back.name] = ShopPage(d.back, count, d.group, side="back")
     return list(backs.values())
 
 
-def quantities(pages: list[ShopPage]) -> str:
+def quantities(pages: list[ShopPage], words: Words = SOURCE_WORDS) -> str:
     """How many to make of each page, as runs: "Make pages 1-4: 30 of each (tokens); ..."."""
-    runs: list[list] = []  # [first page, last page, count, group]
+    runs: list[list] = []  # [first page, last page, the run's first ShopPage]
     for number, page in enumerate(pages, start=1):
-        if runs and runs[-1][2:] == [page.count, page.group]:
+        if runs and _said_together(runs[-1][2], page):
             runs[-1][1] = number
         else:
-            runs.append([number, number, page.count, page.group])
-    parts = [(f"page {a}: {n}" if a == b else f"pages {a}-{b}: {n} of each") + f" ({group})"
-             for a, b, n, group in runs]
-    return "Make " + "; ".join(parts) + "."
+            runs.append([number, number, page])
+    _ = words
+    parts = [(_("page {first}: {count} ({what})") if a == b else
+              _("pages {first}-{last}: {count} of each ({what})")).format(
+                  first=a, last=b, count=page.count, what=_group(_, page))
+             for a, b, page in runs]
+    return _("Make {runs}.").format(runs=_.pgettext("between clauses", "; ").join(parts))
+
+
+def _said_together(page: ShopPage, other: ShopPage) -> bool:
+    """Whether two pages are said as one run: as many of each, of one group and side."""
+    return (page.count, page.group, page.side) == (other.count, other.group, other.side)
+
+
+# What each kind's pages are, as the subject names them (a declared kind's: its name).
+GROUPS = {"tiles": N_("tiles"), "tokens": N_("tokens"), "oinks": N_("oinks"),
+          "aids": N_("aids")}
+
+
+def _group(_: Words, page: ShopPage) -> str:
+    """A page's group in words: "tokens", "tokens, the same on both sides", "backs of
+    tiles"."""
+    what = _.gettext(GROUPS.get(page.group, page.group))
+    if page.side == "back":
+        return _("backs of {what}").format(what=what)
+    if page.side == "alike":
+        return _("{what}, the same on both sides").format(what=what)
+    return what
 
 
 def print_shop(canvas, scenes: list[Scene]) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.backends.pdf.canvas import colour, place, place_furniture
+from generator.core.words import N_, SOURCE_WORDS, Words
 from generator.draw.scene import Scene, Text
 from generator.layout.imposition import Grid
 from generator.layout.model import SheetLayout
@@ -40,6 +41,7 @@ class Label:
     # page so far down that the middle cut's marks reach into the bottom margin (aids).
     first_column: bool = False
     what: str = "label"  # the name its drawing goes by in the PDF
+    words: Words = SOURCE_WORDS  # the tool's words in the sheets' language
 
 
 def draw_page(canvas, drawings: Sequence[Scene | None], grid: Grid, sheet: SheetLayout,
@@ -223,6 +225,23 @@ def run_ranges(sheets: Sequence[Sheet], duplex: bool) -> dict[int, tuple[int, in
     return found
 
 
+# A page's side as its label says it, by what the page is.
+SIDES = {"front": N_("front"), "back": N_("back"), "blank": N_("back, left blank"),
+         "uncut": N_("nothing to cut")}
+
+
+def side_words(words: Words, side: str) -> str:
+    """What a sheet's label says of its side ("front", "back, left blank")."""
+    return words.gettext(SIDES[side])
+
+
+def _sheet_label(label: Label, names: str, number: int, count: int, side: str) -> str:
+    """A grid sheet's label: "<game> · world tiles · sheet 2/4 · back"."""
+    text = label.words.gettext("{label} · {names} · sheet {number}/{count}").format(
+        label=label.text, names=names, number=number, count=count)
+    return f"{text} · {side_words(label.words, side)}" if side else text
+
+
 def run_sheets(runs: Sequence[Run], sheets: Sequence[Sheet]) -> list[str]:
     """Each run's sheets in words, for the build's summary: "world tiles 4 sheets (12 a
     sheet)", "Oinks 1 sheet (under the life tokens)"."""
@@ -263,9 +282,8 @@ def draw_runs(canvas, runs: Sequence[Run], sheet: SheetLayout, duplex: bool = Fa
                 draw_page(canvas, [] if side == "blank" else [
                     p.back if side == "back" else p.front for p in block.pieces],
                     block.grid, sheet, back=side == "back", marks=side != "blank")
-            text = f"{label.text} · {names} · sheet {number}/{count}"
-            text += f" · {side}" if s.has_backs else " · back, left blank" \
-                if side == "blank" else ""
+            text = _sheet_label(label, names, number, count,
+                                side if s.has_backs else "blank" if side == "blank" else "")
             page_label(canvas, s.blocks[0].grid, sheet, label, text, front=side == "front")
             canvas.showPage()
             pages += 1

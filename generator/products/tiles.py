@@ -7,6 +7,7 @@ what makes it a tile (its insignias, the rules) is the content's.
 
 from __future__ import annotations
 
+from generator.core.words import N_
 from generator.draw.kit import Kit
 from generator.draw.piece import built_in, look_of
 from generator.layout.imposition import grid_for
@@ -43,15 +44,19 @@ def inputs(request: BuildRequest, kit: Kit) -> PieceFiles:
 
 def _runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:
     game, look = request.game, look_of(request.layout, TILE)
-    label = Label(f"{game.title} v{game.version}", ("body", game.font_file("body")))
+    label = Label(f"{game.title} v{game.version}", ("body", game.font_file("body")),
+                  words=game.words)
     grid = grid_for(request.layout.sheets, paper, look.size, look.bleed, look.gutter, "tile")
-    return [Run(printed(tile_sides(request, kit)), grid, label, "world tiles")]
+    return [Run(printed(tile_sides(request, kit)), grid, label, game.words.gettext("world tiles"))]
 
 
 def _rows(request: BuildRequest, kit: Kit, pictures: bool) -> list[Row]:
     found = tile_sides(request, kit)
     shown = (found[0].front, *([found[0].back] if found[0].back else ())) if pictures else ()
-    return [Row("World tiles", f"{len(request.game.deck)} tiles, one shared back", shown)]
+    _, count = request.game.words, len(request.game.deck)
+    return [Row(_("World tiles"), _.ngettext(
+        "{count} tile, one shared back", "{count} tiles, one shared back", count).format(
+        count=count), shown)]
 
 
 def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design]:
@@ -61,4 +66,4 @@ def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design
 
 
 SECTION = Section(_rows, lambda request, kit: scenes(tile_sides(request, kit)), runs=_runs)
-PRINT_SHOP = PrintShop("world tiles", designs, copies=True)
+PRINT_SHOP = PrintShop(N_("world tiles"), designs, copies=True)

@@ -7,6 +7,7 @@ token's copies are the tokens of its element in the bag.
 
 from __future__ import annotations
 
+from generator.core.words import N_
 from generator.draw.kit import Kit
 from generator.draw.piece import built_in, look_of
 from generator.layout.imposition import grid_for
@@ -42,24 +43,31 @@ def inputs(request: BuildRequest, kit: Kit) -> PieceFiles:
 
 def _runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:
     game, sheet = request.game, request.layout.sheets
-    label = Label(f"{game.title} v{game.version}", ("body", game.font_file("body")))
+    label = Label(f"{game.title} v{game.version}", ("body", game.font_file("body")),
+                  words=game.words)
     runs = []
-    for name, what in ((TOKEN, "life tokens"), (OINK, "Oinks")):
+    for name, what in ((TOKEN, N_("life tokens")), (OINK, N_("Oinks"))):
         look = look_of(request.layout, name)
         grid = grid_for(sheet, paper, look.size, look.bleed, look.gutter, what)
-        runs.append(Run(printed(piece_sides(request, kit, name)), grid, label, what))
+        runs.append(Run(printed(piece_sides(request, kit, name)), grid, label,
+                        game.words.gettext(what)))
     return runs
 
 
 def _rows(request: BuildRequest, kit: Kit, pictures: bool) -> list[Row]:
     game = request.game
+    _, total = game.words, game.tokens.total
 
     def shown(name: str) -> tuple:
         return tuple(s.front for s in piece_sides(request, kit, name)) if pictures else ()
 
-    return [Row("Life tokens", f"{game.tokens.total} tokens, {game.tokens.per_element[0][1]} "
-                "of each element", shown(TOKEN)),
-            Row("Oinks", f"{len(game.oinks)} markers, one per player", shown(OINK), part=1)]
+    tokens = _.ngettext("{total} token, {each} of each element",
+                        "{total} tokens, {each} of each element", total).format(
+        total=total, each=game.tokens.per_element[0][1])
+    oinks = _.ngettext("{count} marker, one per player", "{count} markers, one per player",
+                       len(game.oinks)).format(count=len(game.oinks))
+    return [Row(_("Life tokens"), tokens, shown(TOKEN)),
+            Row(_("Oinks"), oinks, shown(OINK), part=1)]
 
 
 def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design]:
@@ -68,7 +76,8 @@ def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design
     for name, group in FOLDERS.items():
         disc = disc_of(look_of(request.layout, name))
         for s in piece_sides(request, kit, name, bleed):
-            what = f"{game.element(s.item.id).name} life token" if name == TOKEN else \
+            what = game.words.gettext("{element} life token").format(
+                element=game.element(s.item.id).name) if name == TOKEN else \
                 str(s.item.value("name"))
             found.append(Design(group, s.item.id, what, s.front, s.back, s.item.copies, disc,
                                 name))
@@ -76,4 +85,4 @@ def designs(request: BuildRequest, kit: Kit, bleed: float | None) -> list[Design
 
 
 SECTION = Section(_rows, _drawings, runs=_runs)
-PRINT_SHOP = PrintShop("life tokens and Oinks", designs)
+PRINT_SHOP = PrintShop(N_("life tokens and Oinks"), designs)

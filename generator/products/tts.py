@@ -39,6 +39,7 @@ from functools import partial
 from generator.backends.png import SHAVE, encoded, png_bytes, rasters, size_px
 from generator.core.artefacts import Artefact
 from generator.core.errors import RenderError
+from generator.core.words import SOURCE_WORDS, Words
 from generator.draw.kit import Kit
 from generator.draw.scene import Group, Rect, Scene
 from generator.load.builtin import AID
@@ -70,6 +71,7 @@ class Table:
     aids: tuple[Design, ...] = ()  # the player aids: a deck of cards, face up
     aid_ground: str = "#FFFFFF"  # the aid cards' plain back
     rulebook: Rulebook | None = None  # the rulebook's words and figures, for its book
+    words: Words = SOURCE_WORDS  # the tool's words in the game's language: the pieces' names
 
 
 def inputs(request: BuildRequest, kit: Kit) -> Table:
@@ -81,7 +83,7 @@ def inputs(request: BuildRequest, kit: Kit) -> Table:
                  tuple(t.flavour for t in request.game.tiles),
                  tuple(tokens.designs(request, kit, 0.0)), tuple(own),
                  tuple(aids.designs(request, kit, 0.0)), plain_ground(request.layout.look(AID)),
-                 Rulebook(prepare(request, kit), (RULEBOOK_PAPER,), False))
+                 Rulebook(prepare(request, kit), (RULEBOOK_PAPER,), False), request.game.words)
 
 
 def produce(table: Table, kit: Kit) -> list[Artefact]:
@@ -215,21 +217,23 @@ def _objects(table: Table, cards: list[tabletop.Card], aid_cards: list[tabletop.
                             tabletop.tile_scale((d.disc, d.disc)), stackable=True)
               for d in life for n in range(d.count)]
     tile = table.world[0].face.trim
-    spots = [Spot(lambda x, z: tabletop.deck("world tiles", "World tiles (stack O)", cards, x,
-                                             z, tabletop.card_scale(tile[0])),
+    _ = table.words
+    spots = [Spot(lambda x, z: tabletop.deck("world tiles", _("World tiles (stack O)"), cards,
+                                             x, z, tabletop.card_scale(tile[0])),
                   _inches(tile[0]), _inches(tile[1]), 0),
-             Spot(lambda x, z: tabletop.bag("life token bag", "Life tokens", in_bag, x, z),
+             Spot(lambda x, z: tabletop.bag("life token bag", _("Life tokens"), in_bag, x, z),
                   BAG_ROOM, BAG_ROOM, 0)]
     spots += [Spot(partial(_oink, table, d), _inches(d.disc), _inches(d.disc), 0)
               for d in oinks]
     if aid_cards:
         aid = table.aids[0].face.trim
-        spots.append(Spot(lambda x, z: tabletop.deck("player aids", "Player aids", aid_cards,
+        spots.append(Spot(lambda x, z: tabletop.deck("player aids", _("Player aids"), aid_cards,
                                                      x, z, tabletop.card_scale(aid[0]),
                                                      face_down=False),
                           _inches(aid[0]), _inches(aid[1]), 0))
     if table.rulebook is not None:
-        spots.append(Spot(lambda x, z: tabletop.pdf("rulebook", f"{table.title}: rulebook",
+        spots.append(Spot(lambda x, z: tabletop.pdf("rulebook", _("{title}: rulebook").format(
+                                                         title=table.title),
                                                      _url(table, RULEBOOK), x, z),
                           *PDF_ROOM, 0))
     return spots

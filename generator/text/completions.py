@@ -10,6 +10,7 @@ the HTML as a tag beside the paragraph, the player aids as a tag after the line.
 from __future__ import annotations
 
 from generator.core.model import Game
+from generator.core.words import SOURCE_WORDS, Words
 from generator.load.content_schema import TITLES
 
 SCHEME = "playtest"  # the image address scheme of a tag: playtest:<section>
@@ -17,20 +18,23 @@ SCHEME = "playtest"  # the image address scheme of a tag: playtest:<section>
 
 def completions(game: Game) -> list[dict]:
     """The draft sections as the appendix lists them: number, name, key, title, values."""
+    words = game.words  # TITLES' phrases are in the catalogue (tools/catalogue.py reads them)
     found = []
     for number, name in enumerate(game.rules.drafts, start=1):
         section = game.rules.section(name)
         if section is None:  # never: the drafts are named from the sections (load.rules)
             raise LookupError(f"the draft {name!r} names no rule section")
         found.append({"number": number, "name": name, "key": f"rules.{name}",
-                      "title": TITLES.get(name, name),
-                      "values": [{"key": k, "value": _shown(v)} for k, v in section.values]})
+                      "title": words.gettext(TITLES.get(name, name)),
+                      "values": [{"key": k, "value": _shown(words, v)}
+                                 for k, v in section.values]})
     return found
 
 
-def _shown(value) -> str:
+def _shown(words: Words, value) -> str:
+    """A rule's value as the appendix prints it: yes/no, a list, a number or a word."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return words.gettext("yes") if value else words.gettext("no")
     if isinstance(value, tuple | list):
         return ", ".join(str(v) for v in value)
     return str(value)
@@ -40,9 +44,10 @@ class UnknownRule(Exception):
     """Raised inside a template that tags a rule section game.yaml does not have."""
 
 
-def playtest_call(context) -> object:
+def playtest_call(context, words: Words = SOURCE_WORDS) -> object:
     """The templates' `playtest(name)` for a rendering context: a tag for a draft
-    section, nothing for a confirmed one, an error for a name game.yaml lacks."""
+    section, nothing for a confirmed one, an error for a name game.yaml lacks; the tag's
+    text in the language of `words` (the context's game's)."""
     known = tuple(context["draft"].names()) if "draft" in context else ()
     numbers = {c.name: c.number for c in context.get("completions", ())}
 
@@ -53,7 +58,8 @@ def playtest_call(context) -> object:
                               f"known: {', '.join(known)}")
         if name not in numbers:
             return ""
-        return f" ![Playtest {numbers[name]}]({SCHEME}:{name})"
+        alt = words.gettext("Playtest {number}").format(number=numbers[name])
+        return f" ![{alt}]({SCHEME}:{name})"
 
     return playtest
 

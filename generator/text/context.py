@@ -8,12 +8,15 @@ it. templates/rulebook/README.md lists every name defined here.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
 from generator.core.memo import Memo
 from generator.core.model import Game, Tile
+from generator.core.words import N_, SOURCE_LANGUAGE, SOURCE_WORDS, Words
+from generator.load.catalogue import words_for
 from generator.load.content_schema import ACTIONS
 from generator.load.formats import about_line
 from generator.load.layers import Layers, template_layers
@@ -26,9 +29,14 @@ from generator.text.split import split_rows
 RULEBOOK_DIR = "rulebook"  # the rulebook's and the player aid's templates, under templates/
 
 
-def rulebook_layers(templates_dir: Path) -> Layers:
-    """The rulebook folders: the templates folder's, then the one's it extends."""
-    return Layers(tuple(f / RULEBOOK_DIR for f in template_layers(templates_dir).folders))
+def rulebook_layers(templates_dir: Path, language: str = "") -> Layers:
+    """The rulebook folders: the templates folder's, then the one's it extends; for a
+    `language`, each one's folder of that language first (`rulebook/fr/`), whose
+    templates take the place of the source language's, file by file."""
+    folders = [f / RULEBOOK_DIR for f in template_layers(templates_dir).folders]
+    if language:
+        folders = [g for f in folders for g in (f / language, f) if g == f or g.is_dir()]
+    return Layers(tuple(folders))
 
 
 # The figures a template may ask for with figure("name", "caption"); the rulebook
@@ -85,27 +93,39 @@ def freeze(value):
 
 
 def join(items, last: str = "and") -> str:
-    """'a', 'a and b', 'a, b and c': a list as an English phrase."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    """'a', 'a and b', 'a, b and c': a list as a phrase of the source language (the
+    diagnostics' English; what a player reads joins with its game's `words.join`)."""
+    return SOURCE_WORDS.join(items, last)
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """'1 token', '3 tokens' (or the given plural form)."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+def context_words(context: Mapping) -> Words:
+    """The tool's words of the game a context was made for: the catalogue of the
+    context's `language` (the one that game's `words` is; the source language's when it
+    names none). The templates' `_()`, `join` and `plural` and the playtest tags speak it."""
+    return words_for(context.get("language") or SOURCE_LANGUAGE)
 
 
-def place_name(rows: int, columns: int, row: int, column: int) -> str:
+# A grid cell's name by its corner (vertical, horizontal), as whole phrases: another
+# language orders the words its own way.
+CORNERS = {("top", "left"): N_("the top left corner"),
+           ("top", "right"): N_("the top right corner"),
+           ("bottom", "left"): N_("the bottom left corner"),
+           ("bottom", "right"): N_("the bottom right corner")}
+# The actions' names as the book prints them, by their ids in game.yaml.
+ACTION_NAMES = {"draw": N_("Draw"), "trade": N_("Trade"), "procure": N_("Procure"),
+                "move": N_("Move"), "refresh": N_("Refresh"), "seal": N_("Seal")}
+
+
+def place_name(rows: int, columns: int, row: int, column: int,
+               words: Words = SOURCE_WORDS) -> str:
     """'the top left corner', 'the centre' or 'row 2, column 3' for a grid cell."""
     vertical = {0: "top", rows - 1: "bottom"}.get(row)
     horizontal = {0: "left", columns - 1: "right"}.get(column)
     if vertical and horizontal:
-        return f"the {vertical} {horizontal} corner"
+        return words.gettext(CORNERS[vertical, horizontal])
     if (row, column) == (rows // 2, columns // 2) and rows % 2 and columns % 2:
-        return "the centre"
-    return f"row {row + 1}, column {column + 1}"
+        return words.gettext("the centre")
+    return words.gettext("row {row}, column {column}").format(row=row + 1, column=column + 1)
 
 
 def _element_names(game: Game, ids) -> list[str]:
@@ -114,11 +134,14 @@ def _element_names(game: Game, ids) -> list[str]:
 
 def tile_info(game: Game, tile: Tile) -> dict:
     """A tile as the templates see it: name, insignia names, and its face-up cost."""
+    words = game.words
     names = _element_names(game, tile.insignias)
-    cost = [plural(n, game.element(e).name + " token") for e, n in tile.cost.items()]
-    return {"id": tile.id, "name": tile.name, "insignias": names, "insignia_text": join(names),
+    cost = [words.ngettext("{n} {element} token", "{n} {element} tokens", n).format(
+        n=n, element=game.element(e).name) for e, n in tile.cost.items()]
+    return {"id": tile.id, "name": tile.name, "insignias": names,
+            "insignia_text": words.join(names),
             "size": len(tile.insignias), "cost": sum(tile.cost.values()),
-            "cost_text": join(cost), "nexus": tile.is_nexus}
+            "cost_text": words.join(cost), "nexus": tile.is_nexus}
 
 
 def _elements(game: Game) -> list[dict]:
@@ -156,7 +179,7 @@ def _declared(game: Game) -> list[dict]:
 
 
 def _rules(game: Game) -> dict:
-    r = game.rules
+    r, words = game.rules, game.words
     face_up, row = list(r.face_up_spaces), list(r.space_row)
     return {
         "players_min": r.players_min, "players_max": r.players_max,
@@ -169,12 +192,13 @@ def _rules(game: Game) -> dict:
         "grid_rows": r.grid_rows, "grid_columns": r.grid_columns,
         "world_size": r.world_size, "end_tiles": r.end_tiles,
         "backstop_rounds": r.backstop_rounds,
-        "face_up_spaces": face_up, "face_up_text": join(face_up, "or"),
-        "face_up_list": join(face_up), "blind_space": r.blind_space,
+        "face_up_spaces": face_up, "face_up_text": words.join(face_up, "or"),
+        "face_up_list": words.join(face_up), "blind_space": r.blind_space,
         "space_row": row, "space_row_text": " ".join(row),
         "score_match": r.score_match, "score_other": r.score_other,
         "score_unsealed": r.score_unsealed,
-        "actions": list(r.actions), "action_names": [a.capitalize() for a in r.actions],
+        "actions": list(r.actions),
+        "action_names": [words.gettext(ACTION_NAMES.get(a, a.capitalize())) for a in r.actions],
         "action_count": len(r.actions), "trade_back": r.trade_back,
         "seal_tokens": r.seal_tokens,
     }
@@ -193,7 +217,7 @@ def _action_examples(game: Game, world: ExampleWorld | None) -> dict:
     far = world.tiles[-1] if world.start_cell != world.grid.size - 1 else world.tiles[0]
     return {"draw": draw, "trade": trade,
             "start": tile_info(game, start), "near": tile_info(game, near),
-            "shared": join(shared),
+            "shared": game.words.join(shared),
             "misfit": tile_info(game, odd) if odd else None,
             "far": tile_info(game, far)}
 
@@ -217,13 +241,13 @@ def build_context(game: Game) -> dict:
     world = example_world(game)
     elements = _elements(game)
     context = {
-        "title": game.title, "version": game.version,
+        "title": game.title, "version": game.version, "language": game.words.language,
         "playtest_edition": game.rules.is_draft,
-        "edition": edition(game.rules),
+        "edition": edition(game.rules, game.words),
         "drafts": list(game.rules.drafts),
         "draft": {s.name: s.draft for s in game.rules.sections},
         "elements": elements,
-        "element_names": join(e["name"] for e in elements),
+        "element_names": game.words.join(e["name"] for e in elements),
         "element_count": len(elements),
         "oinks": [{"name": o.name, "element": game.element(o.element).name,
                    "colour": game.element(o.element).colour} for o in game.oinks],
@@ -237,7 +261,7 @@ def build_context(game: Game) -> dict:
             "rows": [[tile_info(game, t) for t in row] for row in world.rows()],
             "start": tile_info(game, world.start),
             "start_place": place_name(world.grid.rows, world.grid.columns,
-                                      *world.grid.position(world.start_cell))},
+                                      *world.grid.position(world.start_cell), game.words)},
         "scoring": scoring_example(game, world),
         "placement": _placement(game, world),
         "completions": completions(game),

@@ -23,5 +23,6 @@ def aid_kind(game: Game, templates_dir: Path, context: dict, memo: Memo) -> Piec
                                       ("text", aid.markdown)), o.where,
                        tuple((k, o.where) for k in ("id", "copies", "element", "name", "text")))
                   for o, aid in zip(game.oinks, aids, strict=True))
-    return PieceKind(AID, "Player aids", "", items, prefix="aid",
-                     captions=("{game.title}: player aid, {name}", ""))
+    _ = game.words
+    return PieceKind(AID, _("Player aids"), "", items, prefix="aid",
+                     captions=(_("{game.title}: player aid, {name}"), ""))

@@ -22,8 +22,8 @@ def rendered_sections(templates_dir: Path, context: dict, memo: Memo) -> tuple[R
 
         return tuple(render_rulebook(templates_dir, context))
 
-    key = digest("sections", code_digest(), tree_digest(*rulebook_layers(templates_dir).folders),
-                 repr(context))
+    folders = rulebook_layers(templates_dir, context.get("language", "")).folders
+    key = digest("sections", code_digest(), tree_digest(*folders), repr(context))
     return memo.get(key, render)
 
 
@@ -44,6 +44,7 @@ def rendered_aids(templates_dir: Path, game: Game, context: dict,
         return tuple(render_aids(templates_dir, [aid_context(game, context, o.element)
                                                  for o in game.oinks]))
 
-    key = digest("aids", code_digest(), tree_digest(*rulebook_layers(templates_dir).folders),
-                 repr(context), repr(game.oinks), repr(game.elements))
+    folders = rulebook_layers(templates_dir, context.get("language", "")).folders
+    key = digest("aids", code_digest(), tree_digest(*folders), repr(context),
+                 repr(game.oinks), repr(game.elements))
     return memo.get(key, render)

@@ -17,10 +17,11 @@ from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError
 from generator.core.model import Location
 from generator.core.paths import display_path
+from generator.core.words import SOURCE_WORDS, Words
 from generator.load.layers import Layers
 from generator.text.compiled import compiled_templates
 from generator.text.completions import UnknownRule, playtest_call
-from generator.text.context import FIGURES, Record, Rendered, join, plural, rulebook_layers
+from generator.text.context import FIGURES, Record, Rendered, context_words, rulebook_layers
 from generator.text.images import image_problems
 from generator.text.sandbox import (
     BOUNDS_HINT,
@@ -62,22 +63,26 @@ def _figure_call(known: frozenset[str]):
     return figure
 
 
-# One environment per folder for the process: it keeps each template compiled (compiling
-# the aid's took ~25 ms, once per Oink, at every build of `tkg watch`) and compiles it
-# again when its file changes (Jinja2 checks the file's modification time before each
-# use). Rendering leaves nothing behind in it.
+# One environment per folder and language for the process: it keeps each template
+# compiled (compiling the aid's took ~25 ms, once per Oink, at every build of `tkg watch`)
+# and compiles it again when its file changes (Jinja2 checks the file's modification time
+# before each use). Rendering leaves nothing behind in it.
 @functools.lru_cache(maxsize=8)
-def make_environment(folder: Path | tuple[Path, ...], figures: frozenset[str]
-                     ) -> jinja2.Environment:
+def make_environment(folder: Path | tuple[Path, ...], figures: frozenset[str],
+                     words: Words = SOURCE_WORDS) -> jinja2.Environment:
     """A sandboxed Jinja2 environment over `folder` (or folders, the first that has a
-    template giving it) where unknown names are errors."""
+    template giving it) where unknown names are errors, speaking the language of
+    `words`: `_()`/`ngettext()` (Jinja2's i18n) and `join`/`plural` are its."""
     folders = (folder,) if isinstance(folder, Path) else folder
     loaders = [InsideLoader(str(f)) for f in folders]
     env = BoundedEnvironment(
         loader=loaders[0] if len(loaders) == 1 else jinja2.ChoiceLoader(loaders),
         undefined=ContextUndefined, bytecode_cache=compiled_templates(),
-        autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
-    env.globals.update(figure=_figure_call(figures), join=join, plural=plural,
+        autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"])
+    env.install_gettext_callables(words.gettext, words.ngettext,  # type: ignore[attr-defined]
+                                  newstyle=True, pgettext=words.pgettext)
+    env.globals.update(figure=_figure_call(figures), join=words.join, plural=words.plural,
                        page_break=lambda: "\n\n![](break:page)\n\n",
                        column_break=lambda: "\n\n![](break:column)\n\n")
     return env
@@ -113,7 +118,7 @@ def render_template(env: jinja2.Environment, folder: Path, name: str,
                     context: Mapping) -> Rendered:
     """Render one template; a mistake becomes a positioned ContentError."""
     path = folder / name
-    context = {**context, "playtest": playtest_call(context)}
+    context = {**context, "playtest": playtest_call(context, context_words(context))}
     try:
         template = env.get_template(name)
         problems = image_problems(template_source(env, name), path, FIGURES,
@@ -156,16 +161,17 @@ def template_source(env: jinja2.Environment, name: str) -> str:
 
 
 def render_rulebook(templates_dir: Path, context: Mapping) -> list[Rendered]:
-    """Every section template of templates/rulebook, rendered in order.
+    """Every section template of templates/rulebook, rendered in order, in the context's
+    language (its folder's templates first, the tool's words its catalogue's).
 
     Every template is rendered, so one ContentError carries the problems of them all.
     """
-    layers = rulebook_layers(templates_dir)
+    layers = rulebook_layers(templates_dir, context.get("language", ""))
     names = section_names(layers)
     if not names:
         raise _error("TKG301", layers.own, 1, "there are no rulebook templates "
                      f"(*{SUFFIX}) in {display_path(layers.own)}")
-    env = make_environment(layers.folders, FIGURES)
+    env = make_environment(layers.folders, FIGURES, context_words(context))
     rendered, problems = [], []
     for name in names:
         try:
@@ -185,10 +191,11 @@ def render_aid(templates_dir: Path, context: Mapping) -> Rendered:
 def render_aids(templates_dir: Path, contexts: Sequence[Mapping]) -> list[Rendered]:
     """The player aid template rendered for each Oink's context, compiled once (with the
     short forms it imports) for them all."""
-    layers = rulebook_layers(templates_dir)
+    first = contexts[0] if contexts else {}
+    layers = rulebook_layers(templates_dir, first.get("language", ""))
     path = layers.find(AID_TEMPLATE)
     if not path.is_file():
         raise _error("TKG301", layers.own, 1, "there is no player aid template "
                      f"{display_path(path)}")
-    env = make_environment(layers.folders, frozenset())
+    env = make_environment(layers.folders, frozenset(), context_words(first))
     return [render_template(env, path.parent, AID_TEMPLATE, context) for context in contexts]

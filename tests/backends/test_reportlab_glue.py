@@ -14,6 +14,7 @@ from generator.backends.pdf.fonts import register
 from generator.backends.pdf.glue import (
     binary_streams,
     build_then,
+    forget_font,
     form_numbers,
     registered_file,
     text_position,
@@ -57,6 +58,21 @@ def test_registered_file_names_the_file_a_font_name_holds():
     name = register("body", path)
     assert registered_file(name) == str(path)
     assert registered_file("TKG-no-such-role") is None
+
+
+def test_a_role_registered_again_in_another_file_holds_the_new_file():
+    """reportlab keeps the first font a name was registered with; a build in two
+    languages sets the title role in two files, each document in its own."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    first, second = CONTENT / "fonts" / "EBGaramond12-Bold.ttf", \
+        CONTENT / "fonts" / "GentiumPlus-Bold.ttf"
+    for path in (first, second, first):
+        name = register("glue-test-title", path)
+        assert registered_file(name) == str(path)
+        assert getFont(name).face.filename == str(path)
+    forget_font(name)
+    assert registered_file(name) is None
 
 
 def test_a_paragraphs_callback_knows_where_its_text_ended_and_forms_can_be_drawn_last():

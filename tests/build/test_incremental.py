@@ -48,8 +48,9 @@ def edit(project: Path, name: str, old: str, new: str) -> None:
 
 def test_a_build_without_change_renders_and_writes_nothing(project):
     first = run(project)
-    assert set(first.rendered) == {"tiles", "tokens", "rulebook", "aids", "pnp",
-                                   "world-mats", "table-mat"}  # the declared mats too
+    kinds = {"tiles", "tokens", "rulebook", "aids", "pnp", "world-mats", "table-mat"}
+    # The declared mats too, in each of the game's languages.
+    assert set(first.rendered) == kinds | {f"{kind}@fr" for kind in kinds}
     before = stamps(project / "output")
     again = run(project)
     assert again.rendered == () and again.summary()[0].startswith("nothing changed")

@@ -74,7 +74,11 @@ def test_every_file_carries_its_paper_and_language_in_the_manifest(project):
                                 "pdf/letter/player-aids.pdf", "svg/tiles/ember-hollow.svg",
                                 "print-shop/tiles.pdf")] == ["a4", "letter", "letter", None,
                                                              None]
-    assert all(f["language"] is None for f in entries(out))  # one language, for now
+    # Each file's language: the content's own (English) at its path, French under fr/.
+    languages = {f["path"]: f["language"] for f in entries(out)}
+    assert {languages["pnp-a4.pdf"], languages["fr/pnp-a4.pdf"]} == {"en", "fr"}
+    assert all(language == ("fr" if path.startswith("fr/") else "en")
+               for path, language in languages.items())
 
 
 CARD = """cards:

@@ -272,3 +272,42 @@ def test_a_malformed_since_is_refused_without_a_traceback(served, capsys, since)
     status, body = get(server, f"/events?since={since}")
     assert status == 400 and b"since must be a whole number" in body
     assert "Traceback" not in capsys.readouterr().err  # the watcher's terminal stays clean
+
+
+def _bilingual(out: Path) -> None:
+    """An output in English and French, as a build in both writes it: each file with its
+    language, French under fr/, each language's tile index naming its tiles."""
+    files = []
+    for folder, language, name in (("", "en", "Ember Hollow"), ("fr/", "fr", "Creux des Braises")):
+        (out / folder / "svg" / "tiles").mkdir(parents=True, exist_ok=True)
+        (out / folder / "svg" / "tiles" / "ember.svg").write_text(
+            f"<svg xmlns='http://www.w3.org/2000/svg'><title>{name}</title></svg>")
+        index = {"tiles": [{"svg": "svg/tiles/ember.svg", "name": name, "number": 1,
+                            "elements": ["fire"]}], "bleed": 3, "safe": 3, "back": ""}
+        (out / folder / "svg" / "tiles.json").write_text(json.dumps(index))
+        files += [{"path": f"{folder}svg/tiles/ember.svg", "kind": "tiles", "pages": 0,
+                   "sha256": hashlib.sha256(name.encode()).hexdigest(), "language": language},
+                  {"path": f"{folder}svg/tiles.json", "kind": "tiles", "pages": 0,
+                   "sha256": hashlib.sha256(json.dumps(index).encode()).hexdigest(),
+                   "language": language}]
+    (out / "manifest.json").write_text(json.dumps({"files": files}))
+
+
+def test_the_gallery_shows_one_language_at_a_time_with_a_switch(served):
+    server, _ = served
+    _bilingual(server.root)
+    english = get(server, "/")[1].decode()
+    assert "Ember Hollow" in english and "Creux des Braises" not in english
+    assert 'src="/files/svg/tiles/ember.svg' in english
+    assert re.search(r'<a href="/\?lang=fr" lang="fr"[^>]*>FR</a>', english)
+    french = get(server, "/?lang=fr")[1].decode()
+    assert "Creux des Braises" in french and "Ember Hollow" not in french
+    assert 'src="/files/fr/svg/tiles/ember.svg' in french
+    assert '<strong lang="fr">FR' in french and 'href="/?lang=en"' in french
+    # Its links keep the language; the file it shows is served.
+    assert 'href="/proof?lang=fr"' in french
+    assert get(server, "/files/fr/svg/tiles/ember.svg")[0] == 200
+    proof = get(server, "/proof?lang=fr")[1].decode()
+    assert 'data="/files/fr/svg/tiles/ember.svg' in proof
+    # A language the output does not have shows the source language.
+    assert "Ember Hollow" in get(server, "/?lang=de")[1].decode()

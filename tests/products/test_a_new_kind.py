@@ -62,8 +62,11 @@ def test_a_new_kind_is_built_listed_bundled_and_previewed(project, monkeypatch):
     result = CliRunner().invoke(cli, ["build", "--only", "stickers,tiles", "--paper", "a4"])
     assert result.exit_code == 0, result.output
     files = json.loads((project / "output" / "manifest.json").read_text())["files"]
-    assert {"path": "svg/stickers/sticker.svg", "kind": "stickers"}.items() <= \
-        next(f for f in files if f["path"].endswith("sticker.svg")).items()
+    assert {"path": "svg/stickers/sticker.svg", "kind": "stickers", "language": "en"}.items() \
+        <= next(f for f in files if f["path"] == "svg/stickers/sticker.svg").items()
+    # And in the game's other language, under its folder.
+    assert any(f["path"] == "fr/svg/stickers/sticker.svg" and f["language"] == "fr"
+               for f in files)
     from pypdf import PdfReader
 
     cover = PdfReader(project / "output" / "pnp-a4.pdf").pages[0].extract_text()

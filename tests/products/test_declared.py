@@ -146,7 +146,8 @@ def test_only_offers_it_and_the_cache_knows_it(project, monkeypatch):
     layout.write_text(layout.read_text().replace('"#E9D9A6"     # the disc', '"#F2C14E"'))
     edited = build(project / "content", project / "templates", project / "output", ("a4",),
                    ["first-player", "tiles"], layouts=("marker",))
-    assert set(edited.rendered) == {"first-player", "pnp"}
+    # In each of the game's languages (its French prints the marker's English words).
+    assert set(edited.rendered) == {"first-player", "pnp", "first-player@fr", "pnp@fr"}
     unknown = CliRunner().invoke(cli, ["build", "--only", "first-players"])
     assert unknown.exit_code == 2 and "first-player" in unknown.output
     assert "Traceback" not in unknown.output

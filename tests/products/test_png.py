@@ -219,7 +219,9 @@ def test_a_plain_build_neither_makes_nor_removes_the_exports(project):
     assert "png" not in result.rendered and "tts" not in result.rendered
     assert {p: p.read_bytes() for p in (out / "png").rglob("*.png")} == before
     listed = json.loads((out / "manifest.json").read_text())["files"]
-    assert sum(f["kind"] == "png" for f in listed) == len(before) + 1  # and its manifest
+    # The English PNGs and their manifest (the French ones are under fr/png/).
+    assert sum(f["kind"] == "png" and f["language"] == "en" for f in listed) == \
+        len(before) + 1
 
 
 def test_every_picture_is_exactly_its_products_size_and_the_manifest_names_it(pngs, listed,

@@ -50,14 +50,15 @@ def _document(game: Game, what: str, result: list):
         raise RenderError(f"cannot make the {what} PDF: content/game.yaml names no body font "
                           "under fonts: (every PDF sets its text in the shipped fonts)")
     initial = register("body", body)
+    # /Lang: the language of the document's words, for screen readers and hyphenation.
     canvas = SlotCanvas(buffer, invariant=1, pageCompression=1, initialFontName=initial,
-                        initialFontSize=9, what=what)
+                        initialFontSize=9, what=what, lang=game.words.language)
     title, subject = document_titles(game, what)
     canvas.setTitle(title)
     canvas.setSubject(subject)
     canvas.setAuthor(game.title)
     canvas.setCreator("tkg (TKG ARENA print-and-play generator)")
-    canvas.setKeywords(f"version {game.version}")
+    canvas.setKeywords(game.words("version {version}").format(version=game.version))
     yield canvas
     pages = canvas.getPageNumber() - 1
     canvas.save()
@@ -66,8 +67,11 @@ def _document(game: Game, what: str, result: list):
 
 def document_titles(game: Game, what: str) -> tuple[str, str]:
     """A PDF's title and subject: the game's title and version, and what the file holds."""
-    return (f"{game.title} — {what} (v{game.version})",
-            f"{game.title}, version {game.version}: {what}")
+    _ = game.words
+    return (_("{title} — {what} (v{version})").format(title=game.title, what=what,
+                                                      version=game.version),
+            _("{title}, version {version}: {what}").format(title=game.title, what=what,
+                                                           version=game.version))
 
 
 def laid_out(canvas, data: bytes, pages: int) -> Base:

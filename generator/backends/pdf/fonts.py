@@ -8,7 +8,7 @@ import zlib
 from itertools import repeat
 from pathlib import Path
 
-from generator.backends.pdf.glue import registered_file
+from generator.backends.pdf.glue import forget_font, registered_file
 from generator.backends.pdf.subset import subset_program
 from generator.core.errors import RenderError
 from generator.draw.fonts import font_name
@@ -160,7 +160,10 @@ def register(role: str, path: Path) -> str:
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
     name = font_name(role)
-    if registered_file(name) != str(path):
+    held = registered_file(name)
+    if held != str(path):
+        if held is not None:  # another file of the role (another language's, say)
+            forget_font(name)
         try:
             pdfmetrics.registerFont(TTFont(name, str(path)))
         except (TTFError, OSError) as exc:

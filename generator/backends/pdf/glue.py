@@ -52,6 +52,22 @@ def registered_file(name: str) -> str | None:
     return getattr(getattr(pdfmetrics.getFont(name), "face", None), "filename", None)
 
 
+def forget_font(name: str) -> None:
+    """Free a font name, so another file can be registered under it.
+
+    reportlab keeps the first TrueType font registered under a name for the life of
+    the process (`registerFont` ignores a second), and its registry is private. A build
+    in two languages sets one role in two files (the French titles need accented
+    letters); each document registers its own just before it is laid out.
+    """
+    from reportlab.pdfbase import pdfmetrics
+
+    font = pdfmetrics._fonts.pop(name, None)
+    faces = pdfmetrics._dynFaceNames
+    for face in [face for face, held in faces.items() if held is font]:
+        del faces[face]
+
+
 def text_position(canvas) -> tuple[float, float]:
     """Where the text being drawn has got to (x, y), as seen from a paragraph's `onDraw`
     callback: reportlab's own table of contents reads the private `_curr_tx_info`."""

@@ -49,12 +49,13 @@ def procure(kit: FigureKit) -> Scene:
     # The payment: one token per insignia, then where it goes.
     x0, token = 4 + 2 * (size + gap) + 4, 6.0
     cost = [e for e, n in near.cost.items() for _ in range(n)]
-    items.append(label((x0 + WIDTH) / 2, top + 4, "paid", 2.6, F.INK, "bold"))
+    _ = kit.game.words
+    items.append(label((x0 + WIDTH) / 2, top + 4, _("paid"), 2.6, F.INK, "bold"))
     tx = (x0 + WIDTH - len(cost) * (token + 1) + 1) / 2
     for i, element in enumerate(cost):
         items.append(place(kit.token(element), tx + i * (token + 1), top + 6.5, token, "token"))
-    items.append(label((x0 + WIDTH) / 2, top + 18, "to the trade zone", 2.6))
-    return figure_scene("procure", kit, top + size + 11, items, "Procuring a tile")
+    items.append(label((x0 + WIDTH) / 2, top + 18, _("to the trade zone"), 2.6))
+    return figure_scene("procure", kit, top + size + 11, items, _("Procuring a tile"))
 
 
 def scoring(kit: FigureKit) -> Scene:
@@ -88,7 +89,8 @@ def scoring(kit: FigureKit) -> Scene:
                                           stroke=F.INK, stroke_width=0.3)),
                             Text(bx, cy + radius * 0.42, str(points), "bold", radius * 1.2,
                                  F.INK, "middle")), label="over:points"))
-    return figure_scene("scoring", kit, w.grid.rows * (size + gap) + 1.5, items, "Scoring")
+    return figure_scene("scoring", kit, w.grid.rows * (size + gap) + 1.5, items,
+                        kit.game.words.gettext("Scoring"))
 
 
 def cover(kit: FigureKit) -> Scene:

@@ -114,25 +114,29 @@ def figure_scene(name: str, kit: FigureKit, height: float, items: list, title: s
 def components(kit: FigureKit) -> Scene:
     """A tile face, the shared back, a life token and an Oink, with their counts."""
     g = kit.game
+    _ = g.words
     tile = kit.world.tiles[1] if kit.world else g.tiles[0]
     oink = g.oinks[0]
     size, gap, y = 18.0, 5.0, 2.0
-    shown = [(kit.tile(tile), f"{len(g.deck)} tiles", size, f"tile:{tile.id}"),
-             (kit.back(), "tile back", size, "back"),
-             (kit.token(oink.element), f"{g.tokens.total} tokens", 12.0, "token"),
-             (kit.oink(oink), f"{len(g.oinks)} Oinks", 15.0, "oink")]
-    items, x = [], (WIDTH - sum(s for *_, s, _ in shown) - gap * 3) / 2
+    shown = [(kit.tile(tile), _.ngettext("{n} tile", "{n} tiles", len(g.deck)).format(
+                n=len(g.deck)), size, f"tile:{tile.id}"),
+             (kit.back(), _("tile back"), size, "back"),
+             (kit.token(oink.element), _.ngettext("{n} token", "{n} tokens", g.tokens.total)
+              .format(n=g.tokens.total), 12.0, "token"),
+             (kit.oink(oink), _.ngettext("{n} Oink", "{n} Oinks", len(g.oinks)).format(
+                 n=len(g.oinks)), 15.0, "oink")]
+    items, x = [], (WIDTH - sum(entry[2] for entry in shown) - gap * 3) / 2
     for scene, text, s, what in shown:
         items.append(place(scene, x, y + (size - s) / 2, s, what))
         items.append(caption(x + s / 2, y + size + 5, text, what.partition(":")[2] or what))
         x += s + gap
-    return figure_scene("components", kit, size + 9, items, "Components")
+    return figure_scene("components", kit, size + 9, items, _("Components"))
 
 
 def table(kit: FigureKit) -> Scene:
     """The row of spaces (face-up tiles and stack O), each with its share of the tiles
     for the fewest players, above the trade zone."""
-    g, r = kit.game, kit.game.rules
+    g, r, _ = kit.game, kit.game.rules, kit.game.words
     row = r.space_row
     gap = 2.5
     size = min(15.0, (WIDTH - gap * (len(row) - 1)) / len(row))
@@ -149,20 +153,21 @@ def table(kit: FigureKit) -> Scene:
             items.append(Rect(x + depth, 5 + depth, size, size, Style(fill="#B9AD98"), 0.8))
         items.append(place(scene, x, 5, size, f"tile:{tile.id}" if tile else "back"))
         items.append(label(x + size / 2, 3.2, name, 3.6, INK, "title"))
-        items.append(caption(x + size / 2, 5 + size + 4.2, f"{shares[name]} tiles",
-                             tile.id if tile else "back"))
+        items.append(caption(x + size / 2, 5 + size + 4.2, _.ngettext(
+            "{n} tile", "{n} tiles", shares[name]).format(n=shares[name]),
+            tile.id if tile else "back"))
     top = 5 + size + 7
     items.extend(_trade_zone(kit, top))
-    return figure_scene("table", kit, top + 22, items, "The table")
+    return figure_scene("table", kit, top + 22, items, _("The table"))
 
 
 def _trade_zone(kit: FigureKit, top: float) -> list:
-    g = kit.game
+    g, _ = kit.game, kit.game.words
     per = g.rules.trade_zone_start
     token = 4.8
     items: list = [Rect(4, top, WIDTH - 8, 20, Style(fill=PAPER, stroke="#C9B79C",
                                                      stroke_width=0.35), 2.5),
-                   label(WIDTH / 2, top + 4.6, "trade zone", 3.0, INK, "bold")]
+                   label(WIDTH / 2, top + 4.6, _("trade zone"), 3.0, INK, "bold")]
     groups = len(g.elements)
     span = (WIDTH - 16) / max(groups, 1)
     shown = min(per, 4)  # draw at most four of each; the label says how many
@@ -172,7 +177,8 @@ def _trade_zone(kit: FigureKit, top: float) -> list:
         x = cx - (shown * token + (shown - 1) * 0.8) / 2
         for j in range(shown):
             items.append(place(scene, x + j * (token + 0.8), top + 7.6, token))
-        items.append(label(cx, top + 17.4, f"{per} {element.name}", 2.6))
+        count = _("{n} {element}").format(n=per, element=element.name)
+        items.append(label(cx, top + 17.4, count, 2.6))
     return items
 
 
@@ -217,7 +223,8 @@ def world(kit: FigureKit) -> Scene:
     r, c = grid.position(w.start_cell)
     items.append(oink_on(kit, w.start, x0 + c * (size + gap), 1 + r * (size + gap),
                          size))
-    return figure_scene("world", kit, grid.rows * (size + gap) + 1, items, "An example world")
+    return figure_scene("world", kit, grid.rows * (size + gap) + 1, items,
+                        kit.game.words.gettext("An example world"))
 
 
 def make_kit(kit: Kit, layout: Layout) -> FigureKit:

@@ -101,9 +101,10 @@ def _renderer(prep, seen: dict[str, int]):
         if src.startswith("figure:"):
             return _figure_html(prep, src.partition(":")[2], token.content)
         if src.startswith(f"{SCHEME}:"):
-            number = tag_number(token.content)
-            return (f'<span class="playtest" title="Playtest completion {number}: '
-                    f'rules.{escape(src.partition(":")[2])}">Playtest {number}</span>')
+            number, words = tag_number(token.content), prep.book.words
+            title = words.gettext("Playtest completion {number}: {key}").format(
+                number=number, key=f"rules.{src.partition(':')[2]}")
+            return f'<span class="playtest" title="{escape(title)}">{escape(token.content)}</span>'
         if src.startswith("break:"):
             return ""  # page and column breaks mean nothing on screen
         return escape(token.content)  # never silently dropped (templates refuse these)
@@ -169,17 +170,24 @@ def _page(prep: Prepared) -> str:
     body = "".join(md.render(s.markdown, env) for s in prep.sections)
     # markdown-it wraps a lone figure in <p>; a <figure> may not sit inside one.
     body = re.sub(r"<p>\s*(<figure>.*?</figure>)\s*</p>", r"\1", body, flags=re.S)
-    book, c = prep.book, prep.context
+    book, c, words = prep.book, prep.context, prep.book.words
     toc = "".join(f'<li><a href="#{k}">{escape(t)}</a></li>'
                   for tag, t, k in env.get("toc", []) if tag == "h1")
     title, _, subtitle = book.title.partition(":")
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+    heading = words.gettext("Rulebook \u00b7 {edition} \u00b7 version {version}").format(
+        edition=c["edition"], version=book.version)
+    named = words.gettext("{title} \u2014 Rulebook (v{version})").format(
+        title=book.title, version=book.version)
+    contents = words.gettext("Contents")
+    return (f'<!DOCTYPE html>\n<html lang="{escape(words.language)}"><head>'
+            f'<meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{escape(book.title)} \u2014 Rulebook (v{escape(book.version)})</title>"
+            f"<title>{escape(named)}</title>"
             f'<meta name="generator" content="tkg"><style>{_marker(FONTS)}{CSS}</style>'
             f"</head><body><main><header><p class=\"title\">{escape(title.strip())}</p>"
-            f'<p class="sub">{escape(subtitle.strip())}</p><p class="edition">Rulebook \u00b7 '
-            f"{escape(c['edition'])} \u00b7 version {escape(book.version)}</p>"
-            f'<p class="edition">{escape(players_line(c))}</p>'
+            f'<p class="sub">{escape(subtitle.strip())}</p>'
+            f'<p class="edition">{escape(heading)}</p>'
+            f'<p class="edition">{escape(players_line(c, words))}</p>'
             f"{_marker(prep.cover.name)}</header>"
-            f"<nav><h2>Contents</h2><ol>{toc}</ol></nav>{body}</main></body></html>\n")
+            f"<nav><h2>{escape(contents)}</h2><ol>{toc}</ol></nav>{body}</main>"
+            f"</body></html>\n")

@@ -27,10 +27,11 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from generator.core.markup import tag_label
 from generator.products.rulebook.styles import ACCENT, PAPER_TINT, RULE, Styles
 from generator.products.rulebook.tags import TaggedParagraph, inline_tag, mark
 from generator.text.anchors import anchor
-from generator.text.completions import SCHEME, tag_number
+from generator.text.completions import SCHEME
 
 KEEP_WHOLE = 14  # tables of up to this many rows never break across columns
 FigureMaker = Callable[[str, str], list[Flowable]]
@@ -94,9 +95,10 @@ def _src(image: Token) -> str:
 
 
 def tag_of(image: Token) -> str:
-    """The number of a playtest tag image ("" for any other image)."""
+    """What a playtest tag image says, in capitals ("PLAYTEST 3"; "" for any other
+    image): its image text, written in the book's language by `playtest()`."""
     src = _src(image)
-    return tag_number(plain_text(image)) if src.startswith(f"{SCHEME}:") else ""
+    return tag_label(plain_text(image)) if src.startswith(f"{SCHEME}:") else ""
 
 
 def tags_in(token: Token) -> tuple[str, ...]:

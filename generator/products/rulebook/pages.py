@@ -29,7 +29,8 @@ def lay_out(prep: Prepared, paper: str) -> tuple[Base, dict[str, Scene]]:
     body: list[Flowable] = []
     for section in prep.sections:
         body += to_flowables(section.markdown, styles, partial(_figure, prep, styles), keys)
-    meta = Meta(prep.book.title, prep.book.version, prep.context["edition"])
+    _ = prep.book.words
+    meta = Meta(prep.book.title, prep.book.version, prep.context["edition"], _("Rulebook"), _)
     return build_pdf(paper, meta, styles, _cover(prep, styles), body, _cover_painter(prep))
 
 
@@ -47,17 +48,20 @@ def _figure(prep: Prepared, styles: Styles, name: str, caption: str) -> list[Flo
 
 
 def _cover(prep: Prepared, s: Styles) -> list[Flowable]:
-    c = prep.context
+    c, words = prep.context, prep.book.words
     title, _, subtitle = prep.book.title.partition(":")
     big = s.h1.clone("cover-title", fontSize=40, leading=44, alignment=1, spaceAfter=4)
     sub = s.h1.clone("cover-sub", fontName=s.fonts["italic"], fontSize=24, leading=28,
                      alignment=1, spaceAfter=18)
     line = s.body.clone("cover-line", alignment=1, fontSize=13, leading=18)
     edition = s.h2.clone("cover-edition", alignment=1, fontSize=17, leading=22)
-    return [Paragraph(title.strip(), big), Paragraph(subtitle.strip() or "Rulebook", sub),
+    heading = words.gettext("Rulebook \u00b7 {edition} \u00b7 version {version}").format(
+        edition=c["edition"], version=c["version"])
+    return [Paragraph(title.strip(), big),
+            Paragraph(subtitle.strip() or words.gettext("Rulebook"), sub),
             scene_flowable(prep.cover, max_width=92 * mm), Spacer(1, 8 * mm),
-            Paragraph(f"Rulebook \u00b7 {c['edition']} \u00b7 version {c['version']}", edition),
-            Paragraph(f"{players_line(c)} \u00b7 {c['element_names']}", line),
+            Paragraph(heading, edition),
+            Paragraph(f"{players_line(c, words)} \u00b7 {c['element_names']}", line),
             Spacer(1, 7 * mm)]
 
 

@@ -29,6 +29,7 @@ from generator.backends.pdf.document import laid_out
 from generator.backends.pdf.glue import build_then
 from generator.backends.pdf.link import Base
 from generator.backends.pdf.slotcanvas import SlotCanvas
+from generator.core.words import SOURCE_WORDS, Words
 from generator.draw.scene import Scene
 from generator.products.rulebook.contents import Contents
 from generator.products.rulebook.margin import MarginTags
@@ -49,6 +50,7 @@ class Meta:
     version: str
     edition: str
     subject: str = "Rulebook"
+    words: Words = SOURCE_WORDS  # the tool's words in the book's language
 
 
 class RulebookDoc(BaseDocTemplate):
@@ -146,9 +148,11 @@ def build_pdf(paper: str, meta: Meta, styles: Styles, cover: list[Flowable],
     """
     buffer = io.BytesIO()
     pagesize = PAGE_SIZES[paper]
+    words = meta.words
+    version = words.gettext("version {version}").format(version=meta.version)
     doc = RulebookDoc(buffer, pagesize=pagesize, title=f"{meta.title} \u2014 {meta.subject}",
-                      author=meta.title, subject=f"{meta.subject}, version {meta.version}",
-                      keywords=[meta.edition, f"version {meta.version}"],
+                      author=meta.title, subject=f"{meta.subject}, {version}",
+                      keywords=[meta.edition, version], lang=words.language,
                       creator="tkg (TKG ARENA print-and-play generator)", invariant=1,
                       pageCompression=1, initialFontName=styles.fonts["body"],
                       tag_font=styles.fonts["bold"])

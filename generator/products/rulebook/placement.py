@@ -51,9 +51,10 @@ def placement(kit: FigureKit) -> Scene:
         r, c = grid.position(cell_index)
         return x0 + (c + step[1]) * (cell + gap_x), top + (r + step[0]) * (cell + gap_y)
 
+    _ = kit.game.words
     items: list = grid_outline(x0, top, grid.rows, grid.columns, cell, gap_x, gap_y)
     ox, oy = at(ex.start_cell, ex.outside_step)
-    items.append(label(ox + cell / 2, oy - 2.0, "off the grid", 2.6, "#B3261E", "bold"))
+    items.append(label(ox + cell / 2, oy - 2.0, _("off the grid"), 2.6, "#B3261E", "bold"))
     shown = ((ex.start, ex.start_cell, (0, 0), None), (ex.legal, ex.legal_cell, (0, 0), True),
              (ex.misfit, ex.misfit_cell, (0, 0), False),
              (ex.outside, ex.start_cell, ex.outside_step, False))
@@ -67,7 +68,7 @@ def placement(kit: FigureKit) -> Scene:
     x, y = at(ex.start_cell)
     items.append(oink_on(kit, ex.start, x, y, cell))
     height = top + grid.rows * (cell + gap_y)
-    return figure_scene("placement", kit, height, items, "Where a new tile may go")
+    return figure_scene("placement", kit, height, items, _("Where a new tile may go"))
 
 
 def area(kit: FigureKit) -> Scene:
@@ -86,13 +87,16 @@ def area(kit: FigureKit) -> Scene:
     items.append(oink_on(kit, start, x, y, cell))
     side = x0 + grid.columns * (cell + gap) + 2
     middle = (side + WIDTH) / 2
-    items.append(label(middle, top + 8, "starting tile:", 2.4))
+    _ = g.words
+    items.append(label(middle, top + 8, _("starting tile:"), 2.4))
     items.append(label(middle, top + 11.4, start.name, 2.4, INK, "bold"))
     tokens = [e.id for e in g.elements][: g.rules.starting_tokens]
     size = 6.0
     tx = middle - (len(tokens) * (size + 1) - 1) / 2
     for i, element in enumerate(tokens):
         items.append(place(kit.token(element), tx + i * (size + 1), top + 19, size, "token"))
-    items.append(label(middle, top + 30, "the Oink holds", 2.4))
-    items.append(label(middle, top + 33.4, f"{len(tokens)} life tokens", 2.4, INK, "bold"))
-    return figure_scene("area", kit, top + grid.rows * (cell + gap), items, "Your area")
+    items.append(label(middle, top + 30, _("the Oink holds"), 2.4))
+    items.append(label(middle, top + 33.4, _.ngettext(
+        "{n} life token", "{n} life tokens", len(tokens)).format(n=len(tokens)), 2.4, INK,
+        "bold"))
+    return figure_scene("area", kit, top + grid.rows * (cell + gap), items, _("Your area"))

@@ -63,14 +63,16 @@ def play_figure(kit: FigureKit, number: int, name: str = "") -> Scene | None:
         items += _area(kit, log, seat, s, gap + s * (span + gap), _placed(turn, s))
     rows = kit.game.rules.grid_rows
     height = MIDDLE + 5 + rows * (CELL + GAP) + 1 + TOKEN + 4
-    title = f"Example of play, turn {turn_number}" if number else "Example of play, setup"
+    _ = kit.game.words
+    title = _("Example of play, turn {number}").format(number=turn_number) if number \
+        else _("Example of play, setup")
     return figure_scene(name or f"play-{number}", kit, height, items, title)
 
 
 def _middle(kit: FigureKit, log: PlayLog, board: Board) -> list:
     """The spaces in their row (each face-up space's top tile, O face down with its
     count), then the trade zone's tokens and the bag's count."""
-    rules = kit.game.rules
+    rules, _ = kit.game.rules, kit.game.words
     tops = dict(zip(rules.face_up_spaces, board.tops, strict=True))
     items: list = []
     for i, name in enumerate(rules.space_row):
@@ -85,10 +87,10 @@ def _middle(kit: FigureKit, log: PlayLog, board: Board) -> list:
         else:
             items.append(Rect(x, 4.2, SPACE, SPACE, Style(fill="#FBF7EF", stroke="#C9B79C",
                                                           stroke_width=0.3), 0.8))
-            items.append(label(x + SPACE / 2, 9.2, "empty", 2.1))
+            items.append(label(x + SPACE / 2, 9.2, _("empty"), 2.1))
         if blind:
-            items.append(caption(x + SPACE / 2, 4.2 + SPACE + 3.0,
-                                 f"{board.stack} tile{'s' * (board.stack != 1)}", "O", 2.3))
+            items.append(caption(x + SPACE / 2, 4.2 + SPACE + 3.0, _.ngettext(
+                "{n} tile", "{n} tiles", board.stack).format(n=board.stack), "O", 2.3))
     return items + _zone(kit, log, board)
 
 
@@ -96,16 +98,18 @@ def _zone(kit: FigureKit, log: PlayLog, board: Board) -> list:
     """The trade zone as a box of one token of each element with its count, and the
     bag's count under it."""
     x0 = 1.0 + len(kit.game.rules.space_row) * (SPACE + SPACE_GAP) + 1.0
-    width = WIDTH - 1.0 - x0
+    width, _ = WIDTH - 1.0 - x0, kit.game.words
     items: list = [Rect(x0, 1.0, width, 14.0, Style(fill=PAPER, stroke="#C9B79C",
                                                     stroke_width=0.3), 1.6),
-                   label(x0 + width / 2, 4.0, "trade zone", 2.4, INK, "bold")]
+                   label(x0 + width / 2, 4.0, _("trade zone"), 2.4, INK, "bold")]
     step = width / len(log.table.elements)
     for i, (element, n) in enumerate(zip(log.table.elements, board.zone, strict=True)):
         cx = x0 + step * (i + 0.5)
         items.append(place(kit.token(element), cx - TOKEN / 2, 5.6, TOKEN, "token"))
         items.append(label(cx, 12.6, str(n), 2.4, INK, "bold"))
-    items.append(label(x0 + width / 2, 18.2, f"bag: {sum(board.bag)} tokens", 2.3))
+    bag = sum(board.bag)
+    items.append(label(x0 + width / 2, 18.2, _.ngettext(
+        "bag: {n} token", "bag: {n} tokens", bag).format(n=bag), 2.3))
     return items
 
 
@@ -117,8 +121,8 @@ def _area(kit: FigureKit, log: PlayLog, seat: Seat, number: int, x0: float,
     oink = next(o for o in g.oinks if o.element == log.table.elements[seat.oink])
     span = rules.grid_columns * (CELL + GAP) - GAP
     top = MIDDLE + 5
-    items: list = [label(x0 + span / 2, MIDDLE + 3.4, f"Player {number + 1}: {oink.name}",
-                         2.8, INK, "bold")]
+    said = g.words.gettext("Player {number}: {oink}").format(number=number + 1, oink=oink.name)
+    items: list = [label(x0 + span / 2, MIDDLE + 3.4, said, 2.8, INK, "bold")]
     items += grid_outline(x0, top, rules.grid_rows, rules.grid_columns, CELL, GAP)
     for cell, index in enumerate(seat.grid):
         if index < 0:
@@ -149,7 +153,8 @@ def _tokens(kit: FigureKit, log: PlayLog, seat: Seat, cx: float, top: float) -> 
     """The Oink's life tokens in a row centred at cx, with a note when it holds none."""
     held = [e for e, n in zip(log.table.elements, seat.tokens, strict=True) for _ in range(n)]
     if not held:
-        return [caption(cx, top + TOKEN - 0.6, "no life tokens", "tokens", 2.4)]
+        return [caption(cx, top + TOKEN - 0.6, kit.game.words.gettext("no life tokens"),
+                        "tokens", 2.4)]
     x = cx - (len(held) * (TOKEN + 0.6) - 0.6) / 2
     return [place(kit.token(e), x + i * (TOKEN + 0.6), top, TOKEN, "token")
             for i, e in enumerate(held)]

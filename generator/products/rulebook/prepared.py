@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.model import Game
+from generator.core.words import SOURCE_WORDS, Words
 from generator.draw.scene import Scene
 from generator.text.context import Rendered
 
@@ -20,6 +21,7 @@ class Book:
     version: str
     fonts: tuple[tuple[str, Path], ...]
     colours: tuple[str, ...]
+    words: Words = SOURCE_WORDS  # the tool's words in the book's language
 
     def font(self, role: str) -> Path | None:
         """The TTF file of a typographic role, if the content names one."""
@@ -28,7 +30,8 @@ class Book:
 
 def book_of(game: Game) -> Book:
     """The game as the rulebook's pages see it."""
-    return Book(game.title, game.version, game.fonts, tuple(e.colour for e in game.elements))
+    return Book(game.title, game.version, game.fonts, tuple(e.colour for e in game.elements),
+                game.words)
 
 
 @dataclass(frozen=True)
@@ -42,9 +45,9 @@ class Prepared:
     cover: Scene
 
 
-def players_line(context) -> str:
+def players_line(context, words: Words = SOURCE_WORDS) -> str:
     """The cover's line for the box: players, ages and playing time ("2-4 players ·
     ages 10+ · 30-75 minutes"), the time from the simulated games' median length."""
     r, played = context["rules"], context["played"]
-    return (f"{r.players_min}\u2013{r.players_max} players \u00b7 ages {played.age}+ "
-            f"\u00b7 {played.minutes}")
+    return words.gettext("{low}\u2013{high} players \u00b7 ages {age}+ \u00b7 {minutes}").format(
+        low=r.players_min, high=r.players_max, age=played.age, minutes=played.minutes)

@@ -31,9 +31,9 @@ PLACE = "playtest-place"  # the document's callback that takes each mark's Ancho
 MIDDLE = 0.32  # the middle of a line's letters above its baseline, in font sizes
 
 
-def tag_text(number: str) -> str:
-    """What a tag says."""
-    return f"PLAYTEST {number}"
+def tag_text(label: str) -> str:
+    """What a tag says: its label, as the tag's image text gives it ("PLAYTEST 3")."""
+    return label
 
 
 def tag_length(number: str, font: str) -> float:

@@ -1,0 +1,61 @@
+"""The tool's catalogues: its own words per language, read from gettext `.po` files.
+
+`generator/locale/<language>/LC_MESSAGES/tkg.po` holds a language's translations of
+the message ids the code and the templates use (`tools/catalogue.py` extracts them and
+updates each `.po`). The source language has no catalogue: its message ids are its
+words. Babel reads the `.po` (a translator's tool writes them, with plural forms and
+contexts), and only when a language other than the source is built.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+
+from generator.core.words import SOURCE_LANGUAGE, SOURCE_WORDS, Words
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "tkg"
+
+
+def catalogue_path(language: str) -> Path:
+    """Where a language's catalogue is kept."""
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def catalogue_languages() -> tuple[str, ...]:
+    """The languages the tool has a catalogue for, the source language first."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return (SOURCE_LANGUAGE, *(f for f in found if f != SOURCE_LANGUAGE))
+
+
+def words_for(language: str) -> Words:
+    """The tool's words in `language`: its catalogue read (the source language's own
+    words when it is the source, or has no catalogue: a missing translation prints
+    the source's words, and validation says which)."""
+    path = catalogue_path(language)
+    if language == SOURCE_LANGUAGE or not path.is_file():
+        return SOURCE_WORDS if language == SOURCE_LANGUAGE else Words(language)
+    stat = path.stat()
+    return _read(path, stat.st_size, stat.st_mtime_ns, language)
+
+
+@functools.lru_cache(maxsize=8)
+def _read(path: Path, size: int, mtime: int, language: str) -> Words:
+    from babel.messages.pofile import read_po  # only a second language needs Babel
+
+    data = path.read_bytes()
+    with path.open("rb") as handle:
+        catalogue = read_po(handle, locale=language, domain=DOMAIN)
+    messages: list[tuple[str, str | tuple[str, ...]]] = []
+    for message in catalogue:
+        if not message.id or message.fuzzy:
+            continue
+        key = message.id[0] if isinstance(message.id, tuple | list) else message.id
+        if message.context:
+            key = f"{message.context}\x04{key}"
+        text = message.string
+        messages.append((key, tuple(text) if isinstance(text, tuple | list) else text or ""))
+    return Words(language, hashlib.sha256(data).hexdigest()[:16], tuple(messages),
+                 catalogue.plural_expr)

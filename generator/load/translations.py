@@ -1,0 +1,288 @@
+"""The content's texts in the game's other languages: `content/lang/<language>.yaml`.
+
+game.yaml lists the game's languages (`game.languages`, the first is the source). Each
+other language has one file that names every text it translates by the key of the
+source text: `tiles.<id>.name`, `tiles.<id>.flavour`, `elements.<id>`, `oinks.<element>`,
+`game.title`, `pieces.<kind>.name`/`.about`/`.items.<id>.<field>`, and the layouts'
+texts under `layout:` by their source words. A language file may also give fonts by role
+for the letters its language needs (`fonts:`). A text left out prints in the source
+language; validation warns about it where the source text is written (TKG310), and about
+a translation whose source text is gone where the translation is written (TKG311).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.model import Game, Item, Location, PieceKind
+from generator.core.paths import display_path
+from generator.core.words import SOURCE_LANGUAGE
+from generator.load.catalogue import words_for
+from generator.load.content_schema import GAME_FILE
+from generator.load.files import content_file
+from generator.load.layers import content_layers
+from generator.load.yamlsource import YMap, load_yaml
+
+LANG_DIR = "lang"  # under the content folder
+LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Z]{2})?$")
+SECTIONS = ("language", "name", "fonts", "game", "elements", "oinks", "tiles", "pieces",
+            "layout")
+LAYOUT = "layout."  # the prefix of a layout text's key: "layout.<its source words>"
+# Placeholders of a format ({name}, {rules.oink.capacity}): kept as they are.
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+@dataclass(frozen=True)
+class Translation:
+    """One language's translations of the content's texts, each by its key."""
+
+    language: str
+    name: str  # the language's own name ("Français"), for menus
+    texts: tuple[tuple[str, str], ...] = ()
+    fonts: tuple[tuple[str, Path], ...] = ()  # roles whose font this language replaces
+    path: str = ""  # the file, as diagnostics show it
+    places: tuple[tuple[str, Location], ...] = field(default=(), repr=False, compare=False)
+
+    def text(self, key: str, source: str) -> str:
+        """The translation of the text at `key`, or `source` if there is none."""
+        return dict(self.texts).get(key, source)
+
+    def where(self, key: str) -> Location:
+        """Where the translation of `key` is written."""
+        return dict(self.places).get(key, Location(self.path, 1, 1))
+
+
+def listed_languages(content_dir: Path) -> tuple[str, ...] | None:
+    """The languages game.yaml lists (the game's own, else the one it extends), read
+    quickly for `--lang`: the source language alone when none are listed, None when
+    game.yaml cannot be read (validation will say why)."""
+    for folder in content_layers(content_dir).folders:
+        source = load_yaml(folder / GAME_FILE)
+        if not isinstance(source.data, YMap):
+            return None if folder == content_dir else (SOURCE_LANGUAGE,)
+        game = source.data.get("game")
+        listed = game.get("languages") if isinstance(game, YMap) else None
+        if isinstance(listed, list) and all(isinstance(code, str) for code in listed):
+            return tuple(listed)
+    return (SOURCE_LANGUAGE,)
+
+
+def lang_file(content_dirs: tuple[Path, ...], language: str) -> Path:
+    """A language's file: the game's own, else the one of the folder it extends."""
+    for folder in content_dirs:
+        path = folder / LANG_DIR / f"{language}.yaml"
+        if path.is_file():
+            return path
+    return content_dirs[0] / LANG_DIR / f"{language}.yaml"
+
+
+def read_translation(content_dirs: tuple[Path, ...], language: str
+                     ) -> tuple[Translation, list[Diagnostic]]:
+    """A language's translations and the problems of its file (a missing file is
+    no problem here: every text of it is missing, and validation says so)."""
+    path = lang_file(content_dirs, language)
+    display = display_path(path)
+    if not path.is_file():
+        return Translation(language, language, path=display), []
+    source = load_yaml(path, display)
+    found = list(source.diagnostics)
+    top = source.data
+    if not isinstance(top, YMap):
+        if source.data is not None:
+            found.append(diagnostic("TKG103", Location(display, 1, 1),
+                                    "a language file is a mapping of sections"))
+        return Translation(language, language, path=display), found
+    texts: dict[str, str] = {}
+    places: dict[str, Location] = {}
+    for section in top:
+        if section not in SECTIONS:
+            found.append(diagnostic("TKG101", top.key_where(section),
+                                    f"unknown section {section!r} in a language file",
+                                    f"known: {', '.join(SECTIONS)}"))
+        elif section == "layout":
+            _flat(top[section], top.where(section), LAYOUT, texts, places, found, flat=True)
+        elif section not in ("language", "name", "fonts"):
+            _flat(top[section], top.where(section), f"{section}.", texts, places, found)
+    named = top.get("language", language)
+    if named != language:
+        found.append(diagnostic("TKG103", top.where("language"),
+                                f"this file is for the language {language!r} (its name "
+                                f"says so) but says language: {named!r}"))
+    fonts = _fonts(top, content_dirs, found)
+    name = top.get("name") if isinstance(top.get("name"), str) else language
+    return Translation(language, str(name), tuple(texts.items()), fonts, display,
+                       tuple(places.items())), found
+
+
+def _flat(value: object, where: Location, prefix: str, texts: dict[str, str],
+          places: dict[str, Location], found: list[Diagnostic], flat: bool = False) -> None:
+    """Every text under a mapping, by its dotted key (a layout's by its words alone)."""
+    if isinstance(value, str):
+        key = prefix if flat else prefix.rstrip(".")  # a layout's words keep their stop
+        texts[key] = value
+        places[key] = where
+        return
+    if not isinstance(value, YMap):
+        found.append(diagnostic("TKG103", where, f"{prefix.rstrip('.')} should be text or "
+                                "a mapping of keys to texts"))
+        return
+    for key, inner in value.items():
+        if flat and not isinstance(inner, str):
+            found.append(diagnostic("TKG103", value.where(key),
+                                    "a layout text's translation should be text"))
+            continue
+        _flat(inner, value.where(key), f"{prefix}{key}" if flat else f"{prefix}{key}.",
+              texts, places, found, flat)
+
+
+def _fonts(top: YMap, content_dirs: tuple[Path, ...], found: list[Diagnostic]
+           ) -> tuple[tuple[str, Path], ...]:
+    fonts = top.get("fonts")
+    if fonts is None:
+        return ()
+    if not isinstance(fonts, YMap):
+        found.append(diagnostic("TKG103", top.where("fonts"),
+                                "fonts: should map a role to a font file"))
+        return ()
+    chosen = []
+    for role, name in fonts.items():
+        path = content_file(content_dirs, name, fonts.where(role), (".ttf",), found) \
+            if isinstance(name, str) else None
+        if path is not None:
+            chosen.append((role, path))
+    return tuple(chosen)
+
+
+def source_texts(game: Game) -> dict[str, tuple[str, Location]]:
+    """Every content text a player reads, by its key: its words and where they are."""
+    found: dict[str, tuple[str, Location]] = {}
+    title_where = Location("game.yaml", 1, 1)
+    found["game.title"] = (game.title, title_where)
+    for element in game.elements:
+        found[f"elements.{element.id}"] = (element.name, element.where)
+    for oink in game.oinks:
+        found[f"oinks.{oink.element}"] = (oink.name, oink.where)
+    for tile in game.tiles:
+        found[f"tiles.{tile.id}.name"] = (tile.name, tile.where)
+        if tile.flavour:
+            found[f"tiles.{tile.id}.flavour"] = (tile.flavour, tile.where)
+    for kind in game.pieces:
+        found[f"pieces.{kind.name}.name"] = (kind.title, kind.where)
+        found[f"pieces.{kind.name}.about"] = (kind.about, kind.about_where)
+        for item in kind.items:
+            for name, value in item.fields:
+                if printed(value) and value not in game.element_ids \
+                        and not _named_elsewhere(game, item, name):
+                    found[f"pieces.{kind.name}.items.{item.id}.{name}"] = (
+                        str(value), item.place(name))
+    return {k: v for k, v in found.items() if printed(v[0])}
+
+
+def printed(value: object) -> bool:
+    """Whether a value is words to translate: text with a word besides its placeholders
+    (a lone letter, the v of "v{game.version}", is no word)."""
+    return isinstance(value, str) and \
+        sum(c.isalpha() for c in PLACEHOLDER.sub("", value)) > 1
+
+
+def _named_elsewhere(game: Game, item: Item, name: str) -> bool:
+    """An Oink's or element's name that an item of `each:` carries (translated as the
+    Oink's or the element's)."""
+    if name != "name":
+        return False
+    value = item.value(name)
+    return any(o.element == item.id and o.name == value for o in game.oinks) or \
+        any(e.id == item.id and e.name == value for e in game.elements)
+
+
+def translated_game(game: Game, translation: Translation) -> Game:
+    """The game with its texts in the translation's language (a text without a
+    translation stays as it is) and the language's catalogue and fonts."""
+    text = translation.text
+    elements = tuple(replace(e, name=text(f"elements.{e.id}", e.name)) for e in game.elements)
+    oinks = tuple(replace(o, name=text(f"oinks.{o.element}", o.name)) for o in game.oinks)
+    tiles = tuple(replace(t, name=text(f"tiles.{t.id}.name", t.name),
+                          flavour=text(f"tiles.{t.id}.flavour", t.flavour))
+                  for t in game.tiles)
+    names = {**{e.name: n.name for e, n in zip(game.elements, elements, strict=True)},
+             **{o.name: n.name for o, n in zip(game.oinks, oinks, strict=True)}}
+    fonts = dict(game.fonts) | dict(translation.fonts)
+    return replace(game, title=text("game.title", game.title), elements=elements,
+                   oinks=oinks, tiles=tiles, words=words_for(translation.language),
+                   fonts=tuple(fonts.items()),
+                   pieces=tuple(_kind(k, translation, names) for k in game.pieces))
+
+
+def _kind(kind: PieceKind, translation: Translation, names: dict[str, str]) -> PieceKind:
+    key = f"pieces.{kind.name}"
+    items = tuple(replace(item, fields=tuple(
+        (name, _field(translation, f"{key}.items.{item.id}.{name}", name, value, names))
+        for name, value in item.fields)) for item in kind.items)
+    return replace(kind, title=translation.text(f"{key}.name", kind.title),
+                   about=translation.text(f"{key}.about", kind.about), items=items)
+
+
+def _field(translation: Translation, key: str, name: str, value: object,
+           names: dict[str, str]) -> object:
+    if not isinstance(value, str):
+        return value
+    if name == "name" and value in names:
+        return names[value]
+    return translation.text(key, value)
+
+
+def missing_and_stale(game: Game, translation: Translation,
+                      layout_texts: dict[str, Location]) -> list[Diagnostic]:
+    """TKG310 for each text the language lacks (where the source text is), TKG311 for
+    each translation of a text that is gone (where the translation is), TKG312 for a
+    translation that drops or adds a placeholder."""
+    wanted = {k: v for k, v in source_texts(game).items()}
+    wanted |= {f"{LAYOUT}{words}": (words, where) for words, where in layout_texts.items()}
+    have = dict(translation.texts)
+    label = f"{translation.name} ({translation.language})"
+    found = []
+    for key, (words, where) in wanted.items():
+        if key not in have:
+            found.append(diagnostic(
+                "TKG310", where, f"{_what(key)} {words!r} has no {label} translation",
+                f"add it to {translation.path} as {_as_yaml(key)}"))
+        elif sorted(PLACEHOLDER.findall(words)) != sorted(PLACEHOLDER.findall(have[key])):
+            found.append(diagnostic(
+                "TKG312", translation.where(key),
+                f"the {label} translation of {words!r} has the placeholders "
+                f"{_placeholders(have[key])}, the text has {_placeholders(words)}"))
+    if not words_for(translation.language).digest:
+        found.append(diagnostic(
+            "TKG310", Location(translation.path, 1, 1),
+            f"tkg's own words (the cover's, the labels', the figures') have no {label} "
+            "catalogue: they print in the source language",
+            f"add one: generator/locale/{translation.language}/LC_MESSAGES/tkg.po, made and "
+            "kept in step by python tools/catalogue.py"))
+    for key in have:
+        if key not in wanted:
+            found.append(diagnostic(
+                "TKG311", translation.where(key),
+                f"{translation.path} translates {_what(key)}, which the game no longer has",
+                "remove it, or move it to the text's new key"))
+    return found
+
+
+def _what(key: str) -> str:
+    if key.startswith(LAYOUT):
+        return "the layout text"
+    return key
+
+
+def _as_yaml(key: str) -> str:
+    if key.startswith(LAYOUT):
+        return f"layout: {{{key[len(LAYOUT):]!r}: ...}}"
+    head, _, rest = key.partition(".")
+    return f"{head}: {rest}: ..."
+
+
+def _placeholders(text: str) -> str:
+    found = PLACEHOLDER.findall(text)
+    return ", ".join(found) if found else "none"

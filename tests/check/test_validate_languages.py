@@ -1,0 +1,37 @@
+"""Validation sees every language: a French text that does not fit its box is a TKG305
+naming the language, and the shipped content passes --strict in both languages."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from generator.cli import cli
+
+
+def _validate(project, *extra: str):
+    return CliRunner().invoke(cli, [
+        "validate", "--content", str(project / "content"),
+        "--templates", str(project / "templates"), "--out", str(project / "output"), *extra])
+
+
+def test_a_french_name_too_long_for_its_box_is_told_in_french(project):
+    french = project / "content" / "lang" / "fr.yaml"
+    long_name = "Creux des Braises Éternelles du Grand Volcan des Rois Oubliés"
+    french.write_text(french.read_text().replace('"Creux des Braises"', f'"{long_name}"'))
+    result = _validate(project, "--format", "json")
+    report = json.loads(result.stdout)
+    fits = [d for d in report if d["code"] == "TKG305"]
+    assert fits and all(d["message"].startswith("Français (fr): ") for d in fits), fits
+    assert any("Creux des Braises" in d["message"] or "ember-hollow" in d["message"]
+               for d in fits)
+    # English alone has nothing to say about it.
+    english = json.loads(_validate(project, "--format", "json", "--lang", "en").stdout)
+    assert not [d for d in english if d["code"] == "TKG305"]
+
+
+def test_the_shipped_game_passes_strict_validation_in_both_languages(project):
+    result = _validate(project, "--strict")
+    assert result.exit_code == 0, result.output
+    assert "0 error(s), 0 warning(s)" in result.output

@@ -1,0 +1,149 @@
+"""The content's texts in other languages: content/lang/<language>.yaml.
+
+A third language with one translated text: every other text is a TKG310 warning at the
+place its source text is written; a translation of a text the game lacks is a TKG311
+at the translation; a translation that drops a placeholder is a TKG312 error.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from generator.cli import cli
+from generator.core.model import Location
+from generator.layout.translated import layout_texts, translated_layout
+from generator.load.content import load_content
+from generator.load.translations import (
+    missing_and_stale,
+    read_translation,
+    source_texts,
+    translated_game,
+)
+from tests.conftest import load_layout
+
+GERMAN = """language: de
+name: Deutsch
+tiles:
+  ember-hollow:
+    name: Glutmulde
+  no-such-tile:
+    name: Nirgendwo
+layout:
+  "holds {rules.oink.capacity}": "fasst {rules.oink.kapazitaet}"
+"""
+
+
+def _add_language(project: Path, code: str, text: str) -> None:
+    game_yaml = project / "content" / "game.yaml"
+    source = game_yaml.read_text()
+    source, count = re.subn(r"languages: \[([^\]]*)\]", rf"languages: [\1, {code}]", source)
+    assert count == 1, "the shipped game.yaml lists its languages"
+    game_yaml.write_text(source)
+    (project / "content" / "lang" / f"{code}.yaml").write_text(text)
+
+
+def _line(location: Location, root: Path) -> str:
+    """The line of a file a diagnostic points at."""
+    path = Path(location.path)
+    path = path if path.is_absolute() else root / path
+    return path.read_text().splitlines()[location.line - 1]
+
+
+def test_the_shipped_game_is_in_english_and_french(shipped_game):
+    assert shipped_game.languages == ("en", "fr")
+    (french,) = shipped_game.translations
+    assert french.language == "fr" and french.name == "Français"
+    texts = source_texts(shipped_game)
+    assert {"game.title", "elements.fire", "oinks.fire", "tiles.ember-hollow.name",
+            "tiles.ember-hollow.flavour", "pieces.world-mats.name"} <= texts.keys()
+    have = dict(french.texts)
+    assert not [k for k in texts if k not in have], "every text has its French"
+
+
+def test_a_translated_game_prints_its_language(shipped_game):
+    french = shipped_game.translations[0]
+    game = translated_game(shipped_game, french)
+    tile = game.tile("ember-hollow")
+    assert tile.name == french.text("tiles.ember-hollow.name", "") != "Ember Hollow"
+    assert game.element("fire").name == "Feu"
+    assert game.words.language == "fr" and game.words("{head} and {last}") != \
+        "{head} and {last}"
+    # The rules and the tiles' insignias stay the game's own.
+    assert game.rules == shipped_game.rules
+    assert [t.insignias for t in game.tiles] == [t.insignias for t in shipped_game.tiles]
+    # A mat of each Oink carries the Oink's French name.
+    mats = game.piece_kind("world-mats")
+    assert {i.value("name") for i in mats.items} == {o.name for o in game.oinks}
+    assert repr(game) != repr(shipped_game), "its drawings are its own"
+
+
+def test_the_layouts_words_are_translated(shipped_game):
+    layout = load_layout()
+    french = translated_layout(layout, shipped_game.translations[0])
+    english, translated = layout_texts((layout,)), layout_texts((french,))
+    assert "Your Oink holds {rules.oink.capacity} life tokens" in english
+    # Every layout text is in French (the game's name is its name in both).
+    assert set(english) & set(translated) == {"TKG ARENA"}
+
+
+def test_a_third_language_warns_about_each_missing_text_where_it_is(project):
+    _add_language(project, "de", GERMAN)
+    game = load_content(project / "content").game
+    assert game is not None and game.languages == ("en", "fr", "de")
+    german, problems = read_translation(game.content_dirs, "de")
+    assert problems == []
+    found = missing_and_stale(game, german, layout_texts((load_layout("default",
+                                                                      project / "templates"),)))
+    missing = [d for d in found if d.code == "TKG310"]
+    wanted = len(source_texts(game)) + len(layout_texts((load_layout(),)))
+    # Every text but the tile's name and the capacity, and tkg's own words: there is no
+    # German catalogue.
+    assert len(missing) == wanted - 2 + 1
+    assert any("no Deutsch (de) catalogue" in d.message for d in missing)
+    by_message = {d.message: d for d in missing}
+    tidewell = by_message["tiles.tidewell.name 'Tidewell' has no Deutsch (de) translation"]
+    assert tidewell.path.endswith("tiles.yaml") and tidewell.severity == "warning"
+    assert "id: tidewell" in _line(Location(tidewell.path, tidewell.line, 1), project)
+    mat = next(d for d in missing if "'Your Oink holds" in d.message)
+    assert mat.path.endswith("default.yaml")
+    assert "Your Oink holds" in _line(Location(mat.path, mat.line, 1), project)
+    assert "lang/de.yaml" in mat.hint
+    # A translation whose text is gone, at the translation's own line.
+    (stale,) = [d for d in found if d.code == "TKG311"]
+    assert "Nirgendwo" in _line(Location(stale.path, stale.line, 1), project)
+    # A placeholder the translation renamed: an error at the translation.
+    (renamed,) = [d for d in found if d.code == "TKG312"]
+    assert renamed.severity == "error" and "{rules.oink.kapazitaet}" in renamed.message
+    assert "fasst" in _line(Location(renamed.path, renamed.line, 1), project)
+
+
+def test_tkg_validate_names_the_language_of_each_warning(project):
+    text = GERMAN.replace("{rules.oink.kapazitaet}", "{rules.oink.capacity}")
+    _add_language(project, "de", text)
+    result = CliRunner().invoke(cli, [
+        "validate", "--content", str(project / "content"),
+        "--templates", str(project / "templates"), "--out", str(project / "output"),
+        "--lang", "de", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    codes = [d["code"] for d in report]
+    assert "TKG310" in codes and "TKG311" in codes
+    assert all("Deutsch (de)" in d["message"] or "lang/de.yaml" in d["message"]
+               for d in report if d["code"] in ("TKG310", "TKG311"))
+    strict = CliRunner().invoke(cli, [
+        "validate", "--content", str(project / "content"),
+        "--templates", str(project / "templates"), "--out", str(project / "output"),
+        "--lang", "de", "--strict"])
+    assert strict.exit_code == 1
+
+
+def test_a_broken_language_file_is_a_positioned_error(project):
+    _add_language(project, "de", "language: de\ntiles: [1, 2]\nwords: {}\n")
+    loaded = load_content(project / "content")
+    assert loaded.game is None
+    told = {(d.code, d.line) for d in loaded.diagnostics if d.path.endswith("de.yaml")}
+    assert ("TKG103", 2) in told and ("TKG101", 3) in told
