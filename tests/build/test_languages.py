@@ -8,6 +8,7 @@ English.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -163,3 +164,21 @@ def test_an_unknown_language_is_refused_with_the_game_s_languages(project):
     assert "no language de" in result.output and "en, fr" in result.output
     assert "Traceback" not in result.output
     assert not (project / "output" / "manifest.json").exists()
+
+
+def test_the_french_edition_follows_french_typography(both):
+    """A no-break space before ; : ! ? (never a plain one), « » for quotations, in the
+    rulebook, the cover and the aids."""
+    pages = (both / "fr" / "rulebook" / "rulebook.html").read_text()
+    body = re.sub(r"<svg.*?</svg>|<style>.*?</style>", "", pages.split("<main>", 1)[1],
+                  flags=re.S)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", body))
+    assert not re.search(r"\w [;:!?]", text), re.findall(r".{20}\w [;:!?].{5}", text)[:5]
+    assert re.search(r"\w\u00a0[;:]", text) and "«" in text and "»" in text
+    # The aids and mats as their SVGs hold the words (a PDF's text maps a no-break space
+    # to the space's glyph, so its extracted text cannot tell them apart).
+    for svg in [*(both / "fr" / "svg" / "aids").glob("*.svg"),
+                *(both / "fr" / "svg" / "pieces").rglob("*.svg")]:
+        words = html.unescape(" ".join(re.findall(r"<text[^>]*>(.*?)</text>",
+                                                  svg.read_text(), flags=re.S)))
+        assert not re.search(r"\w [;:!?]", words), (svg.name, words[:200])
