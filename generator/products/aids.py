@@ -19,6 +19,7 @@ from generator.products.inputs import PieceFiles, SheetsFile, drawing, font_file
 from generator.products.request import BuildRequest
 from generator.products.sheets import Label, Run
 from generator.text.context import game_context
+from generator.text.cover import paper_name
 from generator.text.pieces import aid_kind
 
 KIND = "aids"
@@ -56,7 +57,8 @@ def inputs(request: BuildRequest, kit: Kit) -> PieceFiles:
     drawn = tuple(drawing(f"svg/aids/{s.item.id}.svg", s.front, look) for s in found)
     _ = request.game.words
     sheets = tuple(SheetsFile(f"pdf/{paper}/player-aids.pdf", paper,
-                              _("player aids, {paper} sheets").format(paper=paper.upper()),
+                              _("player aids, {paper} sheets").format(
+                                  paper=paper_name(_, paper).upper()),
                               tuple(_runs(request, kit, paper)), request.layout.sheets)
                    for paper in request.papers)
     return PieceFiles(KIND, drawn, font_files(request.game, scenes(found)), sheets=sheets)

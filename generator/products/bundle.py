@@ -185,7 +185,9 @@ def bundle_files(bundles: Sequence[PaperBundle], kit: Kit) -> list[Artefact]:
                 pages.draw(canvas)
 
         drawings = [*cover.drawn.every_page, *bundle.drawings]
-        what = kit.game.words.gettext("print-and-play, {paper}").format(paper=paper.upper())
+        words = kit.game.words  # the paper's name as the cover says it, in capitals
+        what = words.gettext("print-and-play, {paper}").format(
+            paper=paper_name(words, paper).upper())
         data, count = render_pdf(kit, what, draw,
                                  layout_key("pnp", kit, drawings, fingerprint_of(bundle, shapes)),
                                  drawings)

@@ -21,6 +21,7 @@ from generator.draw.piece import tile_face
 from generator.draw.scene import Scene, Text
 from generator.layout.units import PT
 from generator.products.request import BuildRequest
+from generator.text.cover import paper_name
 
 KIND = "compare"
 MARGIN, HEADER, GAP = 12.0, 14.0, 4.0  # mm
@@ -68,7 +69,7 @@ def produce(made: Comparison | None, kit: Kit) -> list[Artefact]:
     out.append(Artefact("compare/index.html", _html(made).encode(), KIND))
     for paper, size in made.papers:
         data, pages = render_pdf(kit, made.words.gettext("layouts compared, {paper}").format(
-                                     paper=paper.upper()),
+                                     paper=paper_name(made.words, paper).upper()),
                                  lambda c, s=size: _sheets(c, made, s))
         out.append(Artefact(f"compare/layouts-{paper}.pdf", data, KIND, pages, paper=paper))
     return out
