@@ -21,7 +21,7 @@ from generator.core.model import Game, Item, Location, PieceKind
 from generator.core.paths import display_path
 from generator.core.words import SOURCE_LANGUAGE
 from generator.load.catalogue import words_for
-from generator.load.content_schema import GAME_FILE
+from generator.load.content_schema import FONTS, GAME_FILE
 from generator.load.files import content_file
 from generator.load.layers import content_layers
 from generator.load.yamlsource import YMap, load_yaml
@@ -147,11 +147,18 @@ def _fonts(top: YMap, content_dirs: tuple[Path, ...], found: list[Diagnostic]
         found.append(diagnostic("TKG103", top.where("fonts"),
                                 "fonts: should map a role to a font file"))
         return ()
+    roles = [field.name for field in FONTS]
     chosen = []
     for role, name in fonts.items():
-        path = content_file(content_dirs, name, fonts.where(role), (".ttf",), found) \
-            if isinstance(name, str) else None
-        if path is not None:
+        if role not in roles:
+            found.append(diagnostic("TKG101", fonts.key_where(role),
+                                    f"unknown font role {role!r}",
+                                    f"the roles (game.yaml fonts:): {', '.join(roles)}"))
+        elif not isinstance(name, str):
+            found.append(diagnostic("TKG103", fonts.where(role),
+                                    f"fonts: {role}: should name a .ttf file"))
+        elif (path := content_file(content_dirs, name, fonts.where(role), (".ttf",),
+                                   found)) is not None:
             chosen.append((role, path))
     return tuple(chosen)
 
