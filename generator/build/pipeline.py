@@ -73,17 +73,19 @@ class BuildResult:
         if not self.rendered:
             still = "else " if self.repaired else ""
             return [*lines, f"nothing {still}changed: {self.out_dir} is up to date"]
-        by_kind: dict[str, list[Artefact]] = {}
+        by_kind: dict[tuple[str, str], list[Artefact]] = {}
         for a in self.artefacts:  # another language's files under their own line
-            other = a.language and a.path.startswith(f"{a.language}/")
-            by_kind.setdefault(f"{a.kind} ({a.language})" if other else a.kind, []).append(a)
-        for kind in sorted(by_kind):
-            items = by_kind[kind]
+            other = a.language if a.language and a.path.startswith(f"{a.language}/") else ""
+            by_kind.setdefault((a.kind, other), []).append(a)
+        for kind, language in sorted(by_kind):
+            items = by_kind[kind, language]
             pages = sum(a.pages for a in items)
             size = sum(len(a.data) for a in items) / 1e6
             extra = f", {pages} PDF pages" if pages else ""
-            note = " (unchanged)" if kind.replace(" (", "@").rstrip(")") in self.reused else ""
-            lines.append(f"  {kind:<9} {len(items):>3} files{extra}, {size:.1f} MB{note}")
+            unit = f"{kind}@{language}" if language else kind  # as the cache names it
+            note = " (unchanged)" if unit in self.reused else ""
+            shown = f"{kind} ({language})" if language else kind
+            lines.append(f"  {shown:<9} {len(items):>3} files{extra}, {size:.1f} MB{note}")
             lines += [f"            {a.note}" for a in items if a.note]
         lines.append(f"wrote {len(self.artefacts)} files to {self.out_dir} "
                      f"(rendered: {', '.join(self.rendered)})")
