@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
@@ -46,13 +47,21 @@ class Translation:
     path: str = ""  # the file, as diagnostics show it
     places: tuple[tuple[str, Location], ...] = field(default=(), repr=False, compare=False)
 
+    @cached_property
+    def _texts(self) -> dict[str, str]:
+        return dict(self.texts)
+
+    @cached_property
+    def _places(self) -> dict[str, Location]:
+        return dict(self.places)
+
     def text(self, key: str, source: str) -> str:
         """The translation of the text at `key`, or `source` if there is none."""
-        return dict(self.texts).get(key, source)
+        return self._texts.get(key, source)
 
     def where(self, key: str) -> Location:
         """Where the translation of `key` is written."""
-        return dict(self.places).get(key, Location(self.path, 1, 1))
+        return self._places.get(key, Location(self.path, 1, 1))
 
 
 def listed_languages(content_dir: Path) -> tuple[str, ...] | None:

@@ -75,6 +75,24 @@ def test_a_role_registered_again_in_another_file_holds_the_new_file():
     assert registered_file(name) is None
 
 
+def test_a_role_set_in_a_file_another_role_uses_shares_its_face():
+    """French titles in a file English sets its bold in: the two names hold one font
+    object, and a PDF using both saves (reportlab refuses two objects of one face)."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    bold, garamond = CONTENT / "fonts" / "Lato-Bold.ttf", \
+        CONTENT / "fonts" / "EBGaramond12-Bold.ttf"
+    for title in (garamond, bold, garamond, bold):
+        names = register("glue-bold", bold), register("glue-title", title)
+    assert getFont(names[0]) is getFont(names[1])
+    canvas = SlotCanvas(io.BytesIO(), invariant=1)
+    for name in names:
+        canvas.setFont(name, 10)
+        canvas.drawString(10, 10, "Été")
+    canvas.showPage()
+    canvas.save()
+
+
 def test_a_paragraphs_callback_knows_where_its_text_ended_and_forms_can_be_drawn_last():
     from pypdf import PdfReader
     from reportlab.lib.styles import ParagraphStyle

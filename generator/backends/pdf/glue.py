@@ -63,6 +63,8 @@ def forget_font(name: str) -> None:
     from reportlab.pdfbase import pdfmetrics
 
     font = pdfmetrics._fonts.pop(name, None)
+    if any(held is font for held in pdfmetrics._fonts.values()):
+        return  # another role holds the same file: its face stays registered, shared
     faces = pdfmetrics._dynFaceNames
     for face in [face for face, held in faces.items() if held is font]:
         del faces[face]
