@@ -32,7 +32,7 @@ from generator.build.state import (
     reuse,
     state_artefact,
 )
-from generator.build.writer import UNLISTED, Published, publish
+from generator.build.writer import MANIFEST, UNLISTED, Published, publish
 from generator.core.artefacts import PAPERS, Artefact
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.digest import digest
@@ -67,10 +67,15 @@ class BuildResult:
         pages per kind, and where they went."""
         lines = []
         if self.repaired:
-            shown = ", ".join(self.repaired[:3]) + (", ..." if len(self.repaired) > 3 else "")
             lines.append(f"finished the build that was stopped in {self.out_dir}: "
-                         f"{len(self.repaired)} file(s) put in place or removed ({shown})")
+                         f"{_some(self.repaired)} put in place or removed")
         if not self.rendered:
+            # Nothing drawn, and no file but the manifest written: what changed was removed
+            # (the files of a language the game no longer lists).
+            gone = [path for path in self.changed if path != MANIFEST]
+            if gone:
+                return [*lines, f"removed {_some(gone)}, which the content no longer makes; "
+                                f"the rest of {self.out_dir} is up to date"]
             still = "else " if self.repaired else ""
             return [*lines, f"nothing {still}changed: {self.out_dir} is up to date"]
         by_kind: dict[tuple[str, str], list[Artefact]] = {}
@@ -90,6 +95,12 @@ class BuildResult:
         lines.append(f"wrote {len(self.artefacts)} files to {self.out_dir} "
                      f"(rendered: {', '.join(self.rendered)})")
         return lines
+
+
+def _some(paths: Sequence[str]) -> str:
+    """A count of files and the first few of them: "5 file(s) (a, b, c, ...)"."""
+    shown = ", ".join(paths[:3]) + (", ..." if len(paths) > 3 else "")
+    return f"{len(paths)} file(s) ({shown})"
 
 
 def declared_table(content_dir: Path | None = None) -> tuple:
@@ -208,7 +219,7 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
         bundle, None if languages is None else tuple(a for a in languages if a != SOURCE))
     chosen = _languages(request.game, languages)
     return _render(request, Built(kit, memo), out_dir, warnings, progress, state, everything,
-                   chosen)
+                   chosen, every=languages is None)
 
 
 # `languages=(SOURCE,)`: the content's own language, whatever it is (the preview's first
@@ -288,7 +299,10 @@ class Built:
 def _render(request: BuildRequest, built: Built, out_dir: Path,
             warnings: tuple[Diagnostic, ...],
             progress: Progress | None, state: BuildState, everything: str,
-            languages: tuple[str, ...]) -> BuildResult:
+            languages: tuple[str, ...], every: bool = False) -> BuildResult:
+    """Make the kinds not reusable in each of `languages`, then write them. `every`: the
+    languages are all the game lists, so the files and the cache of a language it no
+    longer lists go (as a clean build would not have them)."""
     from generator.products.kinds import idle, planned
     from generator.products.languages import source_language
 
@@ -299,8 +313,10 @@ def _render(request: BuildRequest, built: Built, out_dir: Path,
     reused, todo = _sort_jobs(units, out_dir, state, source)
     _tell(progress, "rendering " + (", ".join(j.unit for j in todo) or "nothing"), 1, 2)
     made, memo_keys = _run_split(built, todo)
-    new = BuildState(everything, dict(state.fingerprints), dict(state.files),
-                     [d.as_dict() for d in warnings], dict(state.memo))
+    new = BuildState(everything, *(_of_languages(dict(remembered), languages, every)
+                                   for remembered in (state.fingerprints, state.files)),
+                     [d.as_dict() for d in warnings],
+                     _of_languages(dict(state.memo), languages, every))
     for job in todo:
         new.fingerprints[job.unit] = job.key
         new.files[job.unit] = entries(made[job.unit])
@@ -316,7 +332,7 @@ def _render(request: BuildRequest, built: Built, out_dir: Path,
     order = [_unit_name(k.name, u.language, source) for u in units for k in kinds]
     written = _write(out_dir, [a for name in order for a in by_unit[name]], new, built.memo,
                      [*(k.name for k in kinds), *idle(request)], reused, request.papers,
-                     _covered(languages, source))
+                     None if every else _covered(languages, source))
     return BuildResult(out_dir, tuple(written.files), warnings, tuple(made), tuple(reused),
                        written.changed)
 
@@ -343,6 +359,17 @@ def _unit_name(kind: str, language: str, source: str) -> str:
     from generator.products.languages import unit_name
 
     return unit_name(kind, language, source)
+
+
+def _of_languages(remembered: dict, languages: tuple[str, ...], every: bool) -> dict:
+    """The cache's entries by unit, without another language's when the build makes
+    every language the game lists (a unit of one is named `kind@language`)."""
+    from generator.products.languages import unit_language
+
+    if not every:
+        return remembered
+    return {unit: value for unit, value in remembered.items()
+            if unit_language(unit) in (None, *languages)}
 
 
 def _covered(languages: tuple[str, ...], source: str) -> set[str | None]:

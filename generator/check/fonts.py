@@ -12,10 +12,13 @@ from generator.draw.kit import Kit
 from generator.load.digests import code_digest, file_digest
 
 
-def check_fonts(kit: Kit) -> list[Diagnostic]:
-    """TKG306 at each `fonts:` role whose file cannot be read or embedded."""
+def check_fonts(kit: Kit, roles: set[str] | None = None) -> list[Diagnostic]:
+    """TKG306 at each `fonts:` role (of `roles`, None: every one) whose file cannot be
+    read or embedded."""
     found: list[Diagnostic] = []
     for role, path in kit.game.fonts:
+        if roles is not None and role not in roles:
+            continue
         why = font_fault(kit, path)
         if why:
             found.append(diagnostic("TKG306", kit.game.font_location(role), f"the {role} font, "

@@ -103,6 +103,23 @@ def _check_export(kinds: list[str] | None, given: dict[str, object],
                                      param_hint=f"--{option.replace('_', '-')}")
 
 
+def _check_base_url(base_url: str | None, languages: tuple[str, ...],
+                    content_dir: Path) -> None:
+    # Each language's TTS images are in its own folder (fr/tts/images/...): one URL
+    # cannot name them all, and the French table would show the English images.
+    if base_url is None:
+        return
+    from generator.load.translations import listed_languages
+
+    building = languages or listed_languages(content_dir) or ()
+    if len(building) > 1:
+        raise click.BadParameter(
+            f"it names where one language's images are served, and this build makes "
+            f"{len(building)} ({', '.join(building)}), each with its own tts/ folder; build "
+            f"one at a time: --lang {building[0]} --base-url URL, then --lang {building[1]} "
+            f"--base-url with the URL of {building[1]}/tts/", param_hint="--base-url")
+
+
 def _progress(what: str, step: int, total: int) -> None:
     click.echo(f"[{step}/{total}] {what}…", err=True)
 
@@ -133,7 +150,8 @@ def _progress(what: str, step: int, total: int) -> None:
 @click.option("--base-url", callback=_base_url, metavar="URL",
               help="Where the Tabletop Simulator images will be served (--only tts): put "
                    "before their paths in the saved object, e.g. https://example.org/tkg/tts/ "
-                   "or file:///C:/Users/me/tkg/tts/ [default: paths relative to the JSON].")
+                   "or file:///C:/Users/me/tkg/tts/; one language's at a time (--lang) "
+                   "[default: paths relative to the JSON].")
 @click.option("--one-sided", is_flag=True,
               help="Make the print-and-play file for a printer that prints on one side: "
                    "pnp-<paper>-one-sided.pdf, without the blank backs; the sheets whose "
@@ -158,6 +176,7 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
     _check_comparison(kinds, compare)
     _check_export(kinds, {"preset": preset, "dpi": dpi, "base_url": base_url,
                           "one_sided": one_sided or None}, content_dir)
+    _check_base_url(base_url, languages, content_dir)
     result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layouts,
                    progress=_progress, strict=strict,
                    export=Export(preset, dpi, base_url or "", one_sided),

@@ -20,13 +20,16 @@ DOMAIN = "tkg"
 
 
 def catalogue_path(language: str) -> Path:
-    """Where a language's catalogue is kept."""
-    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    """Where a language's catalogue is kept (a tag with a region, pt-BR, in gettext's
+    folder for it, pt_BR)."""
+    return LOCALE_DIR / _gettext_name(language) / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def catalogue_languages() -> tuple[str, ...]:
-    """The languages the tool has a catalogue for, the source language first."""
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    """The languages the tool has a catalogue for (as game.yaml names them: pt-BR), the
+    source language first."""
+    found = sorted(p.parent.parent.name.replace("_", "-")
+                   for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
     return (SOURCE_LANGUAGE, *(f for f in found if f != SOURCE_LANGUAGE))
 
 
@@ -41,13 +44,19 @@ def words_for(language: str) -> Words:
     return _read(path, stat.st_size, stat.st_mtime_ns, language)
 
 
+def _gettext_name(language: str) -> str:
+    # game.yaml names languages as BCP 47 tags (pt-BR); gettext's folders and Babel's
+    # locales join language and region with an underscore (pt_BR).
+    return language.replace("-", "_")
+
+
 @functools.lru_cache(maxsize=8)
 def _read(path: Path, size: int, mtime: int, language: str) -> Words:
     from babel.messages.pofile import read_po  # only a second language needs Babel
 
     data = path.read_bytes()
     with path.open("rb") as handle:
-        catalogue = read_po(handle, locale=language, domain=DOMAIN)
+        catalogue = read_po(handle, locale=_gettext_name(language), domain=DOMAIN)
     messages: list[tuple[str, str | tuple[str, ...]]] = []
     for message in catalogue:
         if not message.id or message.fuzzy:

@@ -69,12 +69,14 @@ class FaceMetrics:
 def font_licences(fonts) -> list[Path]:
     """The licence files that travel with `fonts` (TTF paths): beside each, a
     `LICENSE-<name>.txt` whose name starts its file's ("LICENSE-Lato.txt" for
-    "Lato-Bold.ttf"), or a plain `LICENSE*` that names no font."""
+    "Lato-Bold.ttf"), or a `LICENSE*` that names no font of the folder (LICENSE.txt,
+    LICENSE-OFL.txt: the folder's fonts share it)."""
     found: set[Path] = set()
     for font in fonts:
+        beside = [f.name for f in font.parent.glob("*.ttf")]
         for licence in font.parent.glob("LICENSE*"):
             named = licence.stem.partition("-")[2]
-            if not named or font.name.startswith(named):
+            if font.name.startswith(named) or not any(f.startswith(named) for f in beside):
                 found.add(licence)
     return sorted(found)
 

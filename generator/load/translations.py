@@ -34,6 +34,7 @@ SECTIONS = ("language", "name", "fonts", "game", "elements", "oinks", "tiles", "
 LAYOUT = "layout."  # the prefix of a layout text's key: "layout.<its source words>"
 # Placeholders of a format ({name}, {rules.oink.capacity}): kept as they are.
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+FONT_PLACE = "fonts."  # a language's font is placed, like its texts, by a key: fonts.title
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,12 @@ def read_translation(content_dirs: tuple[Path, ...], language: str
                                 f"this file is for the language {language!r} (its name "
                                 f"says so) but says language: {named!r}"))
     fonts = _fonts(top, content_dirs, found)
-    name = top.get("name") if isinstance(top.get("name"), str) else language
+    places.update((f"{FONT_PLACE}{role}", top["fonts"].where(role)) for role, _ in fonts)
+    name = top.get("name", language)
+    if not isinstance(name, str) or not name.strip():
+        found.append(diagnostic("TKG103", top.where("name"), "name: should be the language's "
+                                "own name, as its readers write it (e.g. Français)"))
+        name = language
     return Translation(language, str(name), tuple(texts.items()), fonts, display,
                        tuple(places.items())), found
 
@@ -226,9 +232,11 @@ def translated_game(game: Game, translation: Translation) -> Game:
     names = {**{e.name: n.name for e, n in zip(game.elements, elements, strict=True)},
              **{o.name: n.name for o, n in zip(game.oinks, oinks, strict=True)}}
     fonts = dict(game.fonts) | dict(translation.fonts)
+    font_where = dict(game.font_where) | {role: translation.where(f"{FONT_PLACE}{role}")
+                                          for role, _ in translation.fonts}
     return replace(game, title=text("game.title", game.title), elements=elements,
                    oinks=oinks, tiles=tiles, words=words_for(translation.language),
-                   fonts=tuple(fonts.items()),
+                   fonts=tuple(fonts.items()), font_where=tuple(font_where.items()),
                    pieces=tuple(_kind(k, translation, names) for k in game.pieces))
 
 

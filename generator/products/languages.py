@@ -18,6 +18,8 @@ from generator.layout.translated import translated_layout
 from generator.load.translations import translated_game
 from generator.products.request import BuildRequest
 
+AT = "@"  # between a kind and another language in a cache unit's name: tiles@fr
+
 
 def source_language(game: Game) -> str:
     """The language the content is written in: the first the game lists."""
@@ -43,7 +45,12 @@ def in_language(request: BuildRequest, language: str) -> BuildRequest:
 
 def unit_name(kind: str, language: str, source: str) -> str:
     """The name the build cache keeps a kind's files of one language under."""
-    return kind if language == source else f"{kind}@{language}"
+    return kind if language == source else f"{kind}{AT}{language}"
+
+
+def unit_language(unit: str) -> str | None:
+    """The language a cache unit (`unit_name`) is of; None for the source language's."""
+    return unit.rsplit(AT, 1)[1] if AT in unit else None
 
 
 def placed(artefacts: Sequence[Artefact], language: str, source: str) -> list[Artefact]:

@@ -182,3 +182,51 @@ def test_the_french_edition_follows_french_typography(both):
         words = html.unescape(" ".join(re.findall(r"<text[^>]*>(.*?)</text>",
                                                   svg.read_text(), flags=re.S)))
         assert not re.search(r"\w [;:!?]", words), (svg.name, words[:200])
+
+
+def test_a_language_taken_out_of_the_game_takes_its_files_with_it(prebuilt):
+    """game.yaml that no longer lists French: the next build removes fr/ and forgets
+    French in its cache, as a clean build of the English game would have it."""
+    def first(project: Path) -> None:
+        result = CliRunner().invoke(cli, _build_args(project, "--only", "tiles",
+                                                     "--paper", "a4"))
+        assert result.exit_code == 0, result.output
+
+    project = prebuilt("tiles a4 in every language", first)
+    out = project / "output"
+    assert any(f["path"].startswith("fr/") for f in _manifest(out))
+    game = project / "content" / "game.yaml"
+    game.write_text(game.read_text().replace("languages: [en, fr]", "languages: [en]"))
+    result = CliRunner().invoke(cli, _build_args(project, "--only", "tiles", "--paper", "a4"))
+    assert result.exit_code == 0, result.output
+    assert "nothing changed" not in result.output
+    listed = [f["path"] for f in _manifest(out)]
+    assert listed and not [p for p in listed if p.startswith("fr/")]
+    assert not [p for p in (out / "fr").rglob("*") if p.is_file()] if (out / "fr").exists() \
+        else True
+    state = json.loads((out / ".tkg-cache" / "state.json").read_text())
+    assert not [unit for unit in state["fingerprints"] if "@" in unit], state["fingerprints"]
+
+
+def test_a_base_url_names_one_language_s_folder(project):
+    """The TTS images of each language are in its own folder: --base-url with several
+    languages is refused, saying how to give one per language; with --lang it is that
+    language's."""
+    result = CliRunner().invoke(cli, _build_args(project, "--only", "tts", "--paper", "a4",
+                                                 "--base-url", "https://example.org/tkg/tts/"))
+    assert result.exit_code == 2, result.output
+    assert "--lang" in result.output and "en, fr" in result.output
+    assert "Traceback" not in result.output
+    assert not (project / "output" / "manifest.json").exists()
+    result = CliRunner().invoke(cli, _build_args(project, "--only", "tts", "--paper", "a4",
+                                                 "--lang", "fr", "--base-url",
+                                                 "https://example.org/tkg/fr/tts/"))
+    assert result.exit_code == 0, result.output
+    [saved] = (project / "output" / "fr" / "tts").glob("*.json")
+    urls = re.findall(r'"(?:FaceURL|BackURL)": "([^"]+)"', saved.read_text())
+    assert urls and all(u.startswith("https://example.org/tkg/fr/tts/images/") for u in urls)
+
+
+def _build_args(project: Path, *more: str) -> list[str]:
+    return ["build", "--content", str(project / "content"), "--templates",
+            str(project / "templates"), "--out", str(project / "output"), *more]

@@ -35,3 +35,26 @@ def test_the_shipped_game_passes_strict_validation_in_both_languages(project):
     result = _validate(project, "--strict")
     assert result.exit_code == 0, result.output
     assert "0 error(s), 0 warning(s)" in result.output
+
+
+def test_a_language_s_font_that_cannot_be_read_is_told_at_its_line(project):
+    """A `fonts:` entry of a language file naming a file that is no font: TKG306 at that
+    entry (not a crash of the drawing), validate and build exit 1, nothing written."""
+    french = project / "content" / "lang" / "fr.yaml"
+    (project / "content" / "fonts" / "Fake-Bold.ttf").write_bytes(b"not a font")
+    text = french.read_text()
+    french.write_text(text.replace("fonts/GentiumPlus-Bold.ttf", "fonts/Fake-Bold.ttf"))
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "GentiumPlus" in row)
+    result = _validate(project, "--format", "json")
+    assert result.exit_code == 1, result.output
+    [found] = [d for d in json.loads(result.stdout) if d["code"] == "TKG306"]
+    assert found["path"].endswith("content/lang/fr.yaml") and found["line"] == line, found
+    assert "Fake-Bold.ttf" in found["message"] and found["severity"] == "error"
+    built = CliRunner().invoke(cli, ["build", "--content", str(project / "content"),
+                                     "--templates", str(project / "templates"),
+                                     "--out", str(project / "output"), "--only", "tiles"])
+    assert built.exit_code == 1, built.output
+    assert "fr.yaml" in built.output and "Traceback" not in built.output
+    assert not (project / "output" / "manifest.json").exists()
+    # English alone does not draw French: it builds.
+    assert _validate(project, "--lang", "en").exit_code == 0

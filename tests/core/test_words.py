@@ -58,3 +58,25 @@ def test_every_catalogue_is_in_step_with_the_code_and_translated():
     result = subprocess.run([sys.executable, "tools/catalogue.py", "--check"], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_language_with_a_region_finds_its_catalogue_in_gettext_s_folder(tmp_path,
+                                                                          monkeypatch):
+    """game.yaml names languages as BCP 47 tags (pt-BR); gettext's folders and Babel's
+    locales use an underscore (pt_BR): the catalogue is found and read, not a crash."""
+    import shutil
+
+    import generator.load.catalogue as catalogue
+
+    french = words_for("fr")
+    folder = tmp_path / "pt_BR" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    shutil.copy(catalogue.catalogue_path("fr"), folder / "tkg.po")
+    monkeypatch.setattr(catalogue, "LOCALE_DIR", tmp_path)
+    assert catalogue.catalogue_path("pt-BR") == folder / "tkg.po"
+    words = words_for("pt-BR")
+    assert words.language == "pt-BR" and words.digest == french.digest != ""
+    assert words.gettext("50 mm") == french.gettext("50 mm")
+    cover = "160–220 g/m² (60–80 lb cover)"
+    assert words.gettext(cover) == french.gettext(cover) != cover
+    assert "pt-BR" in catalogue_languages()

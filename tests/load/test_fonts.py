@@ -68,3 +68,19 @@ def test_an_unreadable_font_is_a_render_error_naming_it(tmp_path, damage):
         path.write_bytes(b"")
     with pytest.raises(RenderError, match=r"cannot read the font .*broken\.ttf: \S"):
         read_metrics(path)
+
+
+def test_each_font_takes_its_own_licence_and_those_that_name_no_font(tmp_path):
+    """LICENSE-Lato.txt goes with Lato only; LICENSE.txt and LICENSE-OFL.txt (which name
+    no font of the folder) go with every font of it."""
+    from generator.load.fonts import font_licences
+
+    for name in ("Lato-Bold.ttf", "Gentium-Bold.ttf", "LICENSE-Lato.txt",
+                 "LICENSE-Gentium.txt", "LICENSE-OFL.txt", "LICENSE.txt"):
+        (tmp_path / name).write_bytes(b"")
+    names = [p.name for p in font_licences([tmp_path / "Gentium-Bold.ttf"])]
+    assert names == ["LICENSE-Gentium.txt", "LICENSE-OFL.txt", "LICENSE.txt"]
+    both = [p.name for p in font_licences([tmp_path / "Gentium-Bold.ttf",
+                                           tmp_path / "Lato-Bold.ttf"])]
+    assert both == ["LICENSE-Gentium.txt", "LICENSE-Lato.txt", "LICENSE-OFL.txt",
+                    "LICENSE.txt"]

@@ -192,7 +192,7 @@ def test_the_round_token_images_are_the_round_pngs(tts, shipped_game):
 
 def test_a_base_url_makes_every_url_absolute(project, monkeypatch):
     monkeypatch.chdir(project)
-    result = CliRunner().invoke(cli, ["build", "--only", "tts", "--paper", "a4",
+    result = CliRunner().invoke(cli, ["build", "--only", "tts", "--paper", "a4", "--lang", "en",
                                       "--base-url", "https://example.org/tkg/tts"])
     assert result.exit_code == 0, result.output
     [found] = (project / "output" / "tts").glob("*.json")
