@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from generator.build.claim import claim
 from generator.build.memo import MEMO_FILE, DrawingMemo
@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # the products load when something is rendered, not for "noth
     from generator.products.request import BuildRequest, Export
 
 Progress = Callable[[str, int, int], None]  # (what is starting, step, total steps)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -313,10 +314,10 @@ def _render(request: BuildRequest, built: Built, out_dir: Path,
     reused, todo = _sort_jobs(units, out_dir, state, source)
     _tell(progress, "rendering " + (", ".join(j.unit for j in todo) or "nothing"), 1, 2)
     made, memo_keys = _run_split(built, todo)
-    new = BuildState(everything, *(_of_languages(dict(remembered), languages, every)
-                                   for remembered in (state.fingerprints, state.files)),
+    new = BuildState(everything, _of_languages(state.fingerprints, languages, every),
+                     _of_languages(state.files, languages, every),
                      [d.as_dict() for d in warnings],
-                     _of_languages(dict(state.memo), languages, every))
+                     _of_languages(state.memo, languages, every))
     for job in todo:
         new.fingerprints[job.unit] = job.key
         new.files[job.unit] = entries(made[job.unit])
@@ -361,13 +362,14 @@ def _unit_name(kind: str, language: str, source: str) -> str:
     return unit_name(kind, language, source)
 
 
-def _of_languages(remembered: dict, languages: tuple[str, ...], every: bool) -> dict:
-    """The cache's entries by unit, without another language's when the build makes
-    every language the game lists (a unit of one is named `kind@language`)."""
+def _of_languages(remembered: dict[str, T], languages: tuple[str, ...], every: bool
+                  ) -> dict[str, T]:
+    """A copy of the cache's entries by unit, without another language's when the build
+    makes every language the game lists (a unit of one is named `kind@language`)."""
     from generator.products.languages import unit_language
 
     if not every:
-        return remembered
+        return dict(remembered)
     return {unit: value for unit, value in remembered.items()
             if unit_language(unit) in (None, *languages)}
 

@@ -121,8 +121,7 @@ def read_translation(content_dirs: tuple[Path, ...], language: str
         found.append(diagnostic("TKG103", top.where("language"),
                                 f"this file is for the language {language!r} (its name "
                                 f"says so) but says language: {named!r}"))
-    fonts = _fonts(top, content_dirs, found)
-    places.update((f"{FONT_PLACE}{role}", top["fonts"].where(role)) for role, _ in fonts)
+    fonts = _fonts(top, content_dirs, found, places)
     name = top.get("name", language)
     if not isinstance(name, str) or not name.strip():
         found.append(diagnostic("TKG103", top.where("name"), "name: should be the language's "
@@ -153,8 +152,10 @@ def _flat(value: object, where: Location, prefix: str, texts: dict[str, str],
               texts, places, found, flat)
 
 
-def _fonts(top: YMap, content_dirs: tuple[Path, ...], found: list[Diagnostic]
-           ) -> tuple[tuple[str, Path], ...]:
+def _fonts(top: YMap, content_dirs: tuple[Path, ...], found: list[Diagnostic],
+           places: dict[str, Location]) -> tuple[tuple[str, Path], ...]:
+    """The fonts the language gives by role (each placed, as its texts are, under
+    `fonts.<role>`); what is wrong with them told in `found`."""
     fonts = top.get("fonts")
     if fonts is None:
         return ()
@@ -175,6 +176,7 @@ def _fonts(top: YMap, content_dirs: tuple[Path, ...], found: list[Diagnostic]
         elif (path := content_file(content_dirs, name, fonts.where(role), (".ttf",),
                                    found)) is not None:
             chosen.append((role, path))
+            places[f"{FONT_PLACE}{role}"] = fonts.where(role)
     return tuple(chosen)
 
 
