@@ -36,7 +36,7 @@ from generator.build.writer import MANIFEST, UNLISTED, Published, publish
 from generator.core.artefacts import PAPERS, Artefact
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.digest import digest
-from generator.core.errors import ContentError
+from generator.core.errors import ContentError, UsageError
 from generator.core.reading import Refused, read_kept
 from generator.load.digests import code_digest, tree_digest
 from generator.load.layers import input_folders
@@ -118,6 +118,12 @@ def known_kinds(content_dir: Path | None = None) -> list[str]:
     from generator.products.kinds import chosen_kinds
 
     return chosen_kinds(declared_table(content_dir))
+
+
+def unknown_kinds(unknown: Sequence[str], known: Sequence[str]) -> str:
+    """What `--only` is told when it names kinds there are not."""
+    return (f"--only: unknown kind(s) {', '.join(unknown) or '(none given)'}; known kinds: "
+            f"{', '.join(known)}")
 
 
 def plain_kinds(content_dir: Path | None = None) -> list[str]:
@@ -212,7 +218,7 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
     kinds = list(kinds or plain(table))  # png and tts wait to be asked
     unknown = [k for k in kinds if k not in known]
     if unknown and declared is not None:  # else validation tells what is wrong
-        raise ValueError(f"unknown kinds {unknown}; known: {known}")
+        raise UsageError(unknown_kinds(unknown, known))
     memo = DrawingMemo()  # the build context: made here, handed down to every stage
     memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
     request, kit, warnings = _validated(

@@ -30,17 +30,25 @@ URL_SCHEMES = ("http://", "https://", "file://")
 
 
 def _kinds(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None:
-    from generator.build.pipeline import known_kinds
-
+    # The names are checked against the kinds table by the build, once it has work to
+    # do: a build with nothing changed answers without loading the table.
     if value is None:
         return None
     kinds = [k.strip() for k in value.split(",") if k.strip()]
-    known = known_kinds(ctx.params.get("content_dir"))  # --content is read first (eager)
+    if not kinds:
+        _refuse_kinds(kinds, ctx.params.get("content_dir"))
+    return kinds
+
+
+def _refuse_kinds(kinds: list[str], content_dir: Path | None) -> None:
+    """A usage error for `--only` when it names a kind there is not (or none)."""
+    from generator.build.pipeline import known_kinds, unknown_kinds
+
+    known = known_kinds(content_dir)
     unknown = [k for k in kinds if k not in known]
     if unknown or not kinds:
-        raise click.BadParameter(f"unknown kind(s) {', '.join(unknown) or '(none given)'}; "
-                                 f"known kinds: {', '.join(known)}")
-    return kinds
+        raise click.BadParameter(unknown_kinds(unknown, known).removeprefix("--only: "),
+                                 param_hint="--only")
 
 
 def _check_comparison(kinds: list[str] | None, compare: tuple[str, ...]) -> None:
@@ -90,6 +98,8 @@ def _check_export(kinds: list[str] | None, given: dict[str, object],
     from generator.products.bundle import KIND as BUNDLE
     from generator.products.kinds import readers
 
+    if kinds:  # the table is loaded now: a typo is told as such, not as an unread option
+        _refuse_kinds(kinds, content_dir)
     table = declared_table(content_dir)  # the content's own kinds of piece read some too
     building = kinds or plain_kinds(content_dir)
     for option, value in given.items():

@@ -63,3 +63,11 @@ class ReportError(GeneratorError):
     read or is not one run's report; the message names the file, line and column."""
 
     exit_code = 1
+
+
+class UsageError(GeneratorError):
+    """Raised when a command asks for what the content does not have, found only once
+    there is work to do (`tkg build --only` naming no kind: a build with nothing
+    changed answers before the kinds are loaded); exit 2, as click's usage errors."""
+
+    exit_code = 2

@@ -125,3 +125,26 @@ def test_cli_builds_in_a_real_subprocess(project):
     oink = (project / "output" / "svg" / "oinks" / "fire.svg").read_text()
     assert "<svg" in oink and "Cinder Oink" in oink
     assert not (project / "output" / "pnp-a4.pdf").exists()
+    # Again, nothing changed: answered without loading the products or the kinds table.
+    again = subprocess.run(
+        [sys.executable, "-c", NOTHING_LOADED, "build", "--content", str(project / "content"),
+         "--templates", str(project / "templates"), "--out", str(project / "output"),
+         "--paper", "letter", "--only", "tokens", "--layout", "cluster"],
+        capture_output=True, text=True, check=False)
+    assert again.returncode == 0, again.stderr
+    assert "nothing changed" in again.stdout
+    assert "loaded: []" in again.stdout, again.stdout
+
+
+# Runs `tkg` and says, as it exits, which product modules it loaded (but the two small
+# records the options are read into: the presets and the export's settings).
+NOTHING_LOADED = """
+import atexit, sys
+from generator.cli import main
+light = ("generator.products.presets", "generator.products.request")
+atexit.register(lambda: print("loaded:", sorted(m for m in sys.modules
+                                                if m.startswith("generator.products.")
+                                                and m not in light)))
+sys.argv[0] = "tkg"
+main()
+"""
