@@ -10,6 +10,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 TEMPLATES = ROOT / "templates"
+# The language a build makes when its test is about something else than languages (a
+# build makes every language the game lists; tests/build/test_languages.py and the
+# tests of the preview and the cache build them all).
+ONE_LANGUAGE = ("en",)
 
 
 @pytest.fixture(scope="session")
@@ -36,7 +40,7 @@ def built(tmp_path_factory):
     from generator.build.pipeline import build
 
     out = tmp_path_factory.mktemp("built") / "output"
-    build(CONTENT, TEMPLATES, out, ("a4", "letter"), ["tiles", "tokens"])
+    build(CONTENT, TEMPLATES, out, ("a4", "letter"), ["tiles", "tokens"], languages=ONE_LANGUAGE)
     return out
 
 

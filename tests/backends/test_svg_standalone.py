@@ -13,7 +13,7 @@ from PIL import Image, ImageChops, ImageStat
 from generator.build.pipeline import build
 from generator.draw.kit import Kit
 from generator.load.content import load_content
-from tests.conftest import CONTENT, TEMPLATES
+from tests.conftest import CONTENT, ONE_LANGUAGE, TEMPLATES
 from tests.pdfprobe import rasterise
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -31,7 +31,7 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("standalone") / "output"
-    build(CONTENT, TEMPLATES, out, ("a4",), ["tiles"])
+    build(CONTENT, TEMPLATES, out, ("a4",), ["tiles"], languages=ONE_LANGUAGE)
     return out
 
 

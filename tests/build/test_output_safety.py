@@ -22,6 +22,7 @@ from generator.build.claim import MARKER, claim
 from generator.build.pipeline import build
 from generator.cli import cli
 from generator.core.errors import OutputError
+from tests.conftest import ONE_LANGUAGE
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -40,7 +41,8 @@ def assert_whole(out: Path) -> None:
 
 
 def run_build(project: Path, out: Path):
-    return build(project / "content", project / "templates", out, ("a4",), ["tiles"])
+    return build(project / "content", project / "templates", out, ("a4",), ["tiles"],
+                 languages=ONE_LANGUAGE)
 
 
 def built(prebuilt, out: str = "output") -> Path:

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from generator.check.game import check_connections, check_tile_count, check_worlds
 from generator.core.worlds import masks_of
 from generator.load.content import load_content
+from tests.conftest import ONE_LANGUAGE
 from tests.pdfprobe import placements
 
 # Each test here builds or draws whole kinds: the quick run leaves them out.
@@ -98,7 +99,8 @@ def copied_build(tmp_path_factory):
                      .replace("tile_count: 48", "tile_count: 49"))
     from generator.build.pipeline import build
 
-    build(root / "content", root / "templates", root / "output", ("a4",), ["tiles"])
+    build(root / "content", root / "templates", root / "output", ("a4",), ["tiles"],
+          languages=ONE_LANGUAGE)
     return root / "output"
 
 

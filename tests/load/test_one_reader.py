@@ -21,8 +21,9 @@ from generator.core.limits import YAML_BYTES
 def tkg(project: Path, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
     """`tkg ARGS` on the project's content and templates, as a user runs it."""
     where = ["--content", str(project / "content")]
-    if args[0] == "build":
-        where += ["--templates", str(project / "templates"), "--out", str(project / "out")]
+    if args[0] == "build":  # (one language: what is read is the same in every one)
+        where += ["--templates", str(project / "templates"), "--out", str(project / "out"),
+                  "--lang", "en"]
     return subprocess.run([sys.executable, "-m", "generator", *args, *where],
                           capture_output=True, text=True, timeout=timeout, cwd=project,
                           env={**os.environ, "XDG_CACHE_HOME": str(project / "cache")})

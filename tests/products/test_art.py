@@ -12,6 +12,7 @@ from generator.build.pipeline import build
 from generator.cli import cli
 from generator.core.errors import ContentError
 from generator.draw.svgart import ArtError, read_art
+from tests.conftest import ONE_LANGUAGE
 from tests.pdfprobe import rasterise
 
 ART = Path(__file__).resolve().parent.parent / "fixtures" / "art"
@@ -73,7 +74,7 @@ def test_a_broken_png_is_a_tkg304_at_the_tiles_art(project, fixture, message):
     art, line = _use_art(project, fixture)
     with pytest.raises(ContentError) as info:
         build(project / "content", project / "templates", project / "output", ("a4",),
-              ["tiles"])
+              ["tiles"], languages=ONE_LANGUAGE)
     [problem] = [d for d in info.value.diagnostics if d.is_error]
     assert problem.code == "TKG304" and message in problem.message, problem.format()
     assert art.name in problem.message and TILE in problem.message
@@ -99,7 +100,7 @@ def test_a_broken_symbol_file_is_a_tkg304_naming_it(project):
         '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"><polygon points=""/></svg>')
     with pytest.raises(ContentError) as info:
         build(project / "content", project / "templates", project / "output", ("a4",),
-              ["tokens"])
+              ["tokens"], languages=ONE_LANGUAGE)
     [problem] = [d for d in info.value.diagnostics if d.is_error]
     assert problem.code == "TKG304" and "flame.svg" in problem.message
     tiles = (project / "content" / "tiles.yaml").read_text().splitlines()
@@ -114,7 +115,8 @@ def test_a_wide_png_covers_its_box_in_the_pdf_as_in_the_svg(project):
     # instead, it would leave bands of the tile's dark background above and below.
     _use_art(project, ART / "wide.png")
     out = project / "output"
-    build(project / "content", project / "templates", out, ("a4",), ["tiles"])
+    build(project / "content", project / "templates", out, ("a4",), ["tiles"],
+          languages=ONE_LANGUAGE)
     svg = (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
     assert 'preserveAspectRatio="xMidYMid slice"' in svg
     dpi = 72
@@ -143,7 +145,7 @@ def test_svg_art_with_text_in_it_is_a_tkg304(project, tmp_path):
     art, line = _use_art(project, fixture)
     with pytest.raises(ContentError) as info:
         build(project / "content", project / "templates", project / "output", ("a4",),
-              ["tiles"])
+              ["tiles"], languages=ONE_LANGUAGE)
     [problem] = [d for d in info.value.diagnostics if d.is_error]
     assert problem.code == "TKG304" and "convert it to paths" in problem.message
     assert art.name in problem.message

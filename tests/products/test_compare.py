@@ -11,7 +11,7 @@ from PIL import ImageChops
 from pypdf import PdfReader
 
 from generator.cli import cli
-from tests.conftest import CONTENT, TEMPLATES
+from tests.conftest import CONTENT, ONE_LANGUAGE, TEMPLATES
 from tests.pdfprobe import forms, rasterise, scene_name
 
 
@@ -59,7 +59,8 @@ def test_each_column_shows_its_own_layout_and_equal_drawings_share_a_form(tmp_pa
     from generator.products.compare import GAP, HEADER, MARGIN, ROWS
 
     out = tmp_path / "output"
-    build(CONTENT, TEMPLATES, out, ("a4",), ["compare"], layouts=("default", "cluster"))
+    build(CONTENT, TEMPLATES, out, ("a4",), ["compare"], layouts=("default", "cluster"),
+          languages=ONE_LANGUAGE)
     pdf = out / "compare" / "layouts-a4.pdf"
     reader = PdfReader(pdf)
     names = forms(reader)

@@ -61,7 +61,7 @@ def _declare(project: Path) -> None:
 def six(tmp_path_factory):
     import shutil
 
-    from tests.conftest import CONTENT, TEMPLATES
+    from tests.conftest import CONTENT, ONE_LANGUAGE, TEMPLATES
 
     project = tmp_path_factory.mktemp("six")
     shutil.copytree(CONTENT, project / "content")
@@ -69,7 +69,7 @@ def six(tmp_path_factory):
     _declare(project)
     out = project / "output"
     build(project / "content", project / "templates", out, ("a4", "letter"),
-          layouts=("six",))
+          layouts=("six",), languages=ONE_LANGUAGE)
     return out
 
 

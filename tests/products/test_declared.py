@@ -20,6 +20,7 @@ from pypdf.generic import ContentStream
 
 from generator.build.pipeline import build
 from generator.cli import cli
+from tests.conftest import ONE_LANGUAGE
 from tests.pdfprobe import MM, cover_rows, placements
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "pieces" / "first-player"
@@ -46,7 +47,7 @@ def marked(tmp_path_factory):
     with_marker(root)
     out = root / "output"
     build(root / "content", root / "templates", out, tuple(PAPERS), ["first-player"],
-          layouts=("marker",))
+          layouts=("marker",), languages=ONE_LANGUAGE)
     return out
 
 
@@ -160,7 +161,7 @@ def test_more_copies_mean_more_pieces_on_the_sheets_the_checklist_and_the_print_
     pieces.write_text(pieces.read_text().replace("      copies: 1\n", "      copies: 3\n"))
     out = project / "output"
     build(project / "content", project / "templates", out, ("a4",), ["first-player"],
-          layouts=("marker",))
+          layouts=("marker",), languages=ONE_LANGUAGE)
     reader = PdfReader(out / "pnp-a4.pdf")
     detail, pages = cover_row(reader, "First-player marker")
     assert detail.startswith("3 round marker")
@@ -181,7 +182,7 @@ def test_the_exports_take_it_a_round_png_and_a_disc_on_the_tts_table(project):
     with_marker(project)
     out = project / "output"
     build(project / "content", project / "templates", out, ("a4",), ["png", "tts"],
-          layouts=("marker",))
+          layouts=("marker",), languages=ONE_LANGUAGE)
     listed = json.loads((out / "png" / "tgc" / "manifest.json").read_text())
     [entry] = [p for p in listed["pieces"] if p["group"] == "first-player"]
     assert entry["count"] == 1 and entry["back"] == "first-player/back.png"

@@ -10,7 +10,7 @@ import pytest
 
 from generator.layout.imposition import SHORTEST_MARK, grid_for
 from generator.products.sheets import mark_lines
-from tests.conftest import CONTENT, TEMPLATES, load_layout
+from tests.conftest import CONTENT, ONE_LANGUAGE, TEMPLATES, load_layout
 from tests.pdfprobe import cover_rows, rasterise
 
 LAYOUT = load_layout()
@@ -120,7 +120,7 @@ def test_the_a4_tile_sheet_prints_its_outer_bleed_and_marks_clear_of_it(tmp_path
     from generator.build.pipeline import build
 
     out = tmp_path / "output"
-    build(CONTENT, TEMPLATES, out, ("a4",), ["tiles"])
+    build(CONTENT, TEMPLATES, out, ("a4",), ["tiles"], languages=ONE_LANGUAGE)
     pdf = out / "pnp-a4.pdf"
     first = cover_rows(PdfReader(pdf), ("World tiles",))["World tiles"][1][0]
     dpi = 600

@@ -8,7 +8,7 @@ from PIL import ImageStat
 from pypdf import PdfReader
 
 from generator.build.pipeline import build
-from tests.conftest import CONTENT, TEMPLATES
+from tests.conftest import CONTENT, ONE_LANGUAGE, TEMPLATES
 from tests.pdfprobe import placements, rasterise
 
 # Each test here builds or draws whole kinds: the quick run leaves them out.
@@ -22,7 +22,7 @@ def bundles(tmp_path_factory):
     made = {}
     for layout in ("default", "ink-saver"):
         out = tmp_path_factory.mktemp(layout) / "output"
-        build(CONTENT, TEMPLATES, out, ("a4",), ["tiles"], (layout,))
+        build(CONTENT, TEMPLATES, out, ("a4",), ["tiles"], (layout,), languages=ONE_LANGUAGE)
         made[layout] = out / "pnp-a4.pdf"
     return made
 

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from generator.build.pipeline import build
-from tests.conftest import CONTENT, TEMPLATES, load_layout
+from tests.conftest import CONTENT, ONE_LANGUAGE, TEMPLATES, load_layout
 from tests.pdfprobe import MM, cover_rows, placements
 
 PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
@@ -25,7 +25,8 @@ ROWS = ("World tiles", "Life tokens", "Oinks", "Player aids", "World mats", "Tab
 def mats(tmp_path_factory):
     """The shipped content built as `tkg build --only world-mats,table-mat` does."""
     out = tmp_path_factory.mktemp("mats") / "output"
-    build(CONTENT, TEMPLATES, out, tuple(PAPERS), ["world-mats", "table-mat"])
+    build(CONTENT, TEMPLATES, out, tuple(PAPERS), ["world-mats", "table-mat"],
+          languages=ONE_LANGUAGE)
     return out
 
 

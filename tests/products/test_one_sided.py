@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from generator.build.pipeline import build
 from generator.cli import cli
 from generator.products.request import Export
-from tests.conftest import CONTENT, TEMPLATES
+from tests.conftest import CONTENT, ONE_LANGUAGE, TEMPLATES
 from tests.pdfprobe import rasterise
 from tests.products.test_bundle import ROWS, SHEET_LABELS, checklist, flat, sheet_holds
 
@@ -29,7 +29,8 @@ def both(built, tmp_path_factory):
     """The bundles of the same build (the session's tiles and tokens), double-sided and
     one-sided."""
     one = tmp_path_factory.mktemp("sides") / "one"
-    build(CONTENT, TEMPLATES, one, PAPERS, ["tiles", "tokens"], export=Export(one_sided=True))
+    build(CONTENT, TEMPLATES, one, PAPERS, ["tiles", "tokens"], export=Export(one_sided=True),
+          languages=ONE_LANGUAGE)
     return built, one
 
 
@@ -123,10 +124,11 @@ def test_one_sided_is_refused_by_a_build_that_makes_no_bundle(tmp_path):
 
 def test_a_one_sided_build_replaces_the_double_sided_file(tmp_path):
     out = tmp_path / "out"
-    build(CONTENT, TEMPLATES, out, ("a4",), ["tiles"])
+    build(CONTENT, TEMPLATES, out, ("a4",), ["tiles"], languages=ONE_LANGUAGE)
     assert (out / "pnp-a4.pdf").exists()
-    build(CONTENT, TEMPLATES, out, ("a4",), ["tiles"], export=Export(one_sided=True))
+    build(CONTENT, TEMPLATES, out, ("a4",), ["tiles"], export=Export(one_sided=True),
+          languages=ONE_LANGUAGE)
     assert (out / "pnp-a4-one-sided.pdf").exists()
     assert not (out / "pnp-a4.pdf").exists()
-    build(CONTENT, TEMPLATES, out, ("a4",), ["tiles"])  # and back again
+    build(CONTENT, TEMPLATES, out, ("a4",), ["tiles"], languages=ONE_LANGUAGE)  # and back again
     assert (out / "pnp-a4.pdf").exists() and not (out / "pnp-a4-one-sided.pdf").exists()

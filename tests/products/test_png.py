@@ -18,7 +18,7 @@ from generator.cli import cli
 from generator.draw.kit import Kit
 from generator.products import kinds, png
 from generator.products.request import BuildRequest, Export
-from tests.conftest import CONTENT, TEMPLATES, load_layout
+from tests.conftest import CONTENT, ONE_LANGUAGE, TEMPLATES, load_layout
 
 # Each test here builds or draws whole kinds: the quick run leaves them out.
 pytestmark = pytest.mark.slow
@@ -35,7 +35,7 @@ def _px(mm: float, dpi: float) -> int:
 def pngs(tmp_path_factory) -> Path:
     """png/tgc/ of `tkg build --only png` (the default preset)."""
     out = tmp_path_factory.mktemp("png") / "output"
-    build(CONTENT, TEMPLATES, out, ("a4",), ["png"])
+    build(CONTENT, TEMPLATES, out, ("a4",), ["png"], languages=ONE_LANGUAGE)
     return out / "png" / "tgc"
 
 
@@ -213,9 +213,9 @@ def test_bad_export_options_are_usage_errors(project, monkeypatch, args, says):
 
 def test_a_plain_build_neither_makes_nor_removes_the_exports(project):
     out = project / "output"
-    build(project / "content", project / "templates", out, ("a4",), ["png"])
+    build(project / "content", project / "templates", out, ("a4",), ["png"], languages=ONE_LANGUAGE)
     before = {p: p.read_bytes() for p in (out / "png").rglob("*.png")}
-    result = build(project / "content", project / "templates", out, ("a4",))
+    result = build(project / "content", project / "templates", out, ("a4",), languages=ONE_LANGUAGE)
     assert "png" not in result.rendered and "tts" not in result.rendered
     assert {p: p.read_bytes() for p in (out / "png").rglob("*.png")} == before
     listed = json.loads((out / "manifest.json").read_text())["files"]

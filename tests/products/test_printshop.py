@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from generator.build.pipeline import build
 from generator.products.request import Export
-from tests.conftest import CONTENT, TEMPLATES, load_layout
+from tests.conftest import CONTENT, ONE_LANGUAGE, TEMPLATES, load_layout
 from tests.pdfprobe import MM
 
 # Each test here builds or draws whole kinds: the quick run leaves them out.
@@ -29,7 +29,7 @@ LAYOUT_BLEED = {"tiles": [3.0], "tokens": [2.0, 2.0], "aids": [3.0]}
 
 def _built(out: Path, preset: str | None) -> Path:
     build(CONTENT, TEMPLATES, out, ("a4",), ["tiles", "tokens", "aids"],
-          export=Export(preset=preset))
+          export=Export(preset=preset), languages=ONE_LANGUAGE)
     return out
 
 
@@ -147,7 +147,7 @@ def test_no_unpainted_strip_at_the_tgc_bleed(project):
     _use_wide_art(project)
     out = project / "output"
     build(project / "content", project / "templates", out, ("a4",), ["tiles"],
-          export=Export(preset="tgc"))
+          export=Export(preset="tgc"), languages=ONE_LANGUAGE)
     image = _page(out / "print-shop" / "tiles.pdf", 0, 300)
     assert image.size == (825, 825)
     orange, blue = (0xE6, 0x9F, 0x00), (0x56, 0xB4, 0xE9)

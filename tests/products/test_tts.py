@@ -21,7 +21,7 @@ from generator.draw.kit import Kit
 from generator.products import tiles, tokens
 from generator.products.designs import round_scene
 from generator.products.request import BuildRequest, Export
-from tests.conftest import CONTENT, TEMPLATES, load_layout
+from tests.conftest import CONTENT, ONE_LANGUAGE, TEMPLATES, load_layout
 
 # Each test here builds or draws whole kinds: the quick run leaves them out.
 pytestmark = pytest.mark.slow
@@ -36,7 +36,7 @@ CARD_WIDTH, TILE_SIDE = 2.2, 2.0
 def tts(tmp_path_factory) -> Path:
     """tts/ of `tkg build --only tts`."""
     out = tmp_path_factory.mktemp("tts") / "output"
-    build(CONTENT, TEMPLATES, out, ("a4",), ["tts"])
+    build(CONTENT, TEMPLATES, out, ("a4",), ["tts"], languages=ONE_LANGUAGE)
     return out / "tts"
 
 
@@ -143,7 +143,8 @@ def copied(tmp_path_factory) -> Path:
                      .replace("tile_count: 48", "tile_count: 49"))
     pieces = root / "content" / "pieces.yaml"
     pieces.write_text(pieces.read_text().replace("  each: oink\n", "  each: oink\n  copies: 2\n"))
-    build(root / "content", root / "templates", root / "output", ("a4",), ["tts", "png"])
+    build(root / "content", root / "templates", root / "output", ("a4",), ["tts", "png"],
+          languages=ONE_LANGUAGE)
     return root / "output"
 
 
@@ -250,7 +251,7 @@ def test_sheets_keep_within_what_tts_takes():
 def test_at_300_ppi_a_mat_too_wide_for_tts_is_scaled_to_4096_px(tmp_path):
     # The table mat is 378 mm wide: 4,465 px at 300 ppi, past the 4,096 px TTS takes.
     out = tmp_path / "output"
-    build(CONTENT, TEMPLATES, out, ("a4",), ["tts"], export=Export(dpi=300))
+    build(CONTENT, TEMPLATES, out, ("a4",), ["tts"], export=Export(dpi=300), languages=ONE_LANGUAGE)
     sizes = {p.relative_to(out).as_posix(): Image.open(p).size
              for p in (out / "tts" / "images").rglob("*.png")}
     assert max(max(size) for size in sizes.values()) <= 4096, sizes
