@@ -11,8 +11,14 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
+import os
+import tempfile
+from dataclasses import replace
 from pathlib import Path
 
+from generator.core.paths import user_cache
+from generator.core.reading import Refused, read_kept
 from generator.core.words import SOURCE_LANGUAGE, SOURCE_WORDS, Words
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -52,9 +58,19 @@ def _gettext_name(language: str) -> str:
 
 @functools.lru_cache(maxsize=8)
 def _read(path: Path, size: int, mtime: int, language: str) -> Words:
-    from babel.messages.pofile import read_po  # only a second language needs Babel
-
     data = path.read_bytes()
+    name = hashlib.sha256(data + b"\0" + language.encode()).hexdigest()
+    words = _kept(name, language)
+    if words is None:
+        words = _parsed(path, language)
+        _keep(name, words)
+    return replace(words, digest=hashlib.sha256(data).hexdigest()[:16])
+
+
+def _parsed(path: Path, language: str) -> Words:
+    """The catalogue as Babel reads it (its own parser: plural forms, contexts)."""
+    from babel.messages.pofile import read_po  # only a new catalogue needs Babel
+
     with path.open("rb") as handle:
         catalogue = read_po(handle, locale=_gettext_name(language), domain=DOMAIN)
     messages: list[tuple[str, str | tuple[str, ...]]] = []
@@ -66,5 +82,51 @@ def _read(path: Path, size: int, mtime: int, language: str) -> Words:
             key = f"{message.context}\x04{key}"
         text = message.string
         messages.append((key, tuple(text) if isinstance(text, tuple | list) else text or ""))
-    return Words(language, hashlib.sha256(data).hexdigest()[:16], tuple(messages),
-                 catalogue.plural_expr)
+    return Words(language, "", tuple(messages), catalogue.plural_expr)
+
+
+# Reading a .po with Babel takes longer than a build of one kind's pieces, and every
+# build of a second language needs its catalogue: what was read is kept in the user's
+# cache, by the digest of the file (and the language), as JSON (nothing there is run).
+KEPT_FORMAT = 1
+
+
+def _kept_path(name: str) -> Path:
+    return user_cache() / "catalogues" / f"{name}.json"
+
+
+def _kept(name: str, language: str) -> Words | None:
+    """The catalogue read before (None: never, or what is kept cannot be used)."""
+    try:
+        kept = json.loads(read_kept(_kept_path(name)))
+        if kept["format"] != KEPT_FORMAT:
+            return None
+        messages = tuple((key, tuple(text) if isinstance(text, list) else text)
+                         for key, text in kept["messages"])
+        if not isinstance(kept["plural"], str) or not all(
+                isinstance(key, str) and _text(text) for key, text in messages):
+            return None
+        return Words(language, "", messages, kept["plural"])
+    except (OSError, Refused, ValueError, KeyError, TypeError):
+        return None  # read afresh (and kept again)
+
+
+def _text(text: object) -> bool:
+    """Whether a kept translation is one: a text, or the texts of its plural forms."""
+    return isinstance(text, str) or (isinstance(text, tuple) and
+                                     all(isinstance(form, str) for form in text))
+
+
+def _keep(name: str, words: Words) -> None:
+    """Keep a catalogue read, whole or not at all (best effort: the next build reads it
+    again)."""
+    data = json.dumps({"format": KEPT_FORMAT, "plural": words.plural_rule,
+                       "messages": words.messages}, ensure_ascii=False).encode()
+    path = _kept_path(name)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as handle:
+            handle.write(data)
+        os.replace(handle.name, path)
+    except OSError:
+        pass

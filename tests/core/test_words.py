@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from generator.core.words import SOURCE_WORDS, Words
 from generator.load.catalogue import catalogue_languages, words_for
 
@@ -80,3 +82,32 @@ def test_a_language_with_a_region_finds_its_catalogue_in_gettext_s_folder(tmp_pa
     cover = "160–220 g/m² (60–80 lb cover)"
     assert words.gettext(cover) == french.gettext(cover) != cover
     assert "pt-BR" in catalogue_languages()
+
+
+def test_a_catalogue_read_once_is_kept_and_a_damaged_copy_is_read_again(tmp_path,
+                                                                        monkeypatch):
+    """What Babel read of a .po is kept in the user's cache (a second language's build
+    does not parse it again): the same words from the kept copy as from the file, and a
+    kept copy that is damaged is read afresh, never trusted."""
+    import generator.load.catalogue as catalogue
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    catalogue._read.cache_clear()
+    parsed = catalogue._parsed(catalogue.catalogue_path("fr"), "fr")
+    first = words_for("fr")
+    [kept] = (tmp_path / "tkg" / "catalogues").glob("*.json")
+    catalogue._read.cache_clear()
+    monkeypatch.setattr(catalogue, "_parsed", lambda *args: pytest.fail("parsed again"))
+    again = words_for("fr")
+    assert again.messages == first.messages == parsed.messages
+    assert again.plural_rule == parsed.plural_rule == "(n > 1)" and again == first
+    assert again.ngettext("{n} tile", "{n} tiles", 0) == first.ngettext("{n} tile",
+                                                                      "{n} tiles", 0)
+    monkeypatch.setattr(catalogue, "_parsed", lambda *args: parsed)
+    for damaged in ('{"format": 1, "plural": "(n > 1)", "messages": [["a", "b"]',
+                    '{"format": 1, "plural": "(n > 1)", "messages": [["a", 5]]}',
+                    '{"format": 1, "plural": null, "messages": []}', "[]"):
+        kept.write_text(damaged)
+        catalogue._read.cache_clear()
+        assert words_for("fr").messages == parsed.messages, damaged
+    catalogue._read.cache_clear()
