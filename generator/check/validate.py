@@ -121,7 +121,7 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
     cores). With `balance`, a sound tile set is also
     played by the simulator and its findings become warnings (TKG401-TKG403).
     """
-    loaded = load_content(content_dir)
+    loaded = load_content(content_dir, templates.languages if templates else None)
     found = list(loaded.diagnostics)
     game, waiting = loaded.game, False
     layouts: tuple[Layout, ...] = ()

@@ -218,11 +218,13 @@ def _balance(r: _Reader, data: dict, top: YMap) -> Balance:
     return Balance(**{k: v for k, v in f.items() if v is not None})
 
 
-def load_content(content_dir: Path) -> Loaded:
+def load_content(content_dir: Path, languages: tuple[str, ...] | None = None) -> Loaded:
     """Read and check the shape of both content files; build the model if they are sound.
 
     A game.yaml with `extends:` builds on another content folder: the files this one
-    lacks are that folder's, and its game.yaml is read under this one's (key by key)."""
+    lacks are that folder's, and its game.yaml is read under this one's (key by key).
+    The translations read are those of `languages` (None: every language the game
+    lists), so a command asked for English alone is not stopped by a French file."""
     game_src = _yaml(content_dir / S.GAME_FILE)
     told: list[Diagnostic] = []
     layers = extends_of(game_src.data, content_dir, told)
@@ -249,17 +251,21 @@ def load_content(content_dir: Path) -> Loaded:
         assert parts is not None and rules_parts is not None
         game = Game(**parts, **rules_parts, **titled, content_dir=content_dir,
                     base_dir=layers.base, pieces=pieces)
-        game, told = _translated(game)
+        game, told = _translated(game, languages)
         found += tuple(told)
         if any(d.is_error for d in told):
             game = None
     return Loaded(game, found, _count(tiles_src.data, "tiles"), _count(tiles_src.data, "elements"))
 
 
-def _translated(game: Game) -> tuple[Game, list[Diagnostic]]:
-    """The game with its other languages' translations read (their files' problems)."""
+def _translated(game: Game, languages: tuple[str, ...] | None
+                ) -> tuple[Game, list[Diagnostic]]:
+    """The game with its other languages' translations read (their files' problems),
+    those of `languages` (None: all)."""
     translations, found = [], []
     for language in game.languages[1:]:
+        if languages is not None and language not in languages:
+            continue
         translation, problems = read_translation(game.content_dirs, language)
         translations.append(translation)
         found += problems

@@ -230,3 +230,34 @@ def test_a_base_url_names_one_language_s_folder(project):
 def _build_args(project: Path, *more: str) -> list[str]:
     return ["build", "--content", str(project / "content"), "--templates",
             str(project / "templates"), "--out", str(project / "output"), *more]
+
+
+def test_english_alone_is_not_stopped_by_a_broken_french_file(prebuilt):
+    """A translator's half-done fr.yaml does not stop `--lang en` (validate or build);
+    the whole build still refuses it. English alone keeps the English files the build
+    of every language made (their fingerprints do not depend on the French)."""
+    def first(project: Path) -> None:
+        result = CliRunner().invoke(cli, _build_args(project, "--only", "tiles",
+                                                     "--paper", "a4"))
+        assert result.exit_code == 0, result.output
+
+    project = prebuilt("tiles a4 in every language", first)
+    english = CliRunner().invoke(cli, _build_args(project, "--only", "tiles", "--paper", "a4",
+                                                  "--lang", "en"))
+    assert english.exit_code == 0, english.output
+    assert "rendering nothing" in english.output, english.output  # English reused
+    french = project / "content" / "lang" / "fr.yaml"
+    french.write_text(french.read_text().replace("\ntiles:", "\ntiles: [1, 2]\ntiles_x:", 1))
+    validated = CliRunner().invoke(cli, ["validate", "--content", str(project / "content"),
+                                         "--templates", str(project / "templates"),
+                                         "--lang", "en"])
+    assert validated.exit_code == 0, validated.output
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("name: Tidewell", "name: Tidewell Spring"))
+    english = CliRunner().invoke(cli, _build_args(project, "--only", "tiles", "--paper", "a4",
+                                                  "--lang", "en"))
+    assert english.exit_code == 0, english.output
+    assert "Tidewell Spring" in (project / "output" / "svg" / "tiles" / "tidewell.svg"
+                                 ).read_text()
+    every = CliRunner().invoke(cli, _build_args(project, "--only", "tiles", "--paper", "a4"))
+    assert every.exit_code == 1 and "fr.yaml" in every.output, every.output
