@@ -231,7 +231,7 @@ def _told(problem: Problem, kind: PieceKind, layout: Layout,
         return diagnostic(problem.code, where, problem.message + in_layout)
     item = next(i for i in kind.items if i.id == problem.item)
     if problem.field:
-        return diagnostic(problem.code, item.place(problem.field), problem.message)
+        return diagnostic(problem.code, item.place(problem.field), problem.message + in_layout)
     asked = f" at {where}" if problem.entry else ""
     return diagnostic(problem.code, item.where, problem.message + in_layout + asked)
 

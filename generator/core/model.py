@@ -55,6 +55,13 @@ class Tile:
     where: Location = NOWHERE
     art_where: Location = NOWHERE  # where `art:` is written, for the art's diagnostics
     copies: int = 1  # how many of it the set holds: each copy is a tile to the rules
+    # Where its words (name, flavour) are written: in tiles.yaml, or in a language's file
+    # for the translated game. Out of repr and equality, as an item's places are.
+    places: tuple[tuple[str, Location], ...] = field(default=(), repr=False, compare=False)
+
+    def place(self, name: str) -> Location:
+        """Where the tile's field `name` is written (the tile itself if it is not)."""
+        return dict(self.places).get(name, self.where)
 
     @property
     def cost(self) -> dict[str, int]:

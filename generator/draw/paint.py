@@ -284,8 +284,12 @@ class Painter(Resolver):
         item = self.item.id if self.item is not None and self.own(template) else ""
         whose = f"{self.kind.name} {self.item.id!r}" if self.item is not None else \
             f"the back of {self.kind.name}"
+        # Words that are one field of the item are told where that field is written (a
+        # translation's own line, for a language's words).
+        field = (single_name(template) or "") if item else ""
         self.problems.append(Problem("TKG305", f"the {name} of {whose} does not fit its box, "
-                                     f"so it is cut short{words}", f"{prim.entry}.box", item))
+                                     f"so it is cut short{words}", f"{prim.entry}.box", item,
+                                     field if field != "id" else ""))
 
     def _flow(self, prim: Prim, names: Names, dx: float, dy: float) -> None:
         words, template = self.words(prim, names)

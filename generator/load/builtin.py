@@ -59,7 +59,7 @@ def tile_item(game: Game, tile: Tile) -> Item:
     art = game.relative(tile.art) if tile.art else ""
     fields = (("name", tile.name), ("flavour", tile.flavour), ("number", tile.number),
               ("insignias", tile.insignias), ("art", art))
-    places = tuple((k, tile.art_where if k == "art" else tile.where)
+    places = tuple((k, tile.art_where if k == "art" else tile.place(k))
                    for k in ("id", "copies", *dict(fields)))
     return Item(tile.id, tile.copies, fields, tile.where, places)
 

@@ -127,6 +127,9 @@ def _insignias(r: _Reader, item: YMap, elements: set[str]) -> tuple[str, ...] | 
     return tuple(found) if ok else None
 
 
+TILE_TEXTS = ("name", "flavour")  # the words of a tile, each told where it is written
+
+
 def _tiles(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[list[Tile], bool]:
     tiles: list[Tile] = []
     ids: dict[str, Location] = {}
@@ -149,7 +152,8 @@ def _tiles(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[list[
             complete = False
             continue
         tiles.append(Tile(f["id"], f["name"], insignias, number, f.get("flavour", ""), art, where,
-                          item.where("art"), f.get("copies", 1)))
+                          item.where("art"), f.get("copies", 1),
+                          tuple((key, item.where(key)) for key in TILE_TEXTS if key in f)))
     return tiles, complete
 
 

@@ -60,6 +60,10 @@ class Translation:
         """The translation of the text at `key`, or `source` if there is none."""
         return self._texts.get(key, source)
 
+    def has(self, key: str) -> bool:
+        """Whether the language translates the text at `key`."""
+        return key in self._texts
+
     def where(self, key: str) -> Location:
         """Where the translation of `key` is written."""
         return self._places.get(key, Location(self.path, 1, 1))
@@ -229,7 +233,8 @@ def translated_game(game: Game, translation: Translation) -> Game:
     elements = tuple(replace(e, name=text(f"elements.{e.id}", e.name)) for e in game.elements)
     oinks = tuple(replace(o, name=text(f"oinks.{o.element}", o.name)) for o in game.oinks)
     tiles = tuple(replace(t, name=text(f"tiles.{t.id}.name", t.name),
-                          flavour=text(f"tiles.{t.id}.flavour", t.flavour))
+                          flavour=text(f"tiles.{t.id}.flavour", t.flavour),
+                          places=_places(translation, f"tiles.{t.id}.", t.places))
                   for t in game.tiles)
     names = {**{e.name: n.name for e, n in zip(game.elements, elements, strict=True)},
              **{o.name: n.name for o, n in zip(game.oinks, oinks, strict=True)}}
@@ -242,11 +247,21 @@ def translated_game(game: Game, translation: Translation) -> Game:
                    pieces=tuple(_kind(k, translation, names) for k in game.pieces))
 
 
+def _places(translation: Translation, prefix: str,
+            places: tuple[tuple[str, Location], ...]) -> tuple[tuple[str, Location], ...]:
+    """Where each field is written: the translation's line for a translated one (what
+    its words cause is told there), the source's for the rest."""
+    return tuple((name, translation.where(prefix + name) if translation.has(prefix + name)
+                  else where) for name, where in places)
+
+
 def _kind(kind: PieceKind, translation: Translation, names: dict[str, str]) -> PieceKind:
     key = f"pieces.{kind.name}"
     items = tuple(replace(item, fields=tuple(
         (name, _field(translation, f"{key}.items.{item.id}.{name}", name, value, names))
-        for name, value in item.fields)) for item in kind.items)
+        for name, value in item.fields),
+        places=_places(translation, f"{key}.items.{item.id}.", item.places))
+        for item in kind.items)
     return replace(kind, title=translation.text(f"{key}.name", kind.title),
                    about=translation.text(f"{key}.about", kind.about), items=items)
 

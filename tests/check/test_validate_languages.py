@@ -26,6 +26,11 @@ def test_a_french_name_too_long_for_its_box_is_told_in_french(project):
     assert fits and all(d["message"].startswith("Français (fr): ") for d in fits), fits
     assert any("Creux des Braises" in d["message"] or "ember-hollow" in d["message"]
                for d in fits)
+    # Told where the translator wrote it: the French name's line in lang/fr.yaml.
+    line = next(n for n, row in enumerate(french.read_text().splitlines(), 1)
+                if long_name in row)
+    assert [(d["path"].endswith("content/lang/fr.yaml"), d["line"]) for d in fits
+            if "ember-hollow" in d["message"]] == [(True, line)], fits
     # English alone has nothing to say about it.
     english = json.loads(_validate(project, "--format", "json", "--lang", "en").stdout)
     assert not [d for d in english if d["code"] == "TKG305"]

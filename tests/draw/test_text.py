@@ -43,7 +43,7 @@ def test_a_font_without_the_ellipsis_glyph_gets_three_full_stops(shipped_game, k
 
 
 @pytest.mark.slow
-def test_an_overflowing_flavour_is_drawn_cut_and_reported_at_its_tile(shipped_game):
+def test_an_overflowing_flavour_is_drawn_cut_and_reported_where_it_is_written(shipped_game):
     tiles = list(shipped_game.tiles)
     tiles[1] = dataclasses.replace(tiles[1], flavour=LONG)
     game = dataclasses.replace(shipped_game, tiles=tuple(tiles))
@@ -52,8 +52,10 @@ def test_an_overflowing_flavour_is_drawn_cut_and_reported_at_its_tile(shipped_ga
     assert texts[-2].endswith("\u2026")  # the flavour's second line; the number is last
     [warning] = overflows(kit, layout)
     assert (warning.code, warning.severity) == ("TKG305", Severity.WARNING)
+    written = tiles[1].place("flavour")  # the flavour's own line, below the tile's
+    assert written.line > tiles[1].where.line
     assert (warning.path, warning.line, warning.column) == (
-        tiles[1].where.path, tiles[1].where.line, tiles[1].where.column)
+        written.path, written.line, written.column)
     assert f"the flavour of tile {tiles[1].id!r}" in warning.message
     assert "'default' layout" in warning.message
 

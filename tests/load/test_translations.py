@@ -150,3 +150,26 @@ def test_a_broken_language_file_is_a_positioned_error(project):
             if d.path.endswith("de.yaml")}
     assert {("TKG103", 2, 8), ("TKG101", 3, 1), ("TKG101", 4, 9),
             ("TKG103", 4, 43), ("TKG103", 5, 7)} <= told, told
+
+
+def test_a_translated_text_is_placed_where_the_translation_writes_it(shipped_game):
+    """What a language's words cause (a name cut short) is told at the translation's
+    line; a field the language leaves as it is stays at the source's."""
+    from generator.load.builtin import tile_item
+    from generator.load.translations import Translation
+
+    tile = shipped_game.tiles[0]
+    kind = shipped_game.pieces[0]
+    item = kind.items[0]
+    there = Location("content/lang/xx.yaml", 7, 9)
+    mat = Location("content/lang/xx.yaml", 12, 15)
+    key = f"pieces.{kind.name}.items.{item.id}.name"
+    translation = Translation("xx", "Xx", ((f"tiles.{tile.id}.name", "Nom"), (key, "Monde")),
+                              path="content/lang/xx.yaml",
+                              places=((f"tiles.{tile.id}.name", there), (key, mat)))
+    game = translated_game(shipped_game, translation)
+    translated = tile_item(game, game.tiles[0])
+    assert translated.place("name") == there
+    assert translated.place("flavour") == tile.place("flavour") != tile.where
+    assert game.pieces[0].items[0].place("name") == mat
+    assert game.pieces[0].items[0].place("element") == item.place("element")
