@@ -23,6 +23,7 @@ from generator.load.catalogue import catalogue_path
 from tests.conftest import CONTENT, TEMPLATES
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+pytestmark = pytest.mark.slow  # every test here builds the game (in both languages)
 
 
 @pytest.fixture(scope="session")

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
+
+pytestmark = pytest.mark.slow  # each validates the whole game in its languages
 
 
 def _validate(project, *extra: str):

@@ -11,6 +11,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
@@ -121,6 +122,7 @@ def test_a_third_language_warns_about_each_missing_text_where_it_is(project):
     assert "fasst" in _line(Location(renamed.path, renamed.line, 1), project)
 
 
+@pytest.mark.slow
 def test_tkg_validate_names_the_language_of_each_warning(project):
     text = GERMAN.replace("{rules.oink.kapazitaet}", "{rules.oink.capacity}")
     _add_language(project, "de", text)
