@@ -11,6 +11,7 @@ import click
 
 from generator.cli.common import (
     CONTENT,
+    LANG,
     OUT,
     PAPER,
     PAPER_CHOICES,
@@ -27,18 +28,20 @@ from generator.cli.common import (
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port of the preview page on 127.0.0.1 (0 picks a free one).")
 @PAPER
+@LANG
 @click.option("--layout", "layouts", multiple=True, metavar="NAME", callback=layout_names,
               help="Tile layout: a file name under templates/layouts/ without .yaml "
                    "[default: default]. Give it twice or more (--layout A --layout B) to "
                    "also build compare/, linked from the preview: the same tiles side by side.")
 @guarded
 def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
-            paper: str, layouts: tuple[str, ...]) -> None:
+            paper: str, languages: tuple[str, ...], layouts: tuple[str, ...]) -> None:
     """Rebuild whenever the content or templates change, with a live preview page.
 
     Each rebuild prints one line; a broken edit prints its diagnostics and keeps the
     last good output. The pieces the preview shows are built first, so an open page
-    shows an edit before the PDFs are done. Press Ctrl-C to stop.
+    shows an edit before the PDFs are done; --lang keeps the rebuilds to the languages
+    asked. Press Ctrl-C to stop.
     """
     from generator.build.claim import refuse_foreign, refuse_inputs
     from generator.build.pipeline import SOURCE, build
@@ -59,14 +62,17 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, port: int,
                                  "choose another port, or 0 for any free one",
                                  param_hint="--port") from None
     server.start()
-    click.echo(f"preview at {server.url} (watching {content_dir} and {templates_dir}; "
+    # With --lang, the page opens in the first language asked.
+    shown = f"?lang={languages[0]}" if languages else ""
+    click.echo(f"preview at {server.url}{shown} (watching {content_dir} and {templates_dir}; "
                "Ctrl-C stops)")
     run = functools.partial(build, content_dir, templates_dir, out_dir, PAPER_CHOICES[paper],
-                            layouts=layouts or ("default",))
+                            layouts=layouts or ("default",), languages=languages or None)
+    first = languages[:1] or (SOURCE,)
 
-    def pieces():  # the gallery's SVGs in the content's language; the bundle and the
-        # other languages wait for the whole build
-        return run(kinds=preview_kinds(content_dir), bundle=False, languages=(SOURCE,))
+    def pieces():  # the gallery's SVGs in the content's language (or the first asked);
+        # the bundle and the other languages wait for the whole build
+        return run(kinds=preview_kinds(content_dir), bundle=False, languages=first)
 
     stop = threading.Event()
     # watchfiles ends its watch on Ctrl-C with a warning of its own; "stopped watching"

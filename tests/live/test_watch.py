@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import json
+import re
 import subprocess
 import sys
 import threading
@@ -350,3 +352,22 @@ print(sorted(m for m in set(sys.modules) - before if not m.startswith(cheap)))
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]", done.stdout
+
+
+@pytest.mark.slow
+def test_watch_keeps_to_the_languages_asked(project):
+    """`tkg watch --lang fr`: the page opens in French, and the rebuilds make French
+    alone (a designer at work on one language does not wait for the others)."""
+    from tests.live.livekit import start_watcher
+
+    running = start_watcher(project, languages=("fr",))
+    try:
+        assert running.url.endswith("/")  # the address, then ?lang=fr on the same line
+        running.wait_for_line(r"start: built in .*content valid")
+    finally:
+        running.stop()
+    said = "\n".join(running.lines)
+    assert re.search(r"preview at http://127\.0\.0\.1:\d+/\?lang=fr ", said), said
+    files = json.loads((project / "output" / "manifest.json").read_text())["files"]
+    assert files and {f["language"] for f in files} == {"fr"}
+    assert all(f["path"].startswith("fr/") for f in files)
