@@ -19,6 +19,8 @@ import threading
 import time
 from pathlib import Path
 
+from tests.conftest import ONE_LANGUAGE
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
@@ -55,7 +57,8 @@ SHOWS_NAME = """([path, name, before]) => {
 class Watcher:
     """`tkg watch` running in a subprocess; its output lines are collected as they come."""
 
-    def __init__(self, project: Path, port: int = 0, layouts: tuple[str, ...] = ()):
+    def __init__(self, project: Path, port: int = 0, layouts: tuple[str, ...] = (),
+                 languages: tuple[str, ...] = ONE_LANGUAGE):
         self.project = project
         self.lines: list[str] = []
         self.url = ""  # set by start_watcher
@@ -64,6 +67,8 @@ class Watcher:
                    "--content", "content", "--templates", "templates", "--out", "output"]
         for layout in layouts:
             command += ["--layout", layout]
+        for language in languages:  # one, unless the test is about the languages
+            command += ["--lang", language]
         # Ctrl-C reaches it as in a terminal, even when these tests run in the background
         # of a shell, which starts them with SIGINT ignored (and a child inherits that).
         self.process = subprocess.Popen(
@@ -122,9 +127,11 @@ def _interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def start_watcher(project: Path, port: int = 0, layouts: tuple[str, ...] = ()) -> Watcher:
-    """`tkg watch` on `project`, once it says where its preview is (`watcher.url`)."""
-    running = Watcher(project, port, layouts)
+def start_watcher(project: Path, port: int = 0, layouts: tuple[str, ...] = (),
+                  languages: tuple[str, ...] = ONE_LANGUAGE) -> Watcher:
+    """`tkg watch` on `project`, once it says where its preview is (`watcher.url`); in
+    English alone unless `languages` says otherwise (() for every language)."""
+    running = Watcher(project, port, layouts, languages)
     try:
         running.url = running.wait_for_line(r"preview at (http://127\.0\.0\.1:\d+/)").group(1)
     except BaseException:
