@@ -20,13 +20,12 @@ import os
 import pickle
 import secrets
 import struct
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar, cast
 
 from generator.core.memo import Memo
-from generator.core.paths import user_cache
+from generator.core.paths import keep_in_cache, user_cache
 from generator.core.reading import Refused, read_kept
 
 T = TypeVar("T")
@@ -208,15 +207,8 @@ def checks_file(content_dir: Path) -> Path:
 def keep_checks(memo: DrawingMemo, path: Path) -> None:
     """Save a validation memo for next time, whole or not at all (best effort)."""
     data = memo.dump()
-    if not data:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as handle:
-            handle.write(data)
-        os.replace(handle.name, path)
-    except OSError:
-        pass  # a cache that cannot be written only costs the next validation a full read
+    if data:
+        keep_in_cache(path, data)
 
 
 def _signing_key() -> bytes | None:

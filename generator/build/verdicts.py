@@ -9,14 +9,12 @@ validating again.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, Severity
+from generator.core.paths import keep_in_cache
 from generator.core.reading import read_kept
 
 
@@ -60,9 +58,4 @@ def keep_verdict(path: Path, inputs: str, verdict: Verdict) -> None:
     """Keep the verdict for next time, whole or not at all (best effort)."""
     data = {"inputs": inputs, "diagnostics": [d.as_dict() for d in verdict.diagnostics],
             "summary": verdict.line, "errors": verdict.errors, "warnings": verdict.warnings}
-    with contextlib.suppress(OSError):  # a cache that cannot be written costs a validation
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent,
-                                         delete=False) as handle:
-            json.dump(data, handle)
-        os.replace(handle.name, path)
+    keep_in_cache(path, json.dumps(data).encode())

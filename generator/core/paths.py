@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 from pathlib import Path
 
 
@@ -20,3 +22,13 @@ def user_cache() -> Path:
     command writes to."""
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tkg"
 
+
+
+def keep_in_cache(path: Path, data: bytes) -> None:
+    """Write a file of the user's cache whole or not at all, and never fail for it: a
+    cache that cannot be written only costs the next command the work it would save."""
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as handle:
+            handle.write(data)
+        os.replace(handle.name, path)

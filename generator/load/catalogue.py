@@ -12,12 +12,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from generator.core.paths import user_cache
+from generator.core.paths import keep_in_cache, user_cache
 from generator.core.reading import Refused, read_kept
 from generator.core.words import SOURCE_LANGUAGE, SOURCE_WORDS, Words
 
@@ -120,13 +118,6 @@ def _text(text: object) -> bool:
 def _keep(name: str, words: Words) -> None:
     """Keep a catalogue read, whole or not at all (best effort: the next build reads it
     again)."""
-    data = json.dumps({"format": KEPT_FORMAT, "plural": words.plural_rule,
-                       "messages": words.messages}, ensure_ascii=False).encode()
-    path = _kept_path(name)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as handle:
-            handle.write(data)
-        os.replace(handle.name, path)
-    except OSError:
-        pass
+    keep_in_cache(_kept_path(name), json.dumps(
+        {"format": KEPT_FORMAT, "plural": words.plural_rule, "messages": words.messages},
+        ensure_ascii=False).encode())
