@@ -91,7 +91,7 @@ def main() -> None:
         for folder in ("content", "templates"):
             shutil.copytree(ROOT / folder, project / folder)
         compiled_copy(project)
-        watcher = start_watcher(project)
+        watcher = start_watcher(project, languages=())  # every language, as `tkg watch`
         try:
             watcher.wait_for_line(r"start: built in")
             with sync_playwright() as playwright:
