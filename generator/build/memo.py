@@ -204,11 +204,31 @@ def checks_file(content_dir: Path) -> Path:
     return user_cache() / "checks" / f"{name}.pickle"
 
 
+# Content folders whose validation memo is kept: each memo is a few megabytes, and a
+# folder validated once (a copy tried and thrown away) would keep its memo for ever.
+# At most some 200 MB, and more folders than anyone works on at once.
+KEPT_FOLDERS = 64
+
+
 def keep_checks(memo: DrawingMemo, path: Path) -> None:
-    """Save a validation memo for next time, whole or not at all (best effort)."""
+    """Save a validation memo for next time, whole or not at all (best effort); the
+    memos (and verdicts) of all but the `KEPT_FOLDERS` folders validated last go."""
     data = memo.dump()
     if data:
         keep_in_cache(path, data)
+        _forget_oldest(path.parent, KEPT_FOLDERS)
+
+
+def _forget_oldest(folder: Path, kept: int) -> None:
+    """Remove the memos and verdicts of all but the `kept` folders validated last."""
+    with contextlib.suppress(OSError):  # another validation at work there: next time
+        last: dict[str, int] = {}  # a folder's files' name -> when it was last validated
+        for file in [*folder.glob("*.pickle"), *folder.glob("*.verdict.json")]:
+            name = file.name.split(".", 1)[0]
+            last[name] = max(last.get(name, 0), file.stat().st_mtime_ns)
+        for name in sorted(last, key=last.__getitem__, reverse=True)[kept:]:
+            for suffix in (".pickle", ".verdict.json"):
+                (folder / f"{name}{suffix}").unlink(missing_ok=True)
 
 
 def _signing_key() -> bytes | None:
