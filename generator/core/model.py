@@ -278,6 +278,7 @@ class Game:
     words: Words = SOURCE_WORDS
     # The other languages' translations of the texts (generator.load.translations).
     translations: tuple = field(default=(), repr=False, compare=False)
+    title_where: Location = field(default=NOWHERE, repr=False, compare=False)  # its line
 
     @property
     def content_dirs(self) -> tuple[Path, ...]:

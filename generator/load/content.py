@@ -309,8 +309,14 @@ def _tiles_file(r: _Reader, src: Source) -> dict | None:
     if not info or "tile_count" not in info or tokens is None:
         return None
     return {"title": info.get("title"), "version": info.get("version"),
+            "title_where": _title_where(data.get("game")),
             "tile_count": info["tile_count"], "elements": elements, "tiles": tuple(tiles),
             "tokens": tokens, "oinks": oinks}
+
+
+def _title_where(game: object) -> Location | None:
+    """Where a file's `game:` mapping writes the title (None: it does not)."""
+    return game.where("title") if isinstance(game, YMap) and "title" in game else None
 
 
 def _game_file(r: _Reader, src: Source) -> dict | None:
@@ -329,6 +335,7 @@ def _game_file(r: _Reader, src: Source) -> dict | None:
     if rules is None:
         return None
     return {"rules": rules, "balance": balance, **fonts, "title": info.get("title"),
+            "title_where": _title_where(data.get("game")),
             "version": info.get("version"), **({"age": info["age"]} if "age" in info else {}),
             **_languages(r, info, data.get("game"))}
 
@@ -358,10 +365,16 @@ def _titled(parts: dict, rules_parts: dict, given: set[str], where: Location,
             diagnostics: list[Diagnostic]) -> dict | None:
     """The game's title and version: game.yaml's, else tiles.yaml's (older content)."""
     found = {}
+    # The title's place, from the file the title comes from.
+    title_where = rules_parts.pop("title_where") if rules_parts["title"] else \
+        parts["title_where"]
+    parts.pop("title_where")
     for key in ("title", "version"):
         found[key] = rules_parts.pop(key) or parts.pop(key)
         parts.pop(key, None)
         if found[key] is None and key not in given:
             diagnostics.append(diagnostic("TKG102", where, f"the game has no {key}: add "
                                           f"game: {{{key}: ...}} to game.yaml"))
-    return found if all(v is not None for v in found.values()) else None
+    if any(v is None for v in found.values()):
+        return None
+    return {**found, "title_where": title_where or where}

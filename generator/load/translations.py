@@ -187,16 +187,15 @@ def _fonts(top: YMap, content_dirs: tuple[Path, ...], found: list[Diagnostic],
 def source_texts(game: Game) -> dict[str, tuple[str, Location]]:
     """Every content text a player reads, by its key: its words and where they are."""
     found: dict[str, tuple[str, Location]] = {}
-    title_where = Location("game.yaml", 1, 1)
-    found["game.title"] = (game.title, title_where)
+    found["game.title"] = (game.title, game.title_where)
     for element in game.elements:
         found[f"elements.{element.id}"] = (element.name, element.where)
     for oink in game.oinks:
         found[f"oinks.{oink.element}"] = (oink.name, oink.where)
     for tile in game.tiles:
-        found[f"tiles.{tile.id}.name"] = (tile.name, tile.where)
+        found[f"tiles.{tile.id}.name"] = (tile.name, tile.place("name"))
         if tile.flavour:
-            found[f"tiles.{tile.id}.flavour"] = (tile.flavour, tile.where)
+            found[f"tiles.{tile.id}.flavour"] = (tile.flavour, tile.place("flavour"))
     for kind in game.pieces:
         found[f"pieces.{kind.name}.name"] = (kind.title, kind.where)
         found[f"pieces.{kind.name}.about"] = (kind.about, kind.about_where)

@@ -108,7 +108,10 @@ def test_a_third_language_warns_about_each_missing_text_where_it_is(project):
     by_message = {d.message: d for d in missing}
     tidewell = by_message["tiles.tidewell.name 'Tidewell' has no Deutsch (de) translation"]
     assert tidewell.path.endswith("tiles.yaml") and tidewell.severity == "warning"
-    assert "id: tidewell" in _line(Location(tidewell.path, tidewell.line, 1), project)
+    assert "name: Tidewell" in _line(Location(tidewell.path, tidewell.line, 1), project)
+    title = next(d for d in missing if d.message.startswith("game.title "))
+    assert "title: " in _line(Location(title.path, title.line, 1), project)
+    assert title.path.endswith("game.yaml")
     mat = next(d for d in missing if "'Your Oink holds" in d.message)
     assert mat.path.endswith("default.yaml")
     assert "Your Oink holds" in _line(Location(mat.path, mat.line, 1), project)
