@@ -140,6 +140,11 @@ def _flat(value: object, where: Location, prefix: str, texts: dict[str, str],
     """Every text under a mapping, by its dotted key (a layout's by its words alone)."""
     if isinstance(value, str):
         key = prefix if flat else prefix.rstrip(".")  # a layout's words keep their stop
+        if key in texts:  # once dotted (tidewell.name:) and once nested (tidewell: name:)
+            first = places[key]
+            found.append(diagnostic("TKG006", where, f"{key} is translated twice (first at "
+                                    f"line {first.line})", "keep one of them"))
+            return
         texts[key] = value
         places[key] = where
         return

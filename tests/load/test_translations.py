@@ -148,13 +148,14 @@ def test_tkg_validate_names_the_language_of_each_warning(project):
 
 def test_a_broken_language_file_is_a_positioned_error(project):
     _add_language(project, "de", "language: de\ntiles: [1, 2]\nwords: {}\n"
-                                 "fonts: {titel: fonts/Lato-Bold.ttf, body: 5}\nname: 5\n")
+                                 "fonts: {titel: fonts/Lato-Bold.ttf, body: 5}\nname: 5\n"
+                                 "oinks: {fire.x: Feuer, fire: {x: Glut}}\n")
     loaded = load_content(project / "content")
     assert loaded.game is None
     told = {(d.code, d.line, d.column) for d in loaded.diagnostics
             if d.path.endswith("de.yaml")}
     assert {("TKG103", 2, 8), ("TKG101", 3, 1), ("TKG101", 4, 9),
-            ("TKG103", 4, 43), ("TKG103", 5, 7)} <= told, told
+            ("TKG103", 4, 43), ("TKG103", 5, 7), ("TKG006", 6, 34)} <= told, told
 
 
 def test_a_translated_text_is_placed_where_the_translation_writes_it(shipped_game):
