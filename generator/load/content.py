@@ -366,9 +366,8 @@ def _titled(parts: dict, rules_parts: dict, given: set[str], where: Location,
     """The game's title and version: game.yaml's, else tiles.yaml's (older content)."""
     found = {}
     # The title's place, from the file the title comes from.
-    title_where = rules_parts.pop("title_where") if rules_parts["title"] else \
-        parts["title_where"]
-    parts.pop("title_where")
+    wheres = rules_parts.pop("title_where"), parts.pop("title_where")
+    title_where = wheres[0] if rules_parts["title"] else wheres[1]
     for key in ("title", "version"):
         found[key] = rules_parts.pop(key) or parts.pop(key)
         parts.pop(key, None)
