@@ -245,7 +245,8 @@ def _piece(kind: PieceKind, item: Item | None, done: Drawn) -> Piece:
     art_where = next((item.place(f) for f, v in item.fields
                       if art is not None and isinstance(v, str) and v and _ends_with(art, v)),
                      item.where)
-    return Piece(f"{kind.name} {item.id!r}", kind.name, item.where, art, art_where)
+    return Piece(f"{kind.name} {item.id!r}", kind.name, item.where, art, art_where,
+                 places=item.places)
 
 
 def _ends_with(path: Path, written: str) -> bool:

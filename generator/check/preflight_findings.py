@@ -3,7 +3,8 @@
 A `Finding` is about one part of one piece, in the piece's own millimetres, and names
 no file: the same finding on 48 tiles is one problem of the layout, told once at the
 layout's line with the worst case and a count. A finding the content causes (a tile's
-name, its art) is told at the tile's own line instead.
+name, its art) is told where that content is written instead: the field's line (a
+translation's, for a language's words), the art's, or the tile's own.
 
 Each message ends with a spot, `[tile-ember-hollow in default: 56.5, 63.6, 7.0 x 1.3 of
 69.5 x 69.5 mm]`: the piece, the layout and the box on it. The preview page reads it
@@ -35,6 +36,7 @@ class Finding:
     box: Box  # where on the piece
     worst: float = 0.0  # of one subject's findings on several pieces, the least is told
     cause: str = LAYOUT  # LAYOUT, CONTENT (the piece's words) or ART (its picture)
+    field: str = ""  # of CONTENT: the item's field whose words cause it, if one
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class Piece:
     art: Path | None = None
     art_where: Location = NOWHERE
     insignias: bool = True  # its insignias are read in play (the back's seal is not)
+    places: tuple[tuple[str, Location], ...] = ()  # where each of its fields is written
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,8 @@ def seen(examined: Examined, piece: Piece, layout: Layout) -> list[Seen]:
     """The piece's findings, each at its layout line or at the content that causes it."""
     out = []
     for f in examined.findings:
-        where = {CONTENT: piece.where, ART: piece.art_where}.get(f.cause, NOWHERE)
+        where = {CONTENT: dict(piece.places).get(f.field, piece.where),
+                 ART: piece.art_where}.get(f.cause, NOWHERE)
         if where == NOWHERE:
             where = layout.where(f.entry)
         out.append(Seen(f, piece, examined, layout.name, where))

@@ -46,5 +46,6 @@ def missing_glyphs(fonts: FontBook, scene: Scene) -> list[Finding]:
             why = lacking(fonts, line.font, line.text, f"the {part.name}")
             if why:
                 found.append(Finding("TKG504", f"{part.name}: {line.text}", f"{part.source}.font",
-                                     why, part.box, 0.0, CONTENT if part.content else LAYOUT))
+                                     why, part.box, 0.0, CONTENT if part.content else LAYOUT,
+                                     part.field))
     return found

@@ -46,7 +46,8 @@ def unfinished(scene: Scene) -> list[Finding]:
         if why:
             found.append(Finding("TKG516", part.name, f"{part.source}.text",
                                  f"the {part.name} {_tail(words)!r} looks unfinished: {why}",
-                                 part.box, 0.0, CONTENT if part.content else LAYOUT))
+                                 part.box, 0.0, CONTENT if part.content else LAYOUT,
+                                 part.field))
     return found
 
 

@@ -240,6 +240,13 @@ class Painter(Resolver):
         return self.item is not None and any(
             "." not in n and n in ("id", *dict(self.item.fields)) for n in names_in(template))
 
+    def whole_field(self, template: str) -> str:
+        """The item's field the words are, whole ("" if they are not one field): what
+        they cause is told where that field is written (for a language's words, the
+        translation's own line)."""
+        field = single_name(template) or ""
+        return field if self.own(template) and field != "id" else ""
+
     def inside(self, box: Box, prim: Prim, what: str) -> bool:
         """True when the box lies within the piece's trim (else a TKG606)."""
         w, h = self.size
@@ -277,19 +284,16 @@ class Painter(Resolver):
         if overflows(style, words, self.kit.fonts, lines):
             self.too_long(prim, template, name, f": {words!r}")
         self.sketch.text(name, prim.entry, style, words, self.kit.fonts, self.bleed, lines,
-                         content=self.own(template))
+                         content=self.own(template), field=self.whole_field(template))
 
     def too_long(self, prim: Prim, template: str, name: str, words: str = "") -> None:
         """TKG305: words cut short, told at the item when they are its own."""
         item = self.item.id if self.item is not None and self.own(template) else ""
         whose = f"{self.kind.name} {self.item.id!r}" if self.item is not None else \
             f"the back of {self.kind.name}"
-        # Words that are one field of the item are told where that field is written (a
-        # translation's own line, for a language's words).
-        field = (single_name(template) or "") if item else ""
         self.problems.append(Problem("TKG305", f"the {name} of {whose} does not fit its box, "
                                      f"so it is cut short{words}", f"{prim.entry}.box", item,
-                                     field if field != "id" else ""))
+                                     self.whole_field(template)))
 
     def _flow(self, prim: Prim, names: Names, dx: float, dy: float) -> None:
         words, template = self.words(prim, names)
@@ -328,7 +332,8 @@ class Painter(Resolver):
         self.roles.update(t.font for block in placed for t in block.items if isinstance(t, Text))
         for block in placed:  # a part a block, all named after the flow
             self.sketch.add("text", self.named(prim, "flow"), prim.entry, block.box,
-                            block.items, content=self.own(template))
+                            block.items, content=self.own(template),
+                            field=self.whole_field(template))
             self.shown += block.pictures
 
     def _symbol(self, prim: Prim, names: Names, dx: float, dy: float) -> None:

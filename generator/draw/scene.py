@@ -128,6 +128,7 @@ class Part:
     content: bool = False  # what it shows comes from the content (a tile's words or art)
     round: bool = False  # the box bounds a circle (a badge)
     placed: str = ""  # the layout entry of its place, when not its own (a repeat's `at:`)
+    field: str = ""  # the item's field it shows whole, if one: what it causes is told there
 
 
 @dataclass(frozen=True)

@@ -27,18 +27,19 @@ class Sketch:
         self.placed = ""  # the entry of the place the parts drawn now are put at, if any
 
     def add(self, kind: str, name: str, source: str, box: Box, items, *, layer: bool = False,
-            content: bool = False, round: bool = False) -> None:
-        """Draw `items` as one part (nothing is recorded for no items)."""
+            content: bool = False, round: bool = False, field: str = "") -> None:
+        """Draw `items` as one part (nothing is recorded for no items); `field` is the
+        item's field it shows whole, if one."""
         items = tuple(items)
         if not items:
             return
         start = len(self.items)
         self.items += items
         self.parts.append(Part(kind, name, source, box, (start, len(self.items)), layer,
-                               content, round, self.placed))
+                               content, round, self.placed, field))
 
     def text(self, name: str, source: str, style: TextStyle, text: str, fonts: FontBook,
-             offset: float, max_lines: int, content: bool = False) -> None:
+             offset: float, max_lines: int, content: bool = False, field: str = "") -> None:
         """A text fitted into its style's box (`text_block`): its plate, then its lines."""
         drawn = text_block(style, text, fonts, offset, offset, max_lines)
         b = style.box
@@ -46,7 +47,8 @@ class Sketch:
         if style.plate:
             self.add("plate", f"{name} plate", source, box, drawn[:1], layer=True)
             drawn = drawn[1:]
-        self.add("text", name, source, box, drawn, layer=style.layer, content=content)
+        self.add("text", name, source, box, drawn, layer=style.layer, content=content,
+                 field=field)
 
     def scene(self, name: str, size: float, bleed: float, title: str,
               fonts: tuple[tuple[str, Path], ...]) -> Scene:

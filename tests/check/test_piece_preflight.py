@@ -42,6 +42,6 @@ def test_a_character_the_font_lacks_is_told_at_the_items_field(tmp_path):
     pieces.write_text(text)
     report = _validated(project)
     [found] = [d for d in report.diagnostics if d.code == "TKG504"]
-    item = text.splitlines().index("    - id: first-player") + 1
-    assert (found.path.endswith("pieces.yaml"), found.line) == (True, item)
+    field = next(n for n, row in enumerate(text.splitlines(), 1) if "label: 先手" in row)
+    assert (found.path.endswith("pieces.yaml"), found.line) == (True, field)
     assert "先" in found.message and "black font" in found.message

@@ -66,3 +66,24 @@ def test_a_language_s_font_that_cannot_be_read_is_told_at_its_line(project):
     assert not (project / "output" / "manifest.json").exists()
     # English alone does not draw French: it builds.
     assert _validate(project, "--lang", "en").exit_code == 0
+
+
+def test_a_letter_no_font_has_is_told_at_the_words_that_use_it(project):
+    """TKG504 for a translated tile name is at its line in lang/fr.yaml; for an English
+    name, at the tile's `name:` (not the tile's first line)."""
+    french = project / "content" / "lang" / "fr.yaml"
+    french.write_text(french.read_text().replace('"Creux des Braises"',
+                                                 '"Creux des Braises \u2603"'))
+    found = json.loads(_validate(project, "--format", "json").stdout)
+    [glyph] = [d for d in found if d["code"] == "TKG504"]
+    line = next(n for n, row in enumerate(french.read_text().splitlines(), 1)
+                if "\u2603" in row)
+    assert glyph["path"].endswith("content/lang/fr.yaml") and glyph["line"] == line, glyph
+    assert glyph["message"].startswith("Français (fr): ")
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("name: Mossfen", "name: Mossfen \u2603"))
+    found = json.loads(_validate(project, "--format", "json").stdout)
+    [glyph] = [d for d in found if d["code"] == "TKG504"]
+    line = next(n for n, row in enumerate(tiles.read_text().splitlines(), 1)
+                if "\u2603" in row)
+    assert glyph["path"].endswith("content/tiles.yaml") and glyph["line"] == line, glyph
