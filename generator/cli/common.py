@@ -145,7 +145,15 @@ def _stopped(ctx: click.Context) -> None:
     # Files are written whole, each in one step, so nothing is left half-written.
     click.echo("\nstopped (Ctrl-C): every file in the output folder is whole; "
                "run the command again to finish", err=True)
+    # What the interrupted work leaves half made is freed as the process ends, and a
+    # library's finalizer may fail on it (llvmlite's, stopped mid-compile, prints
+    # "Exception ignored ... Traceback"): the user was told what happened, so quietly.
+    sys.unraisablehook = _ignored
     ctx.exit(130)
+
+
+def _ignored(unraisable: object) -> None:
+    """An error in a finalizer after the command was stopped: nothing to tell."""
 
 
 def _after_ctrl_c(exc: BaseException) -> bool:
