@@ -29,6 +29,11 @@ class Location:
 NOWHERE = Location("<content>", 0, 0)
 
 
+def known(place: Location, fallback: Location) -> Location:
+    """`place` when it is known (not NOWHERE), else `fallback`."""
+    return place if place != NOWHERE else fallback
+
+
 @dataclass(frozen=True)
 class Element:
     """One of the four elements (fire, water, earth, air)."""
@@ -40,6 +45,8 @@ class Element:
     symbol_file: Path | None = None  # absolute path of the insignia SVG, if any
     where: Location = NOWHERE
     symbol_where: Location = NOWHERE  # where `symbol_file:` is written, for its diagnostics
+    # Where its name is written (a language's file's line, for a translated game).
+    name_where: Location = field(default=NOWHERE, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -105,6 +112,8 @@ class Oink:
     element: str
     name: str
     where: Location = NOWHERE
+    # Where its name is written (a language's file's line, for a translated game).
+    name_where: Location = field(default=NOWHERE, repr=False, compare=False)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from generator.core.model import Element, Game, Item, Location, Oink, PieceKind, Tile
+from generator.core.model import (
+    NOWHERE,
+    Element,
+    Game,
+    Item,
+    Location,
+    Oink,
+    PieceKind,
+    Tile,
+    known,
+)
 
 TILE, TOKEN, OINK, AID, COVER = "tile", "token", "oink", "aid", "cover"
 
@@ -82,14 +92,14 @@ def oink_kind(game: Game) -> PieceKind:
 def element_items(elements: Iterable[Element], copies: Iterable[int]) -> list[Item]:
     """One item per element, id the element's: fields element (its id) and name. Each
     stands where its element is written: what its words cause is told there."""
-    return [_item(e.id, n, {"element": e.id, "name": e.name}, e.where)
+    return [_item(e.id, n, {"element": e.id, "name": e.name}, e.where, e.name_where)
             for e, n in zip(elements, copies, strict=False)]
 
 
 def oink_item(oink: Oink, copies: int = 1) -> Item:
     """An Oink as an item, id its element's: fields element and name (the Oink's)."""
     return _item(oink.element, copies, {"element": oink.element, "name": oink.name},
-                 oink.where)
+                 oink.where, oink.name_where)
 
 
 def oink_items(oinks: Iterable[Oink], copies: int) -> list[Item]:
@@ -97,6 +107,9 @@ def oink_items(oinks: Iterable[Oink], copies: int) -> list[Item]:
     return [oink_item(o, copies) for o in oinks]
 
 
-def _item(ident: str, copies: int, fields: dict[str, object], where: Location) -> Item:
+def _item(ident: str, copies: int, fields: dict[str, object], where: Location,
+          name_where: Location = NOWHERE) -> Item:
+    """An item standing where `where` is, its name where `name_where` is (if known)."""
+    named = known(name_where, where)
     return Item(ident, copies, tuple(fields.items()), where,
-                tuple((k, where) for k in ("id", "copies", *fields)))
+                tuple((k, named if k == "name" else where) for k in ("id", "copies", *fields)))

@@ -105,7 +105,7 @@ def _elements(r: _Reader, data: dict) -> tuple[tuple[Element, ...], set[str]]:
             symbol = content_file(r.root, f["symbol_file"], item.where("symbol_file"),
                                   (".svg",), r.diagnostics)
         result.append(Element(f["id"], f["name"], f["colour"].upper(), f["symbol"], symbol, where,
-                              item.where("symbol_file")))
+                              item.where("symbol_file"), item.where("name")))
     return tuple(result), set(seen)
 
 
@@ -167,7 +167,7 @@ def _oinks(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[Oink,
             r.diagnostics.append(diagnostic(
                 "TKG107", item.where("element"), f"unknown element {f['element']!r}"))
             continue
-        result.append(Oink(f["element"], f["name"], where))
+        result.append(Oink(f["element"], f["name"], where, item.where("name")))
     return tuple(result)
 
 

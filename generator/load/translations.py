@@ -18,7 +18,7 @@ from functools import cached_property
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
-from generator.core.model import Game, Item, Location, PieceKind
+from generator.core.model import Game, Item, Location, PieceKind, known
 from generator.core.paths import display_path
 from generator.core.words import SOURCE_LANGUAGE
 from generator.load.catalogue import words_for
@@ -194,9 +194,10 @@ def source_texts(game: Game) -> dict[str, tuple[str, Location]]:
     found: dict[str, tuple[str, Location]] = {}
     found["game.title"] = (game.title, game.title_where)
     for element in game.elements:
-        found[f"elements.{element.id}"] = (element.name, element.where)
+        found[f"elements.{element.id}"] = (element.name, known(element.name_where,
+                                                                element.where))
     for oink in game.oinks:
-        found[f"oinks.{oink.element}"] = (oink.name, oink.where)
+        found[f"oinks.{oink.element}"] = (oink.name, known(oink.name_where, oink.where))
     for tile in game.tiles:
         found[f"tiles.{tile.id}.name"] = (tile.name, tile.place("name"))
         if tile.flavour:
@@ -234,8 +235,12 @@ def translated_game(game: Game, translation: Translation) -> Game:
     """The game with its texts in the translation's language (a text without a
     translation stays as it is) and the language's catalogue and fonts."""
     text = translation.text
-    elements = tuple(replace(e, name=text(f"elements.{e.id}", e.name)) for e in game.elements)
-    oinks = tuple(replace(o, name=text(f"oinks.{o.element}", o.name)) for o in game.oinks)
+    elements = tuple(replace(e, name=text(f"elements.{e.id}", e.name),
+                             name_where=_written(translation, f"elements.{e.id}", e.name_where))
+                     for e in game.elements)
+    oinks = tuple(replace(o, name=text(f"oinks.{o.element}", o.name),
+                          name_where=_written(translation, f"oinks.{o.element}", o.name_where))
+                  for o in game.oinks)
     tiles = tuple(replace(t, name=text(f"tiles.{t.id}.name", t.name),
                           flavour=text(f"tiles.{t.id}.flavour", t.flavour),
                           places=_places(translation, f"tiles.{t.id}.", t.places))
@@ -255,8 +260,12 @@ def _places(translation: Translation, prefix: str,
             places: tuple[tuple[str, Location], ...]) -> tuple[tuple[str, Location], ...]:
     """Where each field is written: the translation's line for a translated one (what
     its words cause is told there), the source's for the rest."""
-    return tuple((name, translation.where(prefix + name) if translation.has(prefix + name)
-                  else where) for name, where in places)
+    return tuple((name, _written(translation, prefix + name, where)) for name, where in places)
+
+
+def _written(translation: Translation, key: str, source: Location) -> Location:
+    """Where the text at `key` is written: the translation's line if it translates it."""
+    return translation.where(key) if translation.has(key) else source
 
 
 def _kind(kind: PieceKind, translation: Translation, names: dict[str, str]) -> PieceKind:

@@ -87,3 +87,4 @@ def test_a_letter_no_font_has_is_told_at_the_words_that_use_it(project):
     line = next(n for n, row in enumerate(tiles.read_text().splitlines(), 1)
                 if "\u2603" in row)
     assert glyph["path"].endswith("content/tiles.yaml") and glyph["line"] == line, glyph
+

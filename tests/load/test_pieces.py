@@ -13,8 +13,10 @@ def test_the_shipped_mats_are_declared_one_per_oink_and_one_table(shipped_game):
     assert [i.id for i in mats.items] == [o.element for o in shipped_game.oinks]
     fire = mats.items[0]
     assert fire.value("name") == "Cinder Oink" and fire.value("element") == "fire"
-    # A generated item stands where its Oink is written: what its words cause is told there.
-    assert fire.where == shipped_game.oinks[0].where and fire.place("name") == fire.where
+    # A generated item stands where its Oink is written, its name where the Oink's name
+    # is: what its words cause is told there.
+    assert fire.where == shipped_game.oinks[0].where
+    assert fire.place("name") == shipped_game.oinks[0].name_where != fire.where
     assert mats.count == 4 and [i.id for i in table.items] == ["table"]
     assert declared_names(CONTENT) == ("world-mats", "table-mat")
 

@@ -161,7 +161,9 @@ def test_a_broken_language_file_is_a_positioned_error(project):
 def test_a_translated_text_is_placed_where_the_translation_writes_it(shipped_game):
     """What a language's words cause (a name cut short) is told at the translation's
     line; a field the language leaves as it is stays at the source's."""
-    from generator.load.builtin import tile_item
+    from dataclasses import replace
+
+    from generator.load.builtin import oink_item, tile_item
     from generator.load.translations import Translation
 
     tile = shipped_game.tiles[0]
@@ -173,7 +175,15 @@ def test_a_translated_text_is_placed_where_the_translation_writes_it(shipped_gam
     translation = Translation("xx", "Xx", ((f"tiles.{tile.id}.name", "Nom"), (key, "Monde")),
                               path="content/lang/xx.yaml",
                               places=((f"tiles.{tile.id}.name", there), (key, mat)))
+    oink = shipped_game.oinks[0]
+    name = Location("content/lang/xx.yaml", 3, 9)
+    translation = replace(translation, texts=(*translation.texts,
+                                              (f"oinks.{oink.element}", "Groin")),
+                          places=(*translation.places, (f"oinks.{oink.element}", name)))
     game = translated_game(shipped_game, translation)
+    assert oink_item(game.oinks[0]).place("name") == name
+    assert oink_item(oink).place("name") == oink.name_where != oink.where  # its name: line
+    assert oink_item(game.oinks[0]).place("element") == oink.where
     translated = tile_item(game, game.tiles[0])
     assert translated.place("name") == there
     assert translated.place("flavour") == tile.place("flavour") != tile.where
