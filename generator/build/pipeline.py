@@ -88,7 +88,7 @@ class BuildResult:
             pages = sum(a.pages for a in items)
             size = sum(len(a.data) for a in items) / 1e6
             extra = f", {pages} PDF pages" if pages else ""
-            unit = f"{kind}@{language}" if language else kind  # as the cache names it
+            unit = _unit_name(kind, language, "")  # as the cache names it ("": the source)
             note = " (unchanged)" if unit in self.reused else ""
             shown = f"{kind} ({language})" if language else kind
             lines.append(f"  {shown:<9} {len(items):>3} files{extra}, {size:.1f} MB{note}")
