@@ -92,7 +92,7 @@ class DrawingMemo(Memo):
         return {k: v for k, v in self.used.items() if k not in before}
 
     def carry(self) -> Carry:
-        """How a forked child's work reaches this memo (`parallel.run_jobs`'s `carry`):
+        """How a forked child's work reaches this memo (`parallel.share_jobs`'s `carry`):
         what it used or made since now, taken in here as if made here."""
         before = set(self.used)
         return (lambda: self.since(before)), self.used.update

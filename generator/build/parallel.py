@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
-C = TypeVar("C")  # what a job leaves behind, carried back from a child (`run_jobs`)
+C = TypeVar("C")  # what a job leaves behind, carried back from a child (`share_jobs`)
 
 
 def _can_fork() -> bool:
@@ -27,61 +27,38 @@ def _can_fork() -> bool:
     return hasattr(os, "fork") and (os.cpu_count() or 1) > 1 and threading.active_count() == 1
 
 
-def _split(jobs: Sequence, weights: Sequence[float]) -> tuple[list[int], list[int]]:
-    """Indices for here and for the child, balancing the weights greedily."""
-    here, there, load_here, load_there = [], [], 0.0, 0.0
-    for i in sorted(range(len(jobs)), key=lambda i: -weights[i]):
-        if load_here <= load_there:
-            here.append(i)
-            load_here += weights[i]
-        else:
-            there.append(i)
-            load_there += weights[i]
-    return sorted(here), sorted(there)
-
-
-def run_jobs(jobs: Sequence[Callable[[], T]], weights: Sequence[float] | None = None,
-             carry: tuple[Callable[[], C], Callable[[C], None]] | None = None,
-             ) -> list[T]:
-    """Call every job and return the results in order, using a second core if it helps.
-
-    An exception in a job is raised here, whichever process ran it. `carry` is a
-    (take, give) pair for state a job leaves behind besides its result (a memo): the
-    child's `take()` is handed to `give` here, as if the job had run in this process.
-    """
-    if len(jobs) < 2 or not _can_fork():
-        return [job() for job in jobs]
-    here, there = _split(jobs, weights or [1.0] * len(jobs))
-    results = _with_child(lambda: {i: jobs[i]() for i in there},
-                          lambda: {i: jobs[i]() for i in here}, carry, "rendering")
-    return [results[i] for i in range(len(jobs))]
-
-
 def share_jobs(jobs: Sequence[Callable[[], T]],
-               carry: tuple[Callable[[], C], Callable[[C], None]] | None = None) -> list[T]:
+               carry: tuple[Callable[[], C], Callable[[C], None]] | None = None,
+               weights: Sequence[float] | None = None) -> list[T]:
     """Call every job and return the results in order, this process and a forked child
     each taking the next job as soon as it is free (so many small jobs of unequal cost
-    keep both cores busy to the end). `carry` is as for `run_jobs`.
+    keep both cores busy to the end). An exception in a job is raised here, whichever
+    process ran it.
+
+    `weights` are the jobs' rough costs: the heaviest are taken first, so the last jobs
+    taken are small and neither process waits long for the other. `carry` is a (take,
+    give) pair for state a job leaves behind besides its result (a memo): the child's
+    `take()` is handed to `give` here, as if its jobs had run in this process.
 
     The jobs' numbers wait in a pipe, written before the fork: each process reads the
     next four bytes, and the kernel hands every number to exactly one of them.
     """
     if len(jobs) < 2 or not _can_fork() or len(jobs) * TICKET > QUEUE:
         return [job() for job in jobs]
+    queued = sorted(range(len(jobs)), key=lambda i: -weights[i]) if weights else \
+        range(len(jobs))
     queue, tickets = os.pipe()
-    os.write(tickets, b"".join(struct.pack("<I", i) for i in range(len(jobs))))
+    os.write(tickets, b"".join(struct.pack("<I", i) for i in queued))
     os.close(tickets)
     try:
-        results = _with_child(lambda: _take(jobs, queue), lambda: _take(jobs, queue), carry,
-                              "checking")
+        results = _with_child(lambda: _take(jobs, queue), lambda: _take(jobs, queue), carry)
     finally:
         os.close(queue)
     return [results[i] for i in range(len(jobs))]
 
 
 def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, T]],
-                carry: tuple[Callable[[], C], Callable[[C], None]] | None,
-                what: str) -> dict[int, T]:
+                carry: tuple[Callable[[], C], Callable[[C], None]] | None) -> dict[int, T]:
     """`there()` in a forked child and `here()` in this process at the same time: their
     results by job number together, the child's carried state given here, and an
     exception in either raised here."""
@@ -94,7 +71,7 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
             with contextlib.suppress(ValueError):  # (only a main thread may; a fork's is)
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
             os.close(read_end)
-            _send(there, carry, write_end, what)
+            _send(there, carry, write_end)
         finally:
             os._exit(0)
     os.close(write_end)
@@ -109,7 +86,7 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
         os.close(read_end)
         os.waitpid(pid, 0)
     if not data:
-        raise RuntimeError(f"a {what} worker ended without a result")
+        raise RuntimeError("a build worker ended without a result")
     status, value = pickle.loads(data)
     if status == "error":
         raise value
@@ -120,8 +97,7 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
 
 
 def _send(there: Callable[[], dict[int, T]],
-          carry: tuple[Callable[[], C], Callable[[C], None]] | None, pipe_end: int,
-          what: str) -> None:
+          carry: tuple[Callable[[], C], Callable[[C], None]] | None, pipe_end: int) -> None:
     """In the child: its share done, and the result (or the error) pickled to the parent."""
     payload: tuple[str, tuple[dict[int, T], object] | BaseException]
     try:
@@ -133,7 +109,7 @@ def _send(there: Callable[[], dict[int, T]],
         try:
             pickle.dump(payload, pipe)
         except Exception as exc:  # an unpicklable result or error: say what it was
-            pickle.dump(("error", RuntimeError(f"{what} worker failed: {exc!r}")), pipe)
+            pickle.dump(("error", RuntimeError(f"a build worker failed: {exc!r}")), pipe)
 
 
 TICKET = 4  # bytes of a job's number in the queue

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from generator.build.claim import claim
 from generator.build.memo import MEMO_FILE, DrawingMemo
-from generator.build.parallel import run_jobs, share_jobs
+from generator.build.parallel import share_jobs
 from generator.build.state import (
     CACHE_DIR,
     BuildState,
@@ -438,7 +438,7 @@ def _run_split(built: Built, todo: list[_Job]
             calls.append(partial(memo.track, partial(_placed, job, part)))
             weights.append(kind.weight / len(parts))
             owners.append(job.unit)
-    results = run_jobs(calls, weights, carry=memo.carry())
+    results = share_jobs(calls, carry=memo.carry(), weights=weights)
     made: dict[str, list[Artefact]] = {job.unit: [] for job in todo}
     keys: dict[str, set[str]] = {job.unit: set() for job in todo}
     for owner, (artefacts, touched) in zip(owners, results, strict=True):

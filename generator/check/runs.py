@@ -1,5 +1,5 @@
 """How checks that do not depend on each other are run: one after another here, or
-shared between both cores by the build (`generator.build.parallel.run_jobs`)."""
+shared between both cores by the build (`generator.build.parallel.share_jobs`)."""
 
 from __future__ import annotations
 

@@ -8,12 +8,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.build.parallel import run_jobs
 from generator.build.pipeline import build
 from generator.build.state import CACHE_DIR
-from generator.core.diagnostics import diagnostic
-from generator.core.errors import ContentError
-from generator.core.model import Location
 
 pytestmark = pytest.mark.slow
 PAPERS = ("a4",)
@@ -132,30 +128,6 @@ def test_a_file_changed_by_hand_is_rendered_again(prebuilt):
     aid.write_bytes(b"scribbled over")
     result = run(project)
     assert "aids" in result.rendered and aid.read_bytes() == original
-
-
-def test_parallel_jobs_keep_their_order_and_raise_errors():
-    assert run_jobs([lambda i=i: i * i for i in range(5)], [1, 5, 1, 1, 2]) == [0, 1, 4, 9, 16]
-
-    def fails():
-        raise ValueError("boom in a worker")
-
-    # The heavier job runs here, so the failing one runs in the forked child; then
-    # the other way round.
-    for weights in ([1.0, 5.0], [5.0, 1.0]):
-        with pytest.raises(ValueError, match="boom in a worker"):
-            run_jobs([fails, lambda: 1], weights)
-
-
-def test_a_content_error_keeps_its_diagnostics_across_processes():
-    problem = diagnostic("TKG302", Location("templates/rulebook/aid.md.j2", 3, 1), "no 'x'")
-
-    def fails():
-        raise ContentError([problem])
-
-    with pytest.raises(ContentError) as info:
-        run_jobs([fails, lambda: 1], [1.0, 5.0])  # the failing job runs in the child
-    assert info.value.diagnostics == [problem]
 
 
 def test_the_code_digest_follows_source_files_not_bytecode(tmp_path):

@@ -1,0 +1,68 @@
+"""The build's two cores: jobs shared from one queue, the heaviest first, the results in
+job order, and an error raised here whichever process met it."""
+
+from __future__ import annotations
+
+import os
+import time
+from functools import partial
+
+import pytest
+
+from generator.build.parallel import share_jobs
+from generator.core.diagnostics import diagnostic
+from generator.core.errors import ContentError
+from generator.core.model import Location
+
+# Long enough that the forked child is running before the first job ends, so each
+# process takes some of the queue.
+NAP = 0.05
+
+
+def _square(number: int) -> tuple[int, int, float]:
+    started = time.monotonic()  # one clock for every process of the machine
+    time.sleep(NAP)
+    return number * number, os.getpid(), started
+
+
+def _fails_in(where: str, parent: int) -> int:
+    time.sleep(NAP)
+    if (os.getpid() == parent) == (where == "here"):
+        raise ValueError(f"boom {where}")
+    return 1
+
+
+def test_results_come_in_job_order_from_both_processes():
+    results = share_jobs([partial(_square, n) for n in range(8)])
+    assert [square for square, _, _ in results] == [n * n for n in range(8)]
+    assert len({pid for _, pid, _ in results}) == 2
+
+
+def test_the_heaviest_jobs_are_taken_first():
+    weights = [1.0, 1.0, 5.0, 1.0, 1.0, 4.0, 1.0]
+    results = share_jobs([partial(_square, n) for n in range(len(weights))], weights=weights)
+    starts = [started for _, _, started in results]
+    heavy, light = [starts[2], starts[5]], [starts[i] for i in (0, 1, 3, 4, 6)]
+    assert max(heavy) < min(light)
+
+
+@pytest.mark.parametrize("where", ["here", "there"])
+def test_an_error_is_raised_here_whichever_process_met_it(where):
+    with pytest.raises(ValueError, match=f"boom {where}"):
+        share_jobs([partial(_fails_in, where, os.getpid()) for _ in range(6)])
+
+
+def _content_error(parent: int) -> int:
+    time.sleep(NAP)
+    if os.getpid() != parent:
+        raise ContentError([PROBLEM])
+    return 1
+
+
+PROBLEM = diagnostic("TKG302", Location("templates/rulebook/aid.md.j2", 3, 1), "no 'x'")
+
+
+def test_a_content_error_keeps_its_diagnostics_across_processes():
+    with pytest.raises(ContentError) as info:
+        share_jobs([partial(_content_error, os.getpid()) for _ in range(6)])
+    assert info.value.diagnostics == [PROBLEM]
