@@ -14,6 +14,7 @@ clean build either way.
 from __future__ import annotations
 
 import importlib
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -421,17 +422,16 @@ def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, memo: Dr
 
 def _run_split(built: Built, todo: list[_Job]
                ) -> tuple[dict[str, list[Artefact]], dict[str, list[str]]]:
-    """Render the jobs to do, a kind made per paper split so both cores share the work.
+    """Render the jobs to do on both cores (each in its `parts`).
 
     Returns the artefacts of each job's unit and the memo keys its drawing asked for.
     """
     memo = built.memo
     calls, weights, owners = [], [], []
+    languages = Counter(job.kind.name for job in todo)
     for job in todo:
         kind, request, kit = job.kind, job.request, job.kit
-        parts = [replace(request, papers=(paper,), share=i)
-                 for i, paper in enumerate(request.papers)] \
-            if kind.per_paper and len(request.papers) > 1 else [request]
+        parts = _parts(job, languages[kind.name])
         if len(parts) > 1 and kind.ready is not None:
             kind.ready(request, kit)
         for part in parts:
@@ -445,6 +445,17 @@ def _run_split(built: Built, todo: list[_Job]
         made[owner] += artefacts
         keys[owner].update(touched)
     return made, {name: sorted(found) for name, found in keys.items()}
+
+
+def _parts(job: _Job, languages: int) -> list[BuildRequest]:
+    """The requests a job is made in: one per paper for a kind made per paper in one of
+    the build's `languages` only, so both cores share it; else its own. In several
+    languages each language's job is already a share, and its papers made together
+    draw their figures and subset their fonts once."""
+    request = job.request
+    if not job.kind.per_paper or len(request.papers) < 2 or languages > 1:
+        return [request]
+    return [replace(request, papers=(paper,), share=i) for i, paper in enumerate(request.papers)]
 
 
 def _placed(job: _Job, part: BuildRequest) -> list[Artefact]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import time
 from functools import partial
+from pathlib import Path
 
 import pytest
 
@@ -66,3 +67,28 @@ def test_a_content_error_keeps_its_diagnostics_across_processes():
     with pytest.raises(ContentError) as info:
         share_jobs([partial(_content_error, os.getpid()) for _ in range(6)])
     assert info.value.diagnostics == [PROBLEM]
+
+
+def _job(per_paper: bool, papers: tuple[str, ...]):
+    from generator.build.pipeline import _Job
+    from generator.products.kinds import Kind
+    from generator.products.request import BuildRequest
+
+    kind = Kind(name="rulebook", inputs=None, make=None, per_paper=per_paper)
+    request = BuildRequest(None, Path("templates"), {}, papers, ("rulebook",))
+    return _Job(kind, "key", "rulebook", "en", request, None)
+
+
+@pytest.mark.parametrize(("per_paper", "papers", "languages", "shares"), [
+    (True, ("a4", "letter"), 1, [("a4",), ("letter",)]),  # one language: a share a paper
+    (True, ("a4", "letter"), 2, [("a4", "letter")]),  # a language a share: fonts once
+    (True, ("a4",), 1, [("a4",)]),
+    (False, ("a4", "letter"), 1, [("a4", "letter")]),
+])
+def test_a_kind_made_per_paper_is_split_when_one_language_makes_it(per_paper, papers,
+                                                                   languages, shares):
+    from generator.build.pipeline import _parts
+
+    parts = _parts(_job(per_paper, papers), languages)
+    assert [part.papers for part in parts] == shares
+    assert [part.share for part in parts] == list(range(len(shares)))
