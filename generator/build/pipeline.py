@@ -284,11 +284,11 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
 
 @dataclass(frozen=True)
 class _Job:
-    """One kind to build in one language, with its fingerprint worked out, and the
-    name the build cache keeps its files under (`tiles`, `tiles@fr`)."""
+    """One kind to build in one language, with its fingerprint, and the name the build
+    cache keeps its files under (`tiles`, `tiles@fr`)."""
 
     kind: Kind
-    key: str
+    key: str | None  # None: the job works it out, from what it gathers anyway
     unit: str
     language: str
     request: BuildRequest
@@ -320,13 +320,13 @@ def _render(request: BuildRequest, built: Built, out_dir: Path,
     kinds = planned(request)
     reused, todo = _sort_jobs(units, out_dir, state, source)
     _tell(progress, "rendering " + (", ".join(j.unit for j in todo) or "nothing"), 1, 2)
-    made, memo_keys = _run_split(built, todo)
+    made, memo_keys, worked_out = _run_split(built, todo)
     new = BuildState(everything, _of_languages(state.fingerprints, languages, every),
                      _of_languages(state.files, languages, every),
                      [d.as_dict() for d in warnings],
                      _of_languages(state.memo, languages, every))
     for job in todo:
-        new.fingerprints[job.unit] = job.key
+        new.fingerprints[job.unit] = job.key or worked_out[job.unit]
         new.files[job.unit] = entries(made[job.unit])
         new.memo[job.unit] = memo_keys[job.unit]
     for name in reused:  # their drawings stay remembered for when they change again
@@ -398,6 +398,9 @@ def _sort_jobs(units: list[_Unit], out_dir: Path, state: BuildState,
     for unit in units:
         for kind in planned(unit.request):
             name = _unit_name(kind.name, unit.language, source)
+            if name not in state.fingerprints:  # nothing to reuse: worked out by its job
+                todo.append(_Job(kind, None, name, unit.language, unit.request, unit.kit))
+                continue
             key = kind.key(unit.request, unit.kit)
             found = _reusable(out_dir, state, name, key)
             if found is None:
@@ -421,10 +424,11 @@ def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, memo: Dr
 
 
 def _run_split(built: Built, todo: list[_Job]
-               ) -> tuple[dict[str, list[Artefact]], dict[str, list[str]]]:
+               ) -> tuple[dict[str, list[Artefact]], dict[str, list[str]], dict[str, str]]:
     """Render the jobs to do on both cores (each in its `parts`).
 
-    Returns the artefacts of each job's unit and the memo keys its drawing asked for.
+    Returns the artefacts of each job's unit, the memo keys its drawing asked for, and
+    the fingerprints the jobs worked out (those of jobs without one).
     """
     memo = built.memo
     calls, weights, owners = [], [], []
@@ -441,10 +445,13 @@ def _run_split(built: Built, todo: list[_Job]
     results = share_jobs(calls, carry=memo.carry(), weights=weights)
     made: dict[str, list[Artefact]] = {job.unit: [] for job in todo}
     keys: dict[str, set[str]] = {job.unit: set() for job in todo}
-    for owner, (artefacts, touched) in zip(owners, results, strict=True):
+    worked_out: dict[str, str] = {}
+    for owner, ((artefacts, key), touched) in zip(owners, results, strict=True):
         made[owner] += artefacts
         keys[owner].update(touched)
-    return made, {name: sorted(found) for name, found in keys.items()}
+        if key is not None:
+            worked_out[owner] = key
+    return made, {name: sorted(found) for name, found in keys.items()}, worked_out
 
 
 def _parts(job: _Job, languages: int) -> list[BuildRequest]:
@@ -458,12 +465,21 @@ def _parts(job: _Job, languages: int) -> list[BuildRequest]:
     return [replace(request, papers=(paper,), share=i) for i, paper in enumerate(request.papers)]
 
 
-def _placed(job: _Job, part: BuildRequest) -> list[Artefact]:
-    """A job's files, with their language, under its folder."""
+def _placed(job: _Job, part: BuildRequest) -> tuple[list[Artefact], str | None]:
+    """A job's files in `part` of its request, with their language, under its folder;
+    and the job's fingerprint if it has none yet (worked out by its first part, from
+    the whole request: a part gathers for its own paper)."""
     from generator.products.languages import placed, source_language
 
-    return placed(job.kind.artefacts(part, job.kit), job.language,
-                  source_language(job.request.game))
+    kind, kit = job.kind, job.kit
+    gathered = kind.gathered(part, kit)
+    key = None
+    if job.key is None and part.share == 0:
+        key = kind.key_of(gathered if part is job.request else
+                          kind.gathered(job.request, kit), kit)
+    files = placed(kind.made_from(gathered, kit), job.language,
+                   source_language(job.request.game))
+    return files, key
 
 
 # What drawing and checking the pieces imports where it first uses it: the art reader,

@@ -53,6 +53,22 @@ def test_a_build_without_change_renders_and_writes_nothing(project):
     assert stamps(project / "output") == before
 
 
+@pytest.mark.parametrize("languages", [("en",), None], ids=["one-language", "every-language"])
+def test_a_first_build_s_fingerprints_are_those_the_next_works_out(project, languages):
+    # A first build works each kind's fingerprint out in the job that makes it (from the
+    # whole request in the first paper's, when a kind is shared out a paper a core); the
+    # next, its inputs changed, works them out before rendering, to find what it reuses.
+    def again():
+        return build(project / "content", project / "templates", project / "output",
+                     ("a4", "letter"), languages=languages)
+
+    first = again()
+    game = project / "content" / "game.yaml"
+    game.write_text(game.read_text() + "\n# A note the designer left: no value changed.\n")
+    second = again()
+    assert second.rendered == () and set(second.reused) == set(first.rendered)
+
+
 def test_one_tile_edit_renders_the_tiles_and_their_sheets_only(prebuilt):
     project = built(prebuilt)
     before = stamps(project / "output")
