@@ -143,4 +143,4 @@ def images(items) -> list[Image]:
 
 def picture_digests(scene: Scene) -> list[str]:
     """Digests of the picture files a scene shows (its items name them only by path)."""
-    return [file_digest(i.path) for i in images(scene.items)]
+    return [file_digest(path) for path in scene.pictures]

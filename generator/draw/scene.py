@@ -168,6 +168,27 @@ class Scene:
         return hashlib.sha1(repr((self.width, self.height, self.bleed, items)).encode()
                             ).hexdigest()
 
+    @cached_property
+    def pictures(self) -> tuple[FilePath, ...]:
+        """The files of the pictures the scene shows (its items name them by path), in
+        drawing order: worked out once per scene, as fingerprints and memo keys ask."""
+        return _pictures(self.items)
+
+
+def _pictures(items: tuple) -> tuple[FilePath, ...]:
+    """The files of the pictures among `items`, groups opened (a whole piece a group
+    places by the piece's own `pictures`, worked out once for all its places)."""
+    found: list[FilePath] = []
+    for item in items:
+        if isinstance(item, Image):
+            found.append(item.path)
+        elif isinstance(item, Group) and item.piece is not None \
+                and item.children is item.piece.items:
+            found += item.piece.pictures
+        elif isinstance(item, Group):
+            found += _pictures(item.children)
+    return tuple(found)
+
 
 def _stand_ins(items: tuple) -> tuple[tuple, bool]:
     """The items with each whole piece a group places (`Group.piece`) stood in for by

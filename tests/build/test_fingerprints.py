@@ -29,7 +29,7 @@ import yaml
 
 from generator.build.memo import DrawingMemo
 from generator.check.layouts import load_layouts
-from generator.core.model import Location
+from generator.core.model import Game, Location
 from generator.draw.kit import Kit
 from generator.load.content import load_content
 from generator.products.kinds import Kind, kinds_table, plain_kinds, planned
@@ -149,16 +149,24 @@ def _same(one, other) -> bool:
     return one == other
 
 
-def _made(project: Path, memo: DrawingMemo, before: dict[str, Made] | None = None
-          ) -> dict[str, Made] | None:
-    """Each kind as made (None when the content does not load). With `before` (the kinds
-    of a project whose game is the same), a kind that gathered exactly what it gathered
-    there is not made again: it has the same files."""
+def _game(project: Path) -> Game | None:
+    """The project's game as the build loads it (None when its content has errors)."""
     loaded = load_content(project / "content")
-    layouts, problems = load_layouts(project / "templates", ("default",))
-    if loaded.game is None or problems or any(d.is_error for d in loaded.diagnostics):
+    if loaded.game is None or any(d.is_error for d in loaded.diagnostics):
         return None
-    game = loaded.game
+    return loaded.game
+
+
+def _made(project: Path, memo: DrawingMemo, before: dict[str, Made] | None = None,
+          game: Game | None = None) -> dict[str, Made] | None:
+    """Each kind as made (None when the content or the layout does not load). With
+    `before` and `game` (the kinds of a project whose content is this one's, and the
+    game loaded from it), the game is not loaded again, and a kind that gathered exactly
+    what it gathered there is not made again: it has the same files."""
+    game = game or _game(project)
+    layouts, problems = load_layouts(project / "templates", ("default",))
+    if game is None or problems:
+        return None
     table = kinds_table(game.pieces)
     request = BuildRequest(game, project / "templates", layouts, ("a4",),
                            tuple(plain_kinds(table)))
@@ -186,10 +194,11 @@ def _kind_made(kind: Kind, request: BuildRequest, kit: Kit, before: dict[str, Ma
 
 @dataclass(frozen=True)
 class Baseline:
-    """The shipped project copied once for a worker's shares, its kinds as made, and the
-    memo they were made with (each share goes on with a copy of it)."""
+    """The shipped project copied once for a worker's shares, its game, its kinds as
+    made, and the memo they were made with (each share goes on with a copy of it)."""
 
     project: Path
+    game: Game
     memo: DrawingMemo
     before: dict[str, Made]
 
@@ -208,8 +217,9 @@ def _checked(baseline: Baseline, some: list[Change]) -> tuple[list[str], int]:
         original = target.read_text()
         _apply(project, change)
         try:
-            after = _made(project, memo,
-                          None if change.file.startswith("content") else before)
+            # A layout change leaves the content as it was: its game, loaded once, stays.
+            after = _made(project, memo) if change.file.startswith("content") else \
+                _made(project, memo, before, baseline.game)
         finally:
             target.write_text(original)
         if after is None:
@@ -237,12 +247,13 @@ def baseline(tmp_path_factory) -> Baseline:
     project = tmp_path_factory.mktemp("fingerprints")
     shutil.copytree(CONTENT, project / "content")
     shutil.copytree(TEMPLATES, project / "templates")
-    memo = DrawingMemo()
+    memo, game = DrawingMemo(), _game(project)
+    assert game is not None
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("generator.sim.book.BOOK_GAMES", BOOK_GAMES)
-        before = _made(project, memo)
+        before = _made(project, memo, game=game)
     assert before is not None
-    return Baseline(project, memo, before)
+    return Baseline(project, game, memo, before)
 
 
 # The changes in shares, each a test of its own, so the runner's workers share them out
