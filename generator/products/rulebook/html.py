@@ -58,12 +58,12 @@ main{padding-left:6.5rem}
 """
 
 
-def _font_faces(book: Book, text: str) -> str:
+def _font_faces(book: Book, text: str, kit: Kit) -> str:
     """Every role's font, cut down to the characters of `text` (the whole page: a few
     spare glyphs per role cost less than telling the roles' words apart)."""
     # Always the ASCII letters too, so a reader's search box or a pasted word renders.
     shown = "".join(sorted(set(text) | {chr(c) for c in range(32, 127)}))
-    return "\n".join(font_face(font_name(role), path, shown)
+    return "\n".join(font_face(font_name(role), path, kit.fonts.metrics_of(path), shown)
                       for role in FONT_ROLES if (path := book.font(role)) is not None)
 
 
@@ -132,7 +132,7 @@ def rulebook_html(prep: Prepared, kit: Kit) -> str:
     page = page.replace("<body>", "<body>" + pieces[pieces.index("<svg"):], 1)
     words = _MARKER.sub(lambda m: "" if m.group(1) == FONTS else svgs[m.group(1)], page)
     faces = kit.memo.get(layout_key("rulebook html fonts", kit, [], _shown(words)),
-                         lambda: _font_faces(prep.book, _shown(words)))
+                         lambda: _font_faces(prep.book, _shown(words), kit))
     return _MARKER.sub(lambda m: faces if m.group(1) == FONTS else svgs[m.group(1)], page)
 
 

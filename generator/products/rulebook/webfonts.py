@@ -12,19 +12,20 @@ import base64
 from pathlib import Path
 
 from generator.backends.pdf.subset import subset_program
-from generator.load.fonts import read_metrics
+from generator.load.fonts import FaceMetrics
 
 
-def subset_ttf(path: Path, text: str) -> bytes:
-    """The font cut down to the glyphs of `text` (and .notdef)."""
-    glyph_of = read_metrics(path).glyph_of
+def subset_ttf(path: Path, metrics: FaceMetrics, text: str) -> bytes:
+    """The font at `path` (whose metrics are `metrics`) cut down to the glyphs of `text`
+    (and .notdef)."""
+    glyph_of = metrics.glyph_of
     kept = sorted({glyph_of[c] for c in text if c in glyph_of})
     data, _ = subset_program(path, kept, hinting=False, glyph_of=glyph_of)
     return data
 
 
-def font_face(family: str, path: Path, text: str) -> str:
+def font_face(family: str, path: Path, metrics: FaceMetrics, text: str) -> str:
     """An @font-face rule embedding the subset of `path` for `text`."""
-    data = base64.b64encode(subset_ttf(path, text)).decode("ascii")
+    data = base64.b64encode(subset_ttf(path, metrics, text)).decode("ascii")
     return f"@font-face{{font-family:'{family}';src:url(data:font/ttf;base64,{data}) " \
            "format('truetype')}"
