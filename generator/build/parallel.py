@@ -10,6 +10,7 @@ simply run here, one after another.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import pickle
 import signal
@@ -63,6 +64,9 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
     results by job number together, the child's carried state given here, and an
     exception in either raised here."""
     read_end, write_end = os.pipe()
+    # What the child inherits is left out of its collections: none walks it (nor copies
+    # its memory pages by touching them); this process takes it back once forked.
+    gc.freeze()
     pid = os.fork()
     if pid == 0:  # the child: do its share, send it back, and leave without cleanup
         try:
@@ -74,6 +78,7 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
             _send(there, carry, write_end)
         finally:
             os._exit(0)
+    gc.unfreeze()
     os.close(write_end)
     try:
         results = here()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gc
 import importlib
 import os
 import sys
@@ -49,8 +50,16 @@ def cli(debug: bool) -> None:
     """
 
 
+# The cyclic garbage collector's thresholds for a command's short life: it made some 380
+# collections in a build (three of them full, each walking every drawing remembered),
+# 0.2-0.3 s of CPU; a young generation of 100,000 objects makes a few. What a build
+# frees, it frees by reference counting; peak memory is the same.
+COLLECT_AFTER = (100_000, 20, 20)
+
+
 def main() -> None:
     """Entry point of the `tkg` console script."""
+    gc.set_threshold(*COLLECT_AFTER)
     try:
         code = cli.main(prog_name="tkg", standalone_mode=False)
     except click.exceptions.Abort:  # Ctrl-C before a command took it (importing it, say)
