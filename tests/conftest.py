@@ -16,6 +16,17 @@ TEMPLATES = ROOT / "templates"
 ONE_LANGUAGE = ("en",)
 
 
+def pytest_configure(config) -> None:
+    """Collect cyclic garbage as `tkg` does (`generator.cli.COLLECT_AFTER`): the tests'
+    builds run in this process, and the interpreter's default made them pay for some
+    380 collections each."""
+    import gc
+
+    from generator.cli import COLLECT_AFTER
+
+    gc.set_threshold(*COLLECT_AFTER)
+
+
 @pytest.fixture(scope="session")
 def shipped_game():
     """The canonical game, loaded once per session (read-only)."""
