@@ -67,7 +67,11 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
     # What the child inherits is left out of its collections: none walks it (nor copies
     # its memory pages by touching them); this process takes it back once forked.
     gc.freeze()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:  # no process to spare: the caller's error, with this process as it was
+        gc.unfreeze()
+        raise
     if pid == 0:  # the child: do its share, send it back, and leave without cleanup
         try:
             # Ctrl-C is the parent's to handle (it ends this child); taken here, it would

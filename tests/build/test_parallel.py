@@ -92,3 +92,15 @@ def test_a_kind_made_per_paper_is_split_when_one_language_makes_it(per_paper, pa
     parts = _parts(_job(per_paper, papers), languages)
     assert [part.papers for part in parts] == shares
     assert [part.share for part in parts] == list(range(len(shares)))
+
+
+def test_a_fork_refused_leaves_this_process_collecting_as_before(monkeypatch):
+    import gc
+
+    def refused():
+        raise BlockingIOError("no process to spare")
+
+    monkeypatch.setattr(os, "fork", refused)
+    with pytest.raises(OSError, match="no process to spare"):
+        share_jobs([partial(_square, n) for n in range(2)])
+    assert gc.get_freeze_count() == 0  # nothing of this process left out of collections
