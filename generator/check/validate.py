@@ -239,13 +239,13 @@ def _art_and_fonts(kit: Kit) -> list[Diagnostic]:
 
 def _templates(folder: Path, kit: Kit) -> list[Diagnostic]:
     from generator.sim.book import book_games
-    from generator.sim.example import example_of_play
+    from generator.sim.example import remembered_example
     from generator.text.context import game_context
     from generator.text.play import play_words
 
     # The rulebook's context as the build makes it (products.rulebook.context.with_play):
     # the example of play is a seeded game the simulator plays.
-    example = example_of_play(kit.game)
+    example = remembered_example(kit.game, kit.memo)
     context = {**game_context(kit.game, kit.memo),
                **play_words(kit.game, example, book_games(kit.game, kit.memo))}
     return check_templates(folder, kit.game, context, kit.memo) + _example(kit.game, example)

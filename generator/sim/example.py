@@ -10,10 +10,14 @@ it lacks, and `search_seed` finds the seed of the shortest game that lacks nothi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from generator.core.digest import digest
+from generator.core.memo import Memo
 from generator.core.model import Game
+from generator.load.digests import code_digest
 from generator.sim.playlog import LoggedTurn, PlayLog, turn_log
+from generator.sim.tables import build_table
 
 SEARCH_SEEDS = 60  # seeds `search_seed` tries: a sound rule set shows every action in
 # several of them, and a validate that warns plays no more than these
@@ -74,6 +78,18 @@ def example_of_play(game: Game) -> Example:
     the fewest players the rules allow, and the turns it tells."""
     log = whole_game(game, configured_seed(game))
     return Example(log, shown_turns(log, wanted_kinds(game)))
+
+
+def remembered_example(game: Game, memo: Memo) -> Example:
+    """`example_of_play`, kept in `memo` under what the engine plays (its table but for
+    the tiles' printed names) and the seed: a tile's name or flavour, or a language,
+    plays the game again no more (it was played for each language, twice, every build
+    that laid out the book). The log holds this game's table, names and all."""
+    table = build_table(game)
+    key = digest("example of play", code_digest(), repr(replace(table, design_names=())),
+                 str(configured_seed(game)))
+    example = memo.get(key, lambda: example_of_play(game))
+    return replace(example, log=replace(example.log, table=table))
 
 
 def whole_game(game: Game, seed: int) -> PlayLog:

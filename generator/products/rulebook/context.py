@@ -20,9 +20,9 @@ def with_play(game, context: dict, memo: Memo) -> dict:
     """The context, the example of play's words (`play`) and the simulated games'
     figures (`played`, kept in `memo`)."""
     from generator.sim.book import book_games
-    from generator.sim.example import example_of_play
+    from generator.sim.example import remembered_example
     from generator.text.play import play_words
 
     played = book_games(game, memo)
-    return {**context, **play_words(game, example_of_play(game), played)}
+    return {**context, **play_words(game, remembered_example(game, memo), played)}
 

@@ -23,7 +23,7 @@ from generator.products.rulebook.figures import (
     oink_on,
     place,
 )
-from generator.sim.example import Example, example_of_play
+from generator.sim.example import Example, remembered_example
 from generator.sim.playlog import Board, PlayLog, Seat
 
 CELL, GAP, TOKEN = 10.0, 1.0, 3.6
@@ -34,7 +34,8 @@ SEALED, NEW = "#D9A21B", "#1F6FB4"  # the seal's gold; the new tile's blue
 
 def play_example(kit: FigureKit) -> Example:
     """The example game's log and the turns the book tells, played once per build."""
-    return kit.kit.memo.per(kit.game, "example of play", example_of_play)
+    memo = kit.kit.memo
+    return memo.per(kit.game, "example of play", lambda game: remembered_example(game, memo))
 
 
 def seats_after(log: PlayLog, number: int) -> tuple[Seat, ...]:

@@ -204,3 +204,34 @@ def test_the_book_tells_each_shown_turn_and_the_final_scoring(markdown, a4_text,
     best = max(sum(p) for p in log.points)
     assert f"with {best} points" in scoring
     assert "The final scoring" in pdf and "Turn 1: player 1" in pdf
+
+
+@pytest.mark.slow
+def test_the_example_is_played_once_a_build_and_again_only_for_what_the_engine_reads(
+        project, monkeypatch):
+    # Played in this process (a forked worker's games would not be counted here).
+    import generator.build.parallel as parallel
+    import generator.sim.example as example_module
+    from generator.build.pipeline import build
+
+    monkeypatch.setattr(parallel, "_can_fork", lambda: False)
+    played = []
+    real = example_module.turn_log
+    monkeypatch.setattr(example_module, "turn_log",
+                        lambda *args: played.append(args[1]) or real(*args))
+
+    def again():
+        return build(project / "content", project / "templates", project / "output",
+                     ("a4",))
+
+    first = again()
+    assert {"rulebook", "rulebook@fr"} <= set(first.rendered)
+    assert played == [37]  # once for the book in both languages (it was four times)
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("name: Tidewell", "name: Tidewall"))
+    named = again()
+    assert "rulebook" in named.rendered and played == [37]  # a name plays no game
+    game = project / "content" / "game.yaml"
+    game.write_text(game.read_text().replace("example_seed: 37", "example_seed: 38"))
+    seeded = again()
+    assert "rulebook" in seeded.rendered and played == [37, 38]
