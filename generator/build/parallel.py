@@ -17,7 +17,7 @@ import signal
 import struct
 import threading
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 C = TypeVar("C")  # what a job leaves behind, carried back from a child (`share_jobs`)
@@ -86,23 +86,32 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
     os.close(write_end)
     try:
         results = here()
-        with os.fdopen(read_end, "rb", closefd=False) as pipe:
-            data = pipe.read()
+        sent = _received(read_end)
     except BaseException:  # Ctrl-C, or an error here: the child's share is not wanted
         os.kill(pid, signal.SIGKILL)
         raise
     finally:
         os.close(read_end)
         os.waitpid(pid, 0)
-    if not data:
+    if sent is None:
         raise RuntimeError("a build worker ended without a result")
-    status, value = pickle.loads(data)
+    status, value = sent
     if status == "error":
         raise value
     done, carried = value
     if carry:
         carry[1](carried)
     return {**results, **done}
+
+
+def _received(pipe_end: int) -> tuple[str, Any] | None:
+    """What the child sent, unpickled as it is read (the child's files and drawings are
+    never held twice, as bytes and as objects); None if it ended without sending."""
+    with os.fdopen(pipe_end, "rb", closefd=False) as pipe:
+        try:
+            return pickle.load(pipe)
+        except EOFError:
+            return None
 
 
 def _send(there: Callable[[], dict[int, T]],

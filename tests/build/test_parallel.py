@@ -104,3 +104,15 @@ def test_a_fork_refused_leaves_this_process_collecting_as_before(monkeypatch):
     with pytest.raises(OSError, match="no process to spare"):
         share_jobs([partial(_square, n) for n in range(2)])
     assert gc.get_freeze_count() == 0  # nothing of this process left out of collections
+
+
+def _ends_in_a_child(parent: int) -> int:
+    time.sleep(NAP)
+    if os.getpid() != parent:
+        os._exit(1)  # as a worker killed from outside ends: nothing sent
+    return 1
+
+
+def test_a_worker_that_ends_without_a_word_is_an_error_here():
+    with pytest.raises(RuntimeError, match="a build worker ended without a result"):
+        share_jobs([partial(_ends_in_a_child, os.getpid()) for _ in range(6)])
