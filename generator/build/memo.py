@@ -114,6 +114,7 @@ class DrawingMemo(Memo):
             return
         with contextlib.suppress(ValueError, struct.error):  # another format: start afresh
             self.remembered = _entries(payload)
+
     def also(self, data: bytes | None) -> None:
         """Remember the values of another signed memo too (a build's), besides those
         already remembered (an unsigned or unreadable one adds nothing)."""

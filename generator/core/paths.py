@@ -23,7 +23,6 @@ def user_cache() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tkg"
 
 
-
 def keep_in_cache(path: Path, data: bytes) -> None:
     """Write a file of the user's cache whole or not at all, and never fail for it: a
     cache that cannot be written only costs the next command the work it would save."""
