@@ -154,6 +154,22 @@ def test_cmap_maps_the_kept_characters():
         assert parsed(program).getGlyphID(best[ord(ch)]) == mapping[face.glyph_of[ch]]
 
 
+
+def test_the_cmap_follows_the_character_map_given_each_time():
+    # Each character map's glyphs are looked up once and remembered by the map itself:
+    # another map, even one equal to it, is read afresh, so a subset never maps the
+    # characters of a map given earlier.
+    face = read_face(LATO)
+    kept = kept_for(LATO, "Seal")
+    given = dict(face.glyph_of)
+    first, mapping = subset_program(LATO, kept, glyph_of=given)
+    assert first == subset_program(LATO, kept, glyph_of=dict(given))[0]
+    moved = {**given, "Z": face.glyph_of["S"]}  # "Z" drawn as "S" from now on
+    cmap = parsed(subset_program(LATO, kept, glyph_of=moved)[0]).getBestCmap()
+    assert cmap[ord("Z")] == cmap[ord("S")]
+    assert ord("Z") not in parsed(first).getBestCmap()
+    assert parsed(subset_program(LATO, kept)[0]).getBestCmap() == parsed(first).getBestCmap()
+
 @pytest.mark.parametrize("path", [GARAMOND, LATO], ids=lambda p: p.name)
 def test_head_timestamps_are_the_sources_bytes(path: Path):
     # Not the time of the call, and not fontTools' reading of Lato's odd 'created'.

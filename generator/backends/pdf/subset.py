@@ -97,8 +97,13 @@ class _Source:
 
     font: Sfnt
     records: _Records
+    metrics: _Metrics
+    cmap: dict[int, int]  # the file's best character map (code point -> glyph id)
     count: int  # glyphs in the font
-    tables: dict[str, bytes]  # the kept tables but glyf, loca and hmtx, as in the file
+    # The kept tables but glyf, loca and hmtx: name and post as every subset has them,
+    # the others as in the file (cmap, head, hhea, maxp and OS/2 are patched per subset).
+    tables: dict[str, bytes]
+    sums: dict[str, int]  # the checksum of each of `tables`
 
 
 # A pure function of the file's bytes, which (size, mtime) stand for: a document asks for
@@ -113,12 +118,20 @@ def _source(path: Path, _size: int, _mtime_ns: int) -> _Source:
         raise _Refused(refusal)
     tables = {tag: bytes(font.table(tag)) for tag in KEPT_TABLES - {"glyf", "loca", "hmtx"}
               if tag in font}
-    return _Source(font, _Records(*glyph_records(font)), glyph_count(font), tables)
+    if "name" in tables:
+        tables["name"] = _names(tables["name"])
+    if "post" in tables:
+        # Format 3: no glyph names. The header (italic angle, underline, fixed pitch) is
+        # kept; its memory hints, which describe the whole font, are zeroed.
+        tables["post"] = b"\x00\x03\x00\x00" + tables["post"][4:16] + bytes(16)
+    sums = {tag: _checksum(body) for tag, body in tables.items()}
+    return _Source(font, _Records(*glyph_records(font)), _Metrics(font), best_cmap(font),
+                   glyph_count(font), tables, sums)
 
 
 def _subset(source: _Source, kept: list[int], path: Path, hinting: bool,
             glyph_of: Mapping[str, int] | None) -> tuple[bytes, dict[int, int]]:
-    font, count, records = source.font, source.count, source.records
+    count, records = source.count, source.records
     missing = [gid for gid in kept if not 0 <= gid < count]
     if missing:
         raise _Refused(f"it has no glyph {missing[0]}; did {path.name} change since it was read?")
@@ -130,26 +143,66 @@ def _subset(source: _Source, kept: list[int], path: Path, hinting: bool,
         for tag in HINTING:
             tables.pop(tag, None)
     new_glyf, loca, long_offsets = _glyf_and_loca(glyphs)
-    tables.update(glyf=new_glyf, loca=loca, hmtx=_hmtx(font, order),
+    tables.update(glyf=new_glyf, loca=loca,
+                  hmtx=b"".join(source.metrics[gid] for gid in order),
                   head=_patched(tables["head"], (8, ">L", 0), (50, ">h", int(long_offsets))),
                   hhea=_patched(tables["hhea"], (34, ">H", len(order))),
                   maxp=_patched(tables["maxp"], (4, ">H", len(order))))
-    if glyph_of is None:
-        chars = {code: index[gid] for code, gid in best_cmap(font).items() if gid in index}
-    else:
-        chars = {ord(c): index[gid] for c, gid in glyph_of.items() if gid in index}
+    codes = _codes_by_glyph(_Same(source.cmap if glyph_of is None else glyph_of))
+    chars = {code: index[gid] for gid in order for code in codes.get(gid, ())}
     if "cmap" in tables:
         tables["cmap"] = _cmap(chars)
-    if "name" in tables:
-        tables["name"] = _names(tables["name"])
-    if "post" in tables:
-        # Format 3: no glyph names. The header (italic angle, underline, fixed pitch) is
-        # kept; its memory hints, which describe the whole font, are zeroed.
-        tables["post"] = b"\x00\x03\x00\x00" + tables["post"][4:16] + bytes(16)
     if "OS/2" in tables and chars:
         bmp = [code for code in chars if code <= 0xFFFF] or [0xFFFF]
         tables["OS/2"] = _patched(tables["OS/2"], (64, ">H", min(bmp)), (66, ">H", max(bmp)))
-    return _font_file(tables), {gid: index[gid] for gid in kept}
+    known = {tag: sum_ for tag, sum_ in source.sums.items()
+             if tables.get(tag) is source.tables[tag]}
+    return _font_file(tables, known), {gid: index[gid] for gid in kept}
+
+
+class _Same:
+    """A mapping as a cache key: this very object, not an equal one (hashing a font's
+    whole character map would cost what the cache saves). Held by the cache, the object
+    lives as long as its entry, so its id names nothing else meanwhile."""
+
+    __slots__ = ("mapping",)
+
+    def __init__(self, mapping: Mapping):
+        self.mapping = mapping
+
+    def __hash__(self) -> int:
+        return id(self.mapping)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.mapping is self.mapping
+
+
+# A subset maps only its few dozen glyphs' characters: found by glyph, not by walking
+# the font's whole character map (thousands of entries) for each of the dozens of
+# subsets a document asks for.
+@functools.lru_cache(maxsize=16)
+def _codes_by_glyph(chars: _Same) -> dict[int, tuple[int, ...]]:
+    """Each glyph's code points, from a character map (character or code point ->
+    glyph id)."""
+    found: dict[int, list[int]] = {}
+    for char, gid in chars.mapping.items():
+        found.setdefault(gid, []).append(char if isinstance(char, int) else ord(char))
+    return {gid: tuple(codes) for gid, codes in found.items()}
+
+
+class _Metrics:
+    """The source's hmtx records by glyph id, each a full metric (advance, left side
+    bearing), packed as a subset's hmtx holds it the first time it is asked for."""
+
+    def __init__(self, font: Sfnt):
+        self.font = font
+        self.packed: dict[int, bytes] = {}
+
+    def __getitem__(self, gid: int) -> bytes:
+        found = self.packed.get(gid)
+        if found is None:
+            found = self.packed[gid] = struct.pack(">Hh", *metric(self.font, gid))
+        return found
 
 
 class _Records:
@@ -242,11 +295,6 @@ def _glyf_and_loca(glyphs: list[bytes]) -> tuple[bytes, bytes, bool]:
     return b"".join(padded), loca, long_offsets
 
 
-def _hmtx(font: Sfnt, order: list[int]) -> bytes:
-    """Every kept glyph's advance and left side bearing, one full metric each."""
-    return b"".join(struct.pack(">Hh", *metric(font, gid)) for gid in order)
-
-
 def _patched(table: bytes, *fields: tuple[int, str, int]) -> bytes:
     """A table with some fixed-place fields written anew: (offset, format, value)."""
     out = bytearray(table)
@@ -325,26 +373,33 @@ def _names(table: bytes) -> bytes:
             + b"".join(strings))
 
 
-def _font_file(tables: dict[str, bytes]) -> bytes:
+def _font_file(tables: dict[str, bytes], known: Mapping[str, int]) -> bytes:
     """The sfnt file of these tables: its directory, the tables in tag order (each
-    padded to four bytes), and head's checksum adjustment for the whole file."""
+    padded to four bytes), and head's checksum adjustment for the whole file. `known`
+    holds the checksums of tables whose bytes are the source's."""
     tags = sorted(tables)
     count = len(tags)
     search = 16 * 2 ** (count.bit_length() - 1)
     directory = [struct.pack(">4sHHHH", b"\x00\x01\x00\x00", count, search,
                              search.bit_length() - 5, 16 * count - search)]
-    at, bodies = 12 + 16 * count, []
+    at, bodies, total = 12 + 16 * count, [], 0
     for tag in tags:
         body = tables[tag]
-        directory.append(struct.pack(">4sLLL", tag.encode("latin-1"), _checksum(body), at,
+        checksum = known[tag] if tag in known else _checksum(body)
+        total += checksum
+        directory.append(struct.pack(">4sLLL", tag.encode("latin-1"), checksum, at,
                                      len(body)))
         padded = body + bytes(-len(body) % 4)
         bodies.append(padded)
         at += len(padded)
-    data = bytearray(b"".join(directory) + b"".join(bodies))
+    heading = b"".join(directory)
+    data = bytearray(heading + b"".join(bodies))
     head = 12 + 16 * count + sum(len(b) for b, t in zip(bodies, tags, strict=True)
                                  if t < "head")
-    struct.pack_into(">L", data, head + 8, (0xB1B0AFBA - _checksum(bytes(data))) & 0xFFFFFFFF)
+    # Every table starts on a four-byte boundary and is padded to one, so the whole
+    # file's checksum is the directory's plus the tables'.
+    whole = _checksum(heading) + total
+    struct.pack_into(">L", data, head + 8, (0xB1B0AFBA - whole) & 0xFFFFFFFF)
     return bytes(data)
 
 
