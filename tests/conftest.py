@@ -19,12 +19,25 @@ ONE_LANGUAGE = ("en",)
 def pytest_configure(config) -> None:
     """Collect cyclic garbage as `tkg` does (`generator.cli.COLLECT_AFTER`): the tests'
     builds run in this process, and the interpreter's default made them pay for some
-    380 collections each."""
+    380 collections each. And take Ctrl-C as a terminal gives it, however the suite was
+    started (below)."""
     import gc
 
     from generator.cli import COLLECT_AFTER
 
     gc.set_threshold(*COLLECT_AFTER)
+    _take_ctrl_c()
+
+
+def _take_ctrl_c() -> None:
+    """Undo an inherited "ignore Ctrl-C": a shell starts a background job so (`.ci/run &`),
+    and Python then never raises KeyboardInterrupt, here or in the commands the tests
+    start (an ignored signal stays ignored across exec; a handled one is reset to the
+    default), so every test of what Ctrl-C does would fail."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")

@@ -225,6 +225,24 @@ def test_a_ctrl_c_that_lands_in_a_finalizer_still_stops_the_command(tmp_path):
     assert "ran on to the end" not in done.stdout and "Exception ignored" not in done.stderr
 
 
+def _ignoring_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.slow
+def test_the_tests_of_ctrl_c_hold_when_the_suite_starts_with_it_ignored(tmp_path):
+    # Found running the suite as a background job (`.ci/run &`): the shell starts it with
+    # Ctrl-C ignored, the commands the tests start inherit that, and every test here
+    # failed. tests/conftest.py takes Ctrl-C back.
+    test = f"{Path(__file__).relative_to(ROOT)}::" \
+        "test_a_ctrl_c_that_lands_in_a_finalizer_still_stops_the_command"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "-p", "no:xdist", "-p", "no:randomly", test],
+                          cwd=ROOT, capture_output=True, text=True, timeout=WAIT,
+                          preexec_fn=_ignoring_ctrl_c)
+    assert done.returncode == 0, done.stdout[-2000:]
+
+
 HALF_MADE = """
 import click
 from generator.cli.common import guarded
