@@ -162,7 +162,7 @@ def test_the_cmap_follows_the_character_map_given_each_time():
     face = read_face(LATO)
     kept = kept_for(LATO, "Seal")
     given = dict(face.glyph_of)
-    first, mapping = subset_program(LATO, kept, glyph_of=given)
+    first, _ = subset_program(LATO, kept, glyph_of=given)
     assert first == subset_program(LATO, kept, glyph_of=dict(given))[0]
     moved = {**given, "Z": face.glyph_of["S"]}  # "Z" drawn as "S" from now on
     cmap = parsed(subset_program(LATO, kept, glyph_of=moved)[0]).getBestCmap()
