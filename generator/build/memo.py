@@ -74,10 +74,15 @@ class DrawingMemo(Memo):
 
     def track(self, work: Callable[[], T]) -> tuple[T, list[str]]:
         """`work()` and the keys it asked for, so a kind's entries can outlive a build
-        that does not render it (see `keep`)."""
-        self.touched = set()
-        result = work()
-        return result, sorted(self.touched)
+        that does not render it (see `keep`). Tracked work inside tracked work counts
+        for both."""
+        outer, self.touched = self.touched, set()
+        try:
+            result = work()
+        finally:
+            inner, self.touched = self.touched, outer
+            outer.update(inner)
+        return result, sorted(inner)
 
     def keep(self, keys: Iterable[str]) -> None:
         """Keep these remembered entries for next time though this build did not ask for

@@ -15,19 +15,20 @@ from __future__ import annotations
 import contextlib
 import difflib
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
 from generator.check.preflight import examined
-from generator.check.preflight_findings import Piece, Seen, seen
+from generator.check.preflight_findings import Examined, Piece, Seen, seen
 from generator.check.runs import Runner, one_by_one
 from generator.core.diagnostics import Diagnostic, diagnostic
+from generator.core.digest import digest
 from generator.core.errors import ContentError, RenderError
 from generator.core.limits import BUILD_PRIMITIVES
 from generator.core.model import NOWHERE, Item, PieceKind
 from generator.draw.kit import Kit
-from generator.draw.piece import BACK, FRONT, Drawn, about_text, built_in, drawn
+from generator.draw.piece import BACK, FRONT, Drawn, about_text, built_in, keyed
 from generator.draw.resolve import Problem
 from generator.draw.scene import Group, Scene
 from generator.layout.look import Look
@@ -96,7 +97,8 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
             continue  # what the products draw holds the pieces: only pieces that draw
         for extra in extras:
             for kind, look, item, done in extra(kit, layout):
-                _tell(kit, kind, look, item, done, layout, problems, findings)
+                _tell(_verdict(kit, kind, look, item, done), kind, look, item, layout,
+                      problems, findings)
     return Checked(list(dict.fromkeys(problems)), findings)
 
 
@@ -149,16 +151,64 @@ def _shapes(items: tuple) -> int:
 
 def _checked(kit: Kit, layout: Layout, side: Side, ahead: Ahead | None
              ) -> tuple[list[Diagnostic], list[Seen], int]:
-    """One side drawn, with its problems, its preflight's findings and its shapes."""
+    """One side drawn, with its problems, its preflight's findings and its shapes; a
+    side whose drawing is unchanged since the memo's build is told from its verdict
+    then, neither drawn, nor read back from the memo, nor examined again."""
     kind, look, item, which = side
+    side_keyed = keyed(kit, kind, look, item, which)
+    fresh: list[bool] = []
+
+    def verdict_now() -> Verdict:
+        fresh.append(True)
+        found, keys = kit.memo.track(
+            lambda: _verdict_and_ahead(kit, layout, side, side_keyed.drawing(), ahead))
+        return replace(found, keys=tuple(keys))
+
+    verdict = kit.memo.get(digest("verdict", side_keyed.key), verdict_now)
+    if not fresh:  # what its check used last time stays for next time, as if used now
+        kit.memo.keep(verdict.keys)
     problems: list[Diagnostic] = []
     findings: list[Seen] = []
-    drawing = drawn(kit, kind, look, item, which)
-    _tell(kit, kind, look, item, drawing, layout, problems, findings)
-    if ahead is not None and not any(d.is_error for d in problems):
-        for page in drawing.every_page:
+    _tell(verdict, kind, look, item, layout, problems, findings)
+    return problems, findings, verdict.shapes
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What checking one drawn side found, at no place in any file (so moving a line
+    does not make it stale): the drawing's problems, the preflight's findings page by
+    page, its shapes, the art it shows; and the memo entries the check used (the
+    drawing, its examination, what was made ahead of it)."""
+
+    problems: tuple[Problem, ...]
+    examined: tuple[Examined, ...]
+    shapes: int
+    art: Path | None
+    keys: tuple[str, ...] = ()
+
+
+def _verdict(kit: Kit, kind: PieceKind, look: Look, item: Item | None, done: Drawn
+             ) -> Verdict:
+    """A drawing's verdict: its problems, and its pages examined by the preflight."""
+    art = done.images[0] if done.images else None
+    piece = _piece(kind, item, art)
+    return Verdict(done.problems,
+                   tuple(examined(kit, look, scene, piece) for scene in done.every_page),
+                   sum(_shapes(page.items) for page in done.every_page), art)
+
+
+def _verdict_and_ahead(kit: Kit, layout: Layout, side: Side, done: Drawn,
+                       ahead: Ahead | None) -> Verdict:
+    """The drawing's verdict; then, if it has no error, what a build makes ahead of
+    each page."""
+    kind, look, item, _ = side
+    verdict = _verdict(kit, kind, look, item, done)
+    bound = _bound_fields(look)
+    if ahead is not None and not any(_told(p, kind, layout, bound).is_error
+                                     for p in verdict.problems):
+        for page in done.every_page:
             ahead(kit, kind.name, page)
-    return problems, findings, sum(_shapes(page.items) for page in drawing.every_page)
+    return verdict
 
 
 def _aids(kit: Kit, templates_dir: Path | None) -> list[PieceKind]:
@@ -174,14 +224,14 @@ def _aids(kit: Kit, templates_dir: Path | None) -> list[PieceKind]:
         return []
 
 
-def _tell(kit: Kit, kind: PieceKind, look: Look, item: Item | None, done: Drawn,
+def _tell(verdict: Verdict, kind: PieceKind, look: Look, item: Item | None,
           layout: Layout, problems: list[Diagnostic], findings: list[Seen]) -> None:
     """A drawing's problems at their places, and its preflight's findings, every page."""
     bound = _bound_fields(look)
-    problems += [_told(p, kind, layout, bound) for p in done.problems]
-    piece = _piece(kind, item, done)
-    for scene in done.every_page:
-        findings += seen(examined(kit, look, scene, piece), piece, layout)
+    problems += [_told(p, kind, layout, bound) for p in verdict.problems]
+    piece = _piece(kind, item, verdict.art)
+    for found in verdict.examined:
+        findings += seen(found, piece, layout)
 
 
 def _no_look(kind: PieceKind, layout: Layout) -> Diagnostic:
@@ -236,12 +286,12 @@ def _told(problem: Problem, kind: PieceKind, layout: Layout,
     return diagnostic(problem.code, item.where, problem.message + in_layout + asked)
 
 
-def _piece(kind: PieceKind, item: Item | None, done: Drawn) -> Piece:
-    """The preflight's name for one drawing, where its content and its art are written."""
+def _piece(kind: PieceKind, item: Item | None, art: Path | None) -> Piece:
+    """The preflight's name for one drawing, where its content and its art (the first
+    image it shows) are written."""
     if item is None:  # a shared back: the seal of a tile's back is not read in play
         return Piece(f"the {kind.name} back", f"{kind.name} back", kind.where,
                      insignias=False)
-    art = done.images[0] if done.images else None
     art_where = next((item.place(f) for f, v in item.fields
                       if art is not None and isinstance(v, str) and v and _ends_with(art, v)),
                      item.where)

@@ -14,7 +14,7 @@ write"). Two kinds of entry:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TypeVar, cast
 
 T = TypeVar("T")
@@ -34,6 +34,14 @@ class Memo:
             self.used[key] = make()
         # one key names one value, so it is what `make` returned for it
         return cast(T, self.used[key])
+
+    def track(self, work: Callable[[], T]) -> tuple[T, list[str]]:
+        """`work()` and the keys it asked for that this memo would keep for another
+        build: none here (the build's memo keeps them)."""
+        return work(), []
+
+    def keep(self, keys: Iterable[str]) -> None:
+        """Keep these entries of an earlier build for the next: this memo has none."""
 
     def per(self, obj: Obj, what: str, make: Callable[[Obj], T]) -> T:
         """The value `make(obj)` for this very object, made once."""

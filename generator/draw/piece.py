@@ -12,7 +12,7 @@ memo under everything it depends on, the image files it shows included.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,6 +79,24 @@ def drawn(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
     at the look's bleed or at `bleed` mm (a print shop's), on the look's trim or on
     `size` (a page-sized look's paper), remembered in the memo. `pictures` are the
     pieces its words may show (by scene name, with their trims)."""
+    return keyed(kit, kind, look, item, side, bleed, size, pictures).drawing()
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """One side of a piece before anything looks at it: the memo key its drawing is kept
+    under (a digest of everything the drawing depends on), and the drawing, from this
+    build, from the memo or drawn now, once asked for."""
+
+    key: str
+    drawing: Callable[[], Drawn]
+
+
+def keyed(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
+          bleed: float | None = None, size: tuple[float, float] | None = None,
+          pictures: Mapping[str, tuple[float, float]] | None = None) -> Keyed:
+    """The side `drawn` draws, with its drawing's memo key: what is known of the drawing
+    under that key (the checks' verdict) is then known without unpickling it."""
     bleed = look.bleed if bleed is None else bleed
     size = look.size if size is None else size
     # Asked again in this build (the checks, each kind, the bundle ask for the same
@@ -87,16 +105,22 @@ def drawn(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
                           lambda k: repr(sorted({f for i in k.items for f, _ in i.fields})))
     asked = (kind.name, kind.prefix, kind.captions, fields, item, side, bleed, size,
              tuple(sorted((pictures or {}).items())))
-    here: dict[tuple, Drawn] = kit.memo.per(look, "drawings of this build", lambda _: {})
-    if asked not in here:
-        here[asked] = _remembered(kit, kind, look, item, side, bleed, size, pictures, fields)
-    return here[asked]
+    here: dict[tuple, str] = kit.memo.per(look, "drawing keys of this build", lambda _: {})
+    key = here.get(asked)
+    if key is None:
+        key = here[asked] = _key(kit, kind, look, item, side, bleed, size, pictures, fields)
+
+    def drawing() -> Drawn:  # from this build, or the memo (an earlier build), or now
+        return kit.memo.get(key, lambda: _draw(kit, kind, look, item, side, bleed, size,
+                                               pictures))
+
+    return Keyed(key, drawing)
 
 
-def _remembered(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
-                bleed: float, size: tuple[float, float],
-                pictures: Mapping[str, tuple[float, float]] | None, fields: str) -> Drawn:
-    """The drawing from the memo (so from an earlier build), or drawn now."""
+def _key(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
+         bleed: float, size: tuple[float, float],
+         pictures: Mapping[str, tuple[float, float]] | None, fields: str) -> str:
+    """The drawing's memo key: everything it depends on, the image files it shows too."""
     game = kit.memo.per(kit.game, "piece names' key",
                         lambda g: repr((sorted(game_names(g).items()), g.elements)))
     # Which fields the other items have counts too (`fields`): a field missing here is
@@ -108,13 +132,14 @@ def _remembered(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: 
                   "|".join(map(str, kit.game.content_dirs)), *kit.assets)
     made: list[Drawn] = []
 
-    def draw() -> Drawn:
-        if not made:
-            made.append(_draw(kit, kind, look, item, side, bleed, size, pictures))
-        return made[0]
+    def images() -> tuple[Path, ...]:
+        made.append(_draw(kit, kind, look, item, side, bleed, size, pictures))
+        return made[0].images
 
-    images = kit.memo.get(f"{base}:images", lambda: draw().images)
-    return kit.memo.get(digest(base, *(_digest(p) for p in images)), draw)
+    key = digest(base, *(_digest(p) for p in kit.memo.get(f"{base}:images", images)))
+    if made:  # drawn to learn the images it shows: kept under its key, not drawn again
+        kit.memo.get(key, lambda: made[0])
+    return key
 
 
 def _digest(path: Path) -> str:

@@ -158,3 +158,29 @@ def test_the_code_digest_follows_source_files_not_bytecode(tmp_path):
     assert source_digest(package) == before
     (package / "module.py").write_text("VALUE = 2\n")
     assert source_digest(package) != before
+
+
+def test_a_build_of_some_kinds_keeps_the_drawings_of_the_others(prebuilt, monkeypatch):
+    # A build checks every piece; a piece whose verdict it remembers it neither draws nor
+    # reads back, and what the check used last time (the drawing, what was made ahead of
+    # it) stays in the memo all the same: the next build that prints the other kinds (on
+    # the other paper) finds their pieces drawn.
+    from generator.draw import piece
+
+    project = built(prebuilt)
+    edit(project, "tiles.yaml", "name: Tidewell\n", "name: Tidewall\n")
+    build(project / "content", project / "templates", project / "output", PAPERS,
+          ["tiles"], bundle=False)  # no bundle: no kind made here shows the other pieces
+    drawn: list[str] = []
+    original = piece._draw
+
+    def counted(kit, kind, *args):
+        drawn.append(kind.name)
+        return original(kit, kind, *args)
+
+    monkeypatch.setattr(piece, "_draw", counted)
+    monkeypatch.setattr("generator.build.parallel._can_fork", lambda: False)
+    again = build(project / "content", project / "templates", project / "output",
+                  ("letter",))
+    assert "pnp" in again.rendered  # the bundle places every piece on its sheets, anew
+    assert [name for name in drawn if name not in ("tile", "cover")] == []

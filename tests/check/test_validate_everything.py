@@ -203,3 +203,28 @@ def test_a_one_tile_edit_preflights_that_tile_alone(project, monkeypatch):
     tiles.write_text(tiles.read_text().replace("name: Tidewell\n", "name: Tidewall\n"))
     assert run(project)[0] == 0
     assert seen == ["tile-tidewell"], seen  # its face: the other 47 and the back are known
+
+
+def test_an_unchanged_piece_is_told_from_its_verdict_without_reading_its_drawing(
+        project, monkeypatch):
+    # A side whose drawing's key is unchanged is told from the verdict kept under that key:
+    # its drawing is not read back from the memo (unpickled) and its examination is not
+    # looked up (it was all three, for every piece, each validation).
+    from generator.check import pieces, preflight
+
+    assert run(project)[0] == 0
+    looked_up: list[str] = []
+    original = preflight.examined
+
+    def examined(kit, look, scene, piece):
+        looked_up.append(scene.name)
+        return original(kit, look, scene, piece)
+
+    monkeypatch.setattr(pieces, "examined", examined)
+    monkeypatch.setattr("generator.build.parallel._can_fork", lambda: False)
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("name: Tidewell\n", "name: Tidewall\n"))
+    assert run(project)[0] == 0
+    # The edited tile, and the bundle's cover, which the products draw for each paper.
+    assert [name for name in looked_up if not name.startswith("cover")] == ["tile-tidewell"]
+    assert any(name.startswith("cover") for name in looked_up)
