@@ -98,7 +98,6 @@ class _Source:
     font: Sfnt
     records: _Records
     metrics: _Metrics
-    cmap: dict[int, int]  # the file's best character map (code point -> glyph id)
     count: int  # glyphs in the font
     # The kept tables but glyf, loca and hmtx: name and post as every subset has them,
     # the others as in the file (cmap, head, hhea, maxp and OS/2 are patched per subset).
@@ -125,8 +124,8 @@ def _source(path: Path, _size: int, _mtime_ns: int) -> _Source:
         # kept; its memory hints, which describe the whole font, are zeroed.
         tables["post"] = b"\x00\x03\x00\x00" + tables["post"][4:16] + bytes(16)
     sums = {tag: _checksum(body) for tag, body in tables.items()}
-    return _Source(font, _Records(*glyph_records(font)), _Metrics(font), best_cmap(font),
-                   glyph_count(font), tables, sums)
+    return _Source(font, _Records(*glyph_records(font)), _Metrics(font), glyph_count(font),
+                   tables, sums)
 
 
 def _subset(source: _Source, kept: list[int], path: Path, hinting: bool,
@@ -148,8 +147,12 @@ def _subset(source: _Source, kept: list[int], path: Path, hinting: bool,
                   head=_patched(tables["head"], (8, ">L", 0), (50, ">h", int(long_offsets))),
                   hhea=_patched(tables["hhea"], (34, ">H", len(order))),
                   maxp=_patched(tables["maxp"], (4, ">H", len(order))))
-    codes = _codes_by_glyph(_Same(source.cmap if glyph_of is None else glyph_of))
-    chars = {code: index[gid] for gid in order for code in codes.get(gid, ())}
+    if glyph_of is None:
+        chars = {code: index[gid] for code, gid in best_cmap(source.font).items()
+                 if gid in index}
+    else:
+        codes = _codes_by_glyph(_Same(glyph_of))
+        chars = {code: index[gid] for gid in order for code in _each(codes.get(gid, ()))}
     if "cmap" in tables:
         tables["cmap"] = _cmap(chars)
     if "OS/2" in tables and chars:
@@ -181,13 +184,18 @@ class _Same:
 # the font's whole character map (thousands of entries) for each of the dozens of
 # subsets a document asks for.
 @functools.lru_cache(maxsize=16)
-def _codes_by_glyph(chars: _Same) -> dict[int, tuple[int, ...]]:
-    """Each glyph's code points, from a character map (character or code point ->
-    glyph id)."""
-    found: dict[int, list[int]] = {}
+def _codes_by_glyph(chars: _Same) -> dict[int, int | tuple[int, ...]]:
+    """Each glyph's code point, from a character map (character -> glyph id); the few
+    glyphs several characters share (a space and a no-break space) have a tuple."""
+    found: dict[int, int | tuple[int, ...]] = {}
     for char, gid in chars.mapping.items():
-        found.setdefault(gid, []).append(char if isinstance(char, int) else ord(char))
-    return {gid: tuple(codes) for gid, codes in found.items()}
+        had = found.get(gid)
+        found[gid] = ord(char) if had is None else (*_each(had), ord(char))
+    return found
+
+
+def _each(codes: int | tuple[int, ...]) -> tuple[int, ...]:
+    return codes if isinstance(codes, tuple) else (codes,)
 
 
 class _Metrics:
