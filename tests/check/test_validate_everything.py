@@ -138,14 +138,20 @@ def _count_examined(monkeypatch) -> list[str]:
     """The names of the pieces the preflight examines from now on."""
     from generator.check import preflight
 
-    seen: list[str] = []
-    original = preflight.examine
+    return _scenes_given(monkeypatch, preflight, "examine")
 
-    def examine(kit, look, scene, piece):
+
+def _scenes_given(monkeypatch, module, function: str) -> list[str]:
+    """The names of the scenes `module.function(kit, look, scene, piece)` is called
+    with from now on."""
+    seen: list[str] = []
+    original = getattr(module, function)
+
+    def counted(kit, look, scene, piece):
         seen.append(scene.name)
         return original(kit, look, scene, piece)
 
-    monkeypatch.setattr(preflight, "examine", examine)
+    monkeypatch.setattr(module, function, counted)
     # One process: a validation on both cores examines half the pieces in a child.
     monkeypatch.setattr("generator.build.parallel._can_fork", lambda: False)
     return seen
@@ -210,18 +216,10 @@ def test_an_unchanged_piece_is_told_from_its_verdict_without_reading_its_drawing
     # A side whose drawing's key is unchanged is told from the verdict kept under that key:
     # its drawing is not read back from the memo (unpickled) and its examination is not
     # looked up (it was all three, for every piece, each validation).
-    from generator.check import pieces, preflight
+    from generator.check import pieces
 
     assert run(project)[0] == 0
-    looked_up: list[str] = []
-    original = preflight.examined
-
-    def examined(kit, look, scene, piece):
-        looked_up.append(scene.name)
-        return original(kit, look, scene, piece)
-
-    monkeypatch.setattr(pieces, "examined", examined)
-    monkeypatch.setattr("generator.build.parallel._can_fork", lambda: False)
+    looked_up = _scenes_given(monkeypatch, pieces, "examined")
     tiles = project / "content" / "tiles.yaml"
     tiles.write_text(tiles.read_text().replace("name: Tidewell\n", "name: Tidewall\n"))
     assert run(project)[0] == 0
