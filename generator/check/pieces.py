@@ -151,9 +151,9 @@ def _shapes(items: tuple) -> int:
 
 def _checked(kit: Kit, layout: Layout, side: Side, ahead: Ahead | None
              ) -> tuple[list[Diagnostic], list[Seen], int]:
-    """One side drawn, with its problems, its preflight's findings and its shapes; a
-    side whose drawing is unchanged since the memo's build is told from its verdict
-    then, neither drawn, nor read back from the memo, nor examined again."""
+    """One side drawn, with its problems, its preflight's findings and its shapes. A
+    side whose drawing's key the memo's build knew is told from the verdict kept under
+    it: neither drawn, nor read back from the memo, nor examined again."""
     kind, look, item, which = side
     side_keyed = keyed(kit, kind, look, item, which)
     fresh: list[bool] = []
