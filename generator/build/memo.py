@@ -32,7 +32,10 @@ T = TypeVar("T")
 MEMO_FILE = "drawings.pickle"
 
 
-Carry = tuple[Callable[[], dict[str, object]], Callable[[dict[str, object]], None]]
+# What a forked child hands back: the values it made, and the keys of those it recalled
+# from the last build's memo (which this process has, unread, as well).
+Handed = tuple[dict[str, object], list[str]]
+Carry = tuple[Callable[[], Handed], Callable[[Handed], None]]
 
 
 class DrawingMemo(Memo):
@@ -49,6 +52,7 @@ class DrawingMemo(Memo):
         self.remembered: dict[str, bytes | memoryview] = {}
         self.kept: dict[str, bytes | memoryview] = {}  # key -> pickled value, passed on unread
         self.touched: set[str] = set()  # keys asked for since `track` (one kind's work)
+        self.recalled: set[str] = set()  # keys whose values came from `remembered`
 
     def get(self, key: str, make: Callable[[], T]) -> T:
         """The remembered value for `key`, or `make()`; either way it is kept for next time."""
@@ -58,6 +62,8 @@ class DrawingMemo(Memo):
             value = self._recall(key)
             if value is None:
                 value = make()
+            else:
+                self.recalled.add(key)
             self.used[key] = value
         self.touched.add(key)
         return cast(T, value)  # one key names one value: what `make` returns for it
@@ -91,16 +97,26 @@ class DrawingMemo(Memo):
             if key not in self.used and key in self.remembered:
                 self.kept[key] = self.remembered[key]
 
-    def since(self, before: set[str]) -> dict[str, object]:
-        """The values used or made since `before` was the set of used keys (what a
-        forked child hands back: the rest its parent has already)."""
-        return {k: v for k, v in self.used.items() if k not in before}
+    def since(self, before: set[str]) -> Handed:
+        """What was used since `before` was the set of used keys (what a forked child
+        hands back: the rest its parent has already): the values made, and the keys of
+        the values recalled from the last build, which its parent has as they were
+        read (so they are neither pickled again nor sent)."""
+        fresh = [k for k in self.used if k not in before]
+        return ({k: self.used[k] for k in fresh if k not in self.recalled},
+                [k for k in fresh if k in self.recalled])
 
     def carry(self) -> Carry:
         """How a forked child's work reaches this memo (`parallel.share_jobs`'s `carry`):
-        what it used or made since now, taken in here as if made here."""
+        what it made since now, taken in here as if made here, and what it recalled,
+        kept for the next build as if recalled here."""
         before = set(self.used)
-        return (lambda: self.since(before)), self.used.update
+        return (lambda: self.since(before)), self._take
+
+    def _take(self, handed: Handed) -> None:
+        made, recalled = handed
+        self.used.update(made)
+        self.keep(recalled)
 
     def load(self, data: bytes | None) -> None:
         """Remember the values of an earlier build, if this user's key signed them.

@@ -46,3 +46,33 @@ def test_the_user_cache_keeps_the_memos_of_the_folders_validated_last(tmp_path,
     memos.keep_checks(remembered, path)
     left = sorted(p.name for p in folder.iterdir())
     assert left == sorted([path.name, "v.verdict.json", "e.pickle", "e.verdict.json"]), left
+
+
+def test_a_forked_child_hands_back_what_it_made_and_only_names_what_it_recalled(
+        tmp_path, monkeypatch):
+    # A child's recalled values are the last build's, which its parent holds unread as
+    # well: they travel as keys (each was pickled again and sent whole), made ones as
+    # values; the parent's next memo holds both, recalled ones as the same bytes.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    last = DrawingMemo()
+    last.get("old", lambda: ["drawn", "last", "time"])
+    remembered = last.dump()
+    parent, child = DrawingMemo(), DrawingMemo()
+    parent.load(remembered)
+    child.load(remembered)  # a fork's copy
+    parent.get("before", lambda: "made before the fork")
+    child.get("before", lambda: "made before the fork")
+    take, _ = child.carry()
+    assert child.get("old", lambda: ["drawn", "again"]) == ["drawn", "last", "time"]
+    child.get("new", lambda: ["made", "there"])
+    made, recalled = take()
+    assert made == {"new": ["made", "there"]} and recalled == ["old"]
+    _, give = parent.carry()
+    give((made, recalled))
+    assert "old" not in parent.used  # not read here: passed on as it was read
+    fresh = DrawingMemo()
+    fresh.load(parent.dump())
+    assert bytes(fresh.remembered["old"]) == bytes(child.remembered["old"])  # same bytes
+    assert fresh.get("old", lambda: "lost") == ["drawn", "last", "time"]
+    assert fresh.get("new", lambda: "lost") == ["made", "there"]
+    assert fresh.get("before", lambda: "lost") == "made before the fork"
