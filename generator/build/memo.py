@@ -51,8 +51,11 @@ class DrawingMemo(Memo):
         # key -> pickled value, from the last build (a slice of its memo file)
         self.remembered: dict[str, bytes | memoryview] = {}
         self.kept: dict[str, bytes | memoryview] = {}  # key -> pickled value, passed on unread
-        self.touched: set[str] = set()  # keys asked for since `track` (one kind's work)
+        # key -> how deep in the making of other values it was first asked for, since
+        # `track` (one kind's work)
+        self.touched: dict[str, int] = {}
         self.recalled: set[str] = set()  # keys whose values came from `remembered`
+        self.making = 0  # values being made, one inside another
 
     def get(self, key: str, make: Callable[[], T]) -> T:
         """The remembered value for `key`, or `make()`; either way it is kept for next time."""
@@ -61,11 +64,15 @@ class DrawingMemo(Memo):
         else:
             value = self._recall(key)
             if value is None:
-                value = make()
+                self.making += 1
+                try:
+                    value = make()
+                finally:
+                    self.making -= 1
             else:
                 self.recalled.add(key)
             self.used[key] = value
-        self.touched.add(key)
+        self.touched.setdefault(key, self.making)
         return cast(T, value)  # one key names one value: what `make` returns for it
 
     def _recall(self, key: str) -> object | None:
@@ -78,17 +85,21 @@ class DrawingMemo(Memo):
             del self.remembered[key]
             return None
 
-    def track(self, work: Callable[[], T]) -> tuple[T, list[str]]:
+    def track(self, work: Callable[[], T], nested: bool = True) -> tuple[T, list[str]]:
         """`work()` and the keys it asked for, so a kind's entries can outlive a build
-        that does not render it (see `keep`). Tracked work inside tracked work counts
+        that does not render it (see `keep`). Without `nested`, only the keys `work`
+        asked for itself, not those asked for in making one of them: what asking again
+        with everything remembered asks for. Tracked work inside tracked work counts
         for both."""
-        outer, self.touched = self.touched, set()
+        outer, self.touched = self.touched, {}
+        depth = self.making
         try:
             result = work()
         finally:
             inner, self.touched = self.touched, outer
-            outer.update(inner)
-        return result, sorted(inner)
+            for key, level in inner.items():
+                outer.setdefault(key, level)
+        return result, sorted(k for k, level in inner.items() if nested or level == depth)
 
     def keep(self, keys: Iterable[str]) -> None:
         """Keep these remembered entries for next time though this build did not ask for

@@ -160,8 +160,11 @@ def _checked(kit: Kit, layout: Layout, side: Side, ahead: Ahead | None
 
     def verdict_now() -> Verdict:
         fresh.append(True)
+        # What a check with everything remembered asks for: the drawing, its pages'
+        # examinations and files made ahead, not the fonts' subsets inside those files.
         found, keys = kit.memo.track(
-            lambda: _verdict_and_ahead(kit, layout, side, side_keyed.drawing(), ahead))
+            lambda: _verdict_and_ahead(kit, layout, side, side_keyed.drawing(), ahead),
+            nested=False)
         return replace(found, keys=tuple(keys))
 
     verdict = kit.memo.get(digest("verdict", side_keyed.key), verdict_now)

@@ -35,9 +35,10 @@ class Memo:
         # one key names one value, so it is what `make` returned for it
         return cast(T, self.used[key])
 
-    def track(self, work: Callable[[], T]) -> tuple[T, list[str]]:
+    def track(self, work: Callable[[], T], nested: bool = True) -> tuple[T, list[str]]:
         """`work()` and the keys it asked for that this memo would keep for another
-        build: none here (the build's memo keeps them)."""
+        build (with `nested`, those asked for in making them too): none here (the
+        build's memo keeps them)."""
         return work(), []
 
     def keep(self, keys: Iterable[str]) -> None:

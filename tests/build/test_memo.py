@@ -76,3 +76,23 @@ def test_a_forked_child_hands_back_what_it_made_and_only_names_what_it_recalled(
     assert fresh.get("old", lambda: "lost") == ["drawn", "last", "time"]
     assert fresh.get("new", lambda: "lost") == ["made", "there"]
     assert fresh.get("before", lambda: "lost") == "made before the fork"
+
+
+def test_tracked_work_names_what_it_asked_for_itself_or_everything_made_for_it():
+    # A verdict keeps what a check with everything remembered asks for again (the
+    # drawing, the files made ahead), not what went into making those (the fonts'
+    # subsets inside an SVG), which a build of an unchanged piece never asks for.
+    def svg_in(memo: DrawingMemo) -> str:
+        def svg() -> str:
+            memo.get("subset", lambda: b"glyphs")
+            return "<svg/>"
+
+        return memo.get("svg", svg)
+
+    direct, every = DrawingMemo(), DrawingMemo()
+    assert direct.track(lambda: svg_in(direct), nested=False)[1] == ["svg"]
+    assert every.track(lambda: svg_in(every))[1] == ["subset", "svg"]
+    # Asked for inside a kind's tracked work, a key counts for that kind as well.
+    outer = DrawingMemo()
+    _, kind = outer.track(lambda: outer.track(lambda: outer.get("drawing", str)))
+    assert kind == ["drawing"]
