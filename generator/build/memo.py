@@ -30,6 +30,11 @@ from generator.core.reading import Refused, read_kept
 
 T = TypeVar("T")
 MEMO_FILE = "drawings.pickle"
+# Beside it, what builds since it was written added: the memo file is the largest file a
+# build writes (12 MB after a full build), and an edit changes a few hundred kilobytes of
+# it. Keys name their values for good, so any memo file and any later one agree.
+RECENT_FILE = "drawings-recent.pickle"
+SLACK = 0.25  # the memo file is written anew when this much of it is stale, or new beside it
 
 
 # What a forked child hands back: the values it made, and the keys of those it recalled
@@ -56,6 +61,8 @@ class DrawingMemo(Memo):
         self.touched: dict[str, int] = {}
         self.recalled: set[str] = set()  # keys whose values came from `remembered`
         self.making = 0  # values being made, one inside another
+        self.filed: dict[str, int] = {}  # key -> size, of the entries of the loaded file
+        self.filed_size = 0
 
     def get(self, key: str, make: Callable[[], T]) -> T:
         """The remembered value for `key`, or `make()`; either way it is kept for next time."""
@@ -83,6 +90,7 @@ class DrawingMemo(Memo):
             return _unpickled(raw)
         except Exception:  # written by another version of the code: make it again
             del self.remembered[key]
+            self.filed.pop(key, None)  # stale in the file now, whatever comes of it
             return None
 
     def track(self, work: Callable[[], T], nested: bool = True) -> tuple[T, list[str]]:
@@ -146,6 +154,8 @@ class DrawingMemo(Memo):
             return
         with contextlib.suppress(ValueError, struct.error):  # another format: start afresh
             self.remembered = _entries(payload)
+            self.filed = {k: len(v) for k, v in self.remembered.items()}
+            self.filed_size = sum(self.filed.values())
 
     def also(self, data: bytes | None) -> None:
         """Remember the values of another signed memo too (a build's), besides those
@@ -161,23 +171,45 @@ class DrawingMemo(Memo):
         Written entry by entry into one buffer, each value pickled as it is written: the
         memo is the largest file a build makes, and is never held twice.
         """
-        key = _signing_key()
-        if key is None:
-            return b""
+        return _signed(sorted({*self.kept, *self.used}), self._raw)
+
+    def dump_parts(self) -> tuple[bytes | None, bytes]:
+        """This build's values as two signed files: the memo file (None: the loaded one
+        is still good, being at most `SLACK` stale) and what it lacks (RECENT_FILE). A
+        build that changes little writes little; the memo file is written anew, whole,
+        when too much of it is stale or too much is new beside it."""
         names = sorted({*self.kept, *self.used})
-        buffer = io.BytesIO()
-        buffer.write(bytes(SIGNATURE) + MAGIC)
-        for name in names:
-            raw = self.kept.get(name) or self.remembered.get(name)
-            value = raw if raw is not None else pickle.dumps(self.used[name], protocol=4)
-            label = name.encode()
-            buffer.write(struct.pack("<II", len(label), len(value)))
-            buffer.write(label)
-            buffer.write(value)
-        view = buffer.getbuffer()
-        view[:SIGNATURE] = hmac.new(key, view[SIGNATURE:], "sha256").digest()
-        del view  # getvalue below hands over the buffer itself only when nothing views it
-        return buffer.getvalue()
+        recent = {name: self._raw(name) for name in names if name not in self.filed}
+        live = sum(self.filed[name] for name in names if name in self.filed)
+        new = sum(len(value) for value in recent.values())
+        if not self.filed or self.filed_size - live > SLACK * self.filed_size or \
+                new > SLACK * self.filed_size:
+            return _signed(names, self._raw), _signed([], self._raw)
+        return None, _signed(sorted(recent), recent.__getitem__)
+
+    def _raw(self, name: str) -> bytes | memoryview:
+        raw = self.kept.get(name) or self.remembered.get(name)
+        return raw if raw is not None else pickle.dumps(self.used[name], protocol=4)
+
+
+def _signed(names: list[str], raw: Callable[[str], bytes | memoryview]) -> bytes:
+    """A memo file of these entries (`raw` gives each one's pickle), signed with this
+    user's key (b"" if there is none)."""
+    key = _signing_key()
+    if key is None:
+        return b""
+    buffer = io.BytesIO()
+    buffer.write(bytes(SIGNATURE) + MAGIC)
+    for name in names:
+        value = raw(name)
+        label = name.encode()
+        buffer.write(struct.pack("<II", len(label), len(value)))
+        buffer.write(label)
+        buffer.write(value)
+    view = buffer.getbuffer()
+    view[:SIGNATURE] = hmac.new(key, view[SIGNATURE:], "sha256").digest()
+    del view  # getvalue below hands over the buffer itself only when nothing views it
+    return buffer.getvalue()
 
 
 def _entries(payload: memoryview) -> dict[str, bytes | memoryview]:
@@ -223,9 +255,9 @@ def checks_memo(content_dir: Path, built: Path | None = None) -> tuple[DrawingMe
     memo = DrawingMemo()
     with contextlib.suppress(OSError, Refused):  # none yet: a first validation reads all
         memo.load(read_kept(path))
-    if built is not None:
+    for file in () if built is None else (built, built.with_name(RECENT_FILE)):
         with contextlib.suppress(OSError, Refused):  # no build there: nothing more to know
-            memo.also(read_kept(built))
+            memo.also(read_kept(file))
     return memo, path
 
 

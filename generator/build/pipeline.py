@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from generator.build.claim import claim
-from generator.build.memo import MEMO_FILE, DrawingMemo
+from generator.build.memo import MEMO_FILE, RECENT_FILE, DrawingMemo
 from generator.build.parallel import share_jobs
 from generator.build.state import (
     CACHE_DIR,
@@ -222,6 +222,7 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
         raise UsageError(unknown_kinds(unknown, known))
     memo = DrawingMemo()  # the build context: made here, handed down to every stage
     memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
+    memo.also(_read(out_dir / CACHE_DIR / RECENT_FILE))
     request, kit, warnings = _validated(
         content_dir, templates_dir, papers, tuple(kinds), layouts, memo, strict, export,
         bundle, None if languages is None else tuple(a for a in languages if a != SOURCE))
@@ -417,9 +418,12 @@ def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, memo: Dr
 
     `made_kinds` made for `papers`: their earlier files of other papers stay, and a kind
     made with nothing (an idle one) has its earlier files retired."""
-    remembered = Artefact(f"{CACHE_DIR}/{MEMO_FILE}", memo.dump(), UNLISTED)
+    filed, recent = memo.dump_parts()
+    remembered = [Artefact(f"{CACHE_DIR}/{RECENT_FILE}", recent, UNLISTED),
+                  *([] if filed is None else [Artefact(f"{CACHE_DIR}/{MEMO_FILE}", filed,
+                                                       UNLISTED)])]
     in_place = frozenset(a.path for found in reused.values() for a in found)
-    return publish(out_dir, [*artefacts, remembered, state_artefact(state)], made_kinds,
+    return publish(out_dir, [*artefacts, *remembered, state_artefact(state)], made_kinds,
                    in_place, papers, languages)
 
 

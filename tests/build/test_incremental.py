@@ -184,3 +184,32 @@ def test_a_build_of_some_kinds_keeps_the_drawings_of_the_others(prebuilt, monkey
                   ("letter",))
     assert "pnp" in again.rendered  # the bundle places every piece on its sheets, anew
     assert [name for name in drawn if name not in ("tile", "cover")] == []
+
+
+def test_an_edit_leaves_the_memo_file_and_writes_what_it_adds_beside_it(prebuilt,
+                                                                       monkeypatch):
+    # The memo file (12 MB after a full build) stays as it was; what the edit drew goes
+    # beside it, and the next build finds it there.
+    from generator.build.memo import MEMO_FILE, RECENT_FILE
+    from generator.draw import piece
+
+    project = built(prebuilt)
+    cache = project / "output" / CACHE_DIR
+    filed = (cache / MEMO_FILE).read_bytes()
+    edit(project, "tiles.yaml", "name: Tidewell\n", "name: Tidewall\n")
+    assert "tiles" in run(project).rendered
+    assert (cache / MEMO_FILE).read_bytes() == filed
+    assert len((cache / RECENT_FILE).read_bytes()) > 1000
+    drawn: list[str] = []
+    original = piece._draw
+
+    def counted(kit, kind, *args):
+        drawn.append(kind.name)
+        return original(kit, kind, *args)
+
+    monkeypatch.setattr(piece, "_draw", counted)
+    monkeypatch.setattr("generator.build.parallel._can_fork", lambda: False)
+    again = build(project / "content", project / "templates", project / "output",
+                  ("letter",))
+    assert "tiles" in again.rendered or "pnp" in again.rendered
+    assert "tile" not in drawn  # the renamed tile's drawings were beside the memo file

@@ -96,3 +96,47 @@ def test_tracked_work_names_what_it_asked_for_itself_or_everything_made_for_it()
     outer = DrawingMemo()
     _, kind = outer.track(lambda: outer.track(lambda: outer.get("drawing", str)))
     assert kind == ["drawing"]
+
+
+def test_a_memo_file_stays_until_a_quarter_of_it_is_stale_or_new(tmp_path, monkeypatch):
+    # What a build adds goes beside the memo file it loaded (RECENT_FILE), which stays
+    # as it was while at most a quarter of it is stale and at most a quarter as much is
+    # new; past that it is written anew, whole, and nothing is beside it.
+    from generator.build.memo import SLACK
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    first = DrawingMemo()
+    for n in range(8):
+        first.get(f"k{n}", lambda n=n: "x" * 1000 + str(n))
+    filed, recent = first.dump_parts()
+    assert filed is not None  # nothing loaded: the whole file
+    assert _keys(recent) == []
+
+    def next_build(used: list[str], made: list[str]) -> tuple[bytes | None, bytes]:
+        memo = DrawingMemo()
+        memo.load(filed)
+        for key in used:
+            assert memo.get(key, lambda: "drawn again") != "drawn again"
+        for key in made:
+            memo.get(key, lambda key=key: "y" * 1000 + key)
+        return memo.dump_parts()
+
+    kept, beside = next_build([f"k{n}" for n in range(7)], ["new"])  # 1/8 stale, 1/8 new
+    assert kept is None and _keys(beside) == ["new"]
+    stale, _ = next_build([f"k{n}" for n in range(5)], [])  # 3/8 stale
+    assert stale is not None and _keys(stale) == [f"k{n}" for n in range(5)]
+    grown, beside = next_build([f"k{n}" for n in range(8)], ["a", "b", "c"])  # 3/8 new
+    assert grown is not None and _keys(beside) == [] and len(_keys(grown)) == 11
+    assert 1 / 8 < SLACK < 3 / 8  # the builds above fall either side of it
+    # The file and what is beside it, read together, hold every value.
+    both = DrawingMemo()
+    both.load(filed)
+    both.also(next_build([f"k{n}" for n in range(8)], ["new"])[1])
+    assert both.get("new", lambda: "lost").startswith("y")
+    assert both.get("k3", lambda: "lost").startswith("x")
+
+
+def _keys(data: bytes) -> list[str]:
+    memo = DrawingMemo()
+    memo.load(data)
+    return sorted(memo.remembered)
