@@ -82,6 +82,11 @@ class DrawingMemo(Memo):
         self.touched.setdefault(key, self.making)
         return cast(T, value)  # one key names one value: what `make` returns for it
 
+    def knows(self, key: str) -> bool:
+        """Whether `get(key, ...)` would find a value without making it (one remembered
+        may yet turn out unreadable)."""
+        return key in self.used or key in self.remembered
+
     def _recall(self, key: str) -> object | None:
         raw = self.remembered.get(key)
         if raw is None:
@@ -184,7 +189,10 @@ class DrawingMemo(Memo):
         new = sum(len(value) for value in recent.values())
         if not self.filed or self.filed_size - live > SLACK * self.filed_size or \
                 new > SLACK * self.filed_size:
-            return _signed(names, self._raw), _signed([], self._raw)
+            def raw(name: str) -> bytes | memoryview:  # each value pickled once
+                return recent[name] if name in recent else self._raw(name)
+
+            return _signed(names, raw), _signed([], raw)
         return None, _signed(sorted(recent), recent.__getitem__)
 
     def _raw(self, name: str) -> bytes | memoryview:

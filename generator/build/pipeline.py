@@ -493,13 +493,17 @@ DRAWING_MODULES = ("generator.draw.svgart", "generator.backends.pdf.slotcanvas",
                    "generator.backends.svg", "markdown_it")
 
 
+MANY_CHECKS = 8  # drawings to check, each some milliseconds: a fork and its results' way
+# back cost about as much
+
+
 def on_both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[list]:
     """Run independent checks on both cores; what a child read comes back to the memo.
 
-    Only when nothing is remembered: then every file is read and both cores help; with
-    the last build's memo the verdicts are known, and a fork would cost more than it saves.
+    When nothing is remembered, or when there are many (a layout edit draws every tile
+    again): then both cores help. Otherwise a fork would cost more than it saves.
     """
-    if memo.remembered:
+    if memo.remembered and len(checks) < MANY_CHECKS:
         return [check() for check in checks]
     for name in DRAWING_MODULES:  # once here, not once in each process after the fork
         importlib.import_module(name)

@@ -28,7 +28,15 @@ from generator.core.errors import ContentError, RenderError
 from generator.core.limits import BUILD_PRIMITIVES
 from generator.core.model import NOWHERE, Item, PieceKind
 from generator.draw.kit import Kit
-from generator.draw.piece import BACK, FRONT, Drawn, about_text, built_in, keyed
+from generator.draw.piece import (
+    BACK,
+    FRONT,
+    Drawn,
+    about_text,
+    built_in,
+    keyed,
+    known_key,
+)
 from generator.draw.resolve import Problem
 from generator.draw.scene import Group, Scene
 from generator.layout.look import Look
@@ -82,12 +90,18 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
             else:
                 sides += [(kind, look, item, side) for item, side in _sides(kind, look)]
         shapes = 0
-        # The early jobs (the longest) first, so that the other core draws meanwhile.
+        checks = [partial(_checked, kit, layout, side, None if number else ahead)
+                  for side in sides]
+        told = [_told_before(kit, side) for side in sides]
+        # The early jobs (the longest) first, so that the other core draws meanwhile;
+        # then the sides to draw (a side with a verdict is told here at once, in order).
         jobs: list[Callable[[], tuple[list[Diagnostic], list[Seen], int]]] = \
             [] if number else [partial(_only_memo, job) for job in early]
-        jobs += [partial(_checked, kit, layout, side, None if number else ahead)
-                 for side in sides]
-        for found, seen_here, drawn_shapes in run(jobs):
+        firsts = len(jobs)
+        jobs += [check for check, known in zip(checks, told, strict=True) if not known]
+        results = iter(run(jobs)[firsts:])
+        for check, known in zip(checks, told, strict=True):
+            found, seen_here, drawn_shapes = check() if known else next(results)
             problems += found
             findings += seen_here
             shapes += drawn_shapes
@@ -174,6 +188,13 @@ def _checked(kit: Kit, layout: Layout, side: Side, ahead: Ahead | None
     findings: list[Seen] = []
     _tell(verdict, kind, look, item, layout, problems, findings)
     return problems, findings, verdict.shapes
+
+
+def _told_before(kit: Kit, side: Side) -> bool:
+    """Whether the side's verdict is known (found without drawing anything)."""
+    kind, look, item, which = side
+    key = known_key(kit, kind, look, item, which)
+    return key is not None and kit.memo.knows(digest("verdict", key))
 
 
 @dataclass(frozen=True)

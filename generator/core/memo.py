@@ -35,6 +35,10 @@ class Memo:
         # one key names one value, so it is what `make` returned for it
         return cast(T, self.used[key])
 
+    def knows(self, key: str) -> bool:
+        """Whether `get(key, ...)` would find a value without making it."""
+        return key in self.used
+
     def track(self, work: Callable[[], T], nested: bool = True) -> tuple[T, list[str]]:
         """`work()` and the keys it asked for that this memo would keep for another
         build (with `nested`, those asked for in making them too): none here (the

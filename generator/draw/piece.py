@@ -99,16 +99,10 @@ def keyed(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
     under that key (the checks' verdict) is then known without unpickling it."""
     bleed = look.bleed if bleed is None else bleed
     size = look.size if size is None else size
-    # Asked again in this build (the checks, each kind, the bundle ask for the same
-    # drawings): the same answer, without digesting its key again.
-    fields = kit.memo.per(kind, "its items' fields",
-                          lambda k: repr(sorted({f for i in k.items for f, _ in i.fields})))
-    asked = (kind.name, kind.prefix, kind.captions, fields, item, side, bleed, size,
-             tuple(sorted((pictures or {}).items())))
-    here: dict[tuple, str] = kit.memo.per(look, "drawing keys of this build", lambda _: {})
-    key = here.get(asked)
-    if key is None:
-        key = here[asked] = _key(kit, kind, look, item, side, bleed, size, pictures, fields)
+    here, asked, fields = _asked(kit, kind, look, item, side, bleed, size, pictures)
+    found = here.get(asked) or _key(kit, kind, look, item, side, bleed, size, pictures, fields)
+    assert found is not None  # (the images it shows found out by drawing it, if need be)
+    key = here[asked] = found
 
     def drawing() -> Drawn:  # from this build, or the memo (an earlier build), or now
         return kit.memo.get(key, lambda: _draw(kit, kind, look, item, side, bleed, size,
@@ -117,10 +111,40 @@ def keyed(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
     return Keyed(key, drawing)
 
 
+def known_key(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str
+              ) -> str | None:
+    """The memo key of the side `keyed` gives at the look's bleed and trim, when the
+    memo knows which image files the drawing shows; None when finding out would draw
+    it."""
+    here, asked, fields = _asked(kit, kind, look, item, side, look.bleed, look.size, None)
+    key = here.get(asked)
+    if key is None:
+        key = _key(kit, kind, look, item, side, look.bleed, look.size, None, fields, True)
+        if key is not None:
+            here[asked] = key
+    return key
+
+
+def _asked(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
+           bleed: float, size: tuple[float, float],
+           pictures: Mapping[str, tuple[float, float]] | None
+           ) -> tuple[dict[tuple, str], tuple, str]:
+    """This build's drawing keys of the look, the question that names a side among
+    them, and its kind's items' fields (asked again in a build, by the checks, each
+    kind and the bundle, a side's key is not digested again)."""
+    fields = kit.memo.per(kind, "its items' fields",
+                          lambda k: repr(sorted({f for i in k.items for f, _ in i.fields})))
+    asked = (kind.name, kind.prefix, kind.captions, fields, item, side, bleed, size,
+             tuple(sorted((pictures or {}).items())))
+    return kit.memo.per(look, "drawing keys of this build", lambda _: {}), asked, fields
+
+
 def _key(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
          bleed: float, size: tuple[float, float],
-         pictures: Mapping[str, tuple[float, float]] | None, fields: str) -> str:
-    """The drawing's memo key: everything it depends on, the image files it shows too."""
+         pictures: Mapping[str, tuple[float, float]] | None, fields: str,
+         known_only: bool = False) -> str | None:
+    """The drawing's memo key: everything it depends on, the image files it shows too
+    (with `known_only`, None when the memo does not know those)."""
     game = kit.memo.per(kit.game, "piece names' key",
                         lambda g: repr((sorted(game_names(g).items()), g.elements)))
     # Which fields the other items have counts too (`fields`): a field missing here is
@@ -136,6 +160,8 @@ def _key(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
         made.append(_draw(kit, kind, look, item, side, bleed, size, pictures))
         return made[0].images
 
+    if known_only and not kit.memo.knows(f"{base}:images"):
+        return None
     key = digest(base, *(_digest(p) for p in kit.memo.get(f"{base}:images", images)))
     if made:  # drawn to learn the images it shows: kept under its key, not drawn again
         kit.memo.get(key, lambda: made[0])

@@ -213,3 +213,31 @@ def test_an_edit_leaves_the_memo_file_and_writes_what_it_adds_beside_it(prebuilt
                   ("letter",))
     assert "tiles" in again.rendered or "pnp" in again.rendered
     assert "tile" not in drawn  # the renamed tile's drawings were beside the memo file
+
+
+def test_an_edit_that_redraws_many_pieces_checks_them_on_both_cores(prebuilt, monkeypatch):
+    # With the last build remembered the checks ran in this process one after another,
+    # a layout edit that redraws every tile too; now the drawings to make go to both
+    # cores when there are many of them, and only those (the others are told from their
+    # verdicts here).
+    from generator.build import pipeline
+
+    project = built(prebuilt)
+    shared: list[int] = []
+    original = pipeline.share_jobs
+
+    def counted(jobs, *args, **kwargs):
+        shared.append(len(jobs))
+        return original(jobs, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "share_jobs", counted)
+    edit(project, "tiles.yaml", "name: Tidewell\n", "name: Tidewall\n")
+    run(project)
+    one_tile = list(shared)
+    layout = project / "templates" / "layouts" / "default.yaml"
+    layout.write_text(layout.read_text().replace("badge: 11.5mm ", "badge: 11.0mm ", 1))
+    shared.clear()
+    run(project)
+    checks = shared[:-1]  # the last share is the rendering's
+    assert len(one_tile) == 1  # the rendering alone: one tile's face checked here
+    assert checks and max(checks) >= pipeline.MANY_CHECKS and max(checks) <= 49 * 2
