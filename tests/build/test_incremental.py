@@ -165,21 +165,11 @@ def test_a_build_of_some_kinds_keeps_the_drawings_of_the_others(prebuilt, monkey
     # reads back, and what the check used last time (the drawing, what was made ahead of
     # it) stays in the memo all the same: the next build that prints the other kinds (on
     # the other paper) finds their pieces drawn.
-    from generator.draw import piece
-
     project = built(prebuilt)
     edit(project, "tiles.yaml", "name: Tidewell\n", "name: Tidewall\n")
     build(project / "content", project / "templates", project / "output", PAPERS,
           ["tiles"], bundle=False)  # no bundle: no kind made here shows the other pieces
-    drawn: list[str] = []
-    original = piece._draw
-
-    def counted(kit, kind, *args):
-        drawn.append(kind.name)
-        return original(kit, kind, *args)
-
-    monkeypatch.setattr(piece, "_draw", counted)
-    monkeypatch.setattr("generator.build.parallel._can_fork", lambda: False)
+    drawn = _kinds_drawn(monkeypatch)
     again = build(project / "content", project / "templates", project / "output",
                   ("letter",))
     assert "pnp" in again.rendered  # the bundle places every piece on its sheets, anew
@@ -191,7 +181,6 @@ def test_an_edit_leaves_the_memo_file_and_writes_what_it_adds_beside_it(prebuilt
     # The memo file (12 MB after a full build) stays as it was; what the edit drew goes
     # beside it, and the next build finds it there.
     from generator.build.memo import MEMO_FILE, RECENT_FILE
-    from generator.draw import piece
 
     project = built(prebuilt)
     cache = project / "output" / CACHE_DIR
@@ -200,15 +189,7 @@ def test_an_edit_leaves_the_memo_file_and_writes_what_it_adds_beside_it(prebuilt
     assert "tiles" in run(project).rendered
     assert (cache / MEMO_FILE).read_bytes() == filed
     assert len((cache / RECENT_FILE).read_bytes()) > 1000
-    drawn: list[str] = []
-    original = piece._draw
-
-    def counted(kit, kind, *args):
-        drawn.append(kind.name)
-        return original(kit, kind, *args)
-
-    monkeypatch.setattr(piece, "_draw", counted)
-    monkeypatch.setattr("generator.build.parallel._can_fork", lambda: False)
+    drawn = _kinds_drawn(monkeypatch)
     again = build(project / "content", project / "templates", project / "output",
                   ("letter",))
     assert "tiles" in again.rendered or "pnp" in again.rendered
@@ -241,3 +222,19 @@ def test_an_edit_that_redraws_many_pieces_checks_them_on_both_cores(prebuilt, mo
     checks = shared[:-1]  # the last share is the rendering's
     assert len(one_tile) == 1  # the rendering alone: one tile's face checked here
     assert checks and max(checks) >= pipeline.MANY_CHECKS and max(checks) <= 49 * 2
+
+
+def _kinds_drawn(monkeypatch) -> list[str]:
+    """The kind of each piece drawn from now on (in this process: no fork)."""
+    from generator.draw import piece
+
+    drawn: list[str] = []
+    original = piece._draw
+
+    def counted(kit, kind, *args):
+        drawn.append(kind.name)
+        return original(kit, kind, *args)
+
+    monkeypatch.setattr(piece, "_draw", counted)
+    monkeypatch.setattr("generator.build.parallel._can_fork", lambda: False)
+    return drawn
