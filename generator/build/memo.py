@@ -184,11 +184,11 @@ class DrawingMemo(Memo):
         build that changes little writes little; the memo file is written anew, whole,
         when too much of it is stale or too much is new beside it."""
         names = sorted({*self.kept, *self.used})
-        recent = {name: self._raw(name) for name in names if name not in self.filed}
         live = sum(self.filed[name] for name in names if name in self.filed)
-        new = sum(len(value) for value in recent.values())
-        if not self.filed or self.filed_size - live > SLACK * self.filed_size or \
-                new > SLACK * self.filed_size:
+        if not self.filed or self.filed_size - live > SLACK * self.filed_size:
+            return self.dump(), _signed([], self._raw)  # (each value pickled as written)
+        recent = {name: self._raw(name) for name in names if name not in self.filed}
+        if sum(len(value) for value in recent.values()) > SLACK * self.filed_size:
             def raw(name: str) -> bytes | memoryview:  # each value pickled once
                 return recent[name] if name in recent else self._raw(name)
 
