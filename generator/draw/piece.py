@@ -100,7 +100,8 @@ def keyed(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
     bleed = look.bleed if bleed is None else bleed
     size = look.size if size is None else size
     here, asked, fields = _asked(kit, kind, look, item, side, bleed, size, pictures)
-    found = here.get(asked) or _key(kit, kind, look, item, side, bleed, size, pictures, fields)
+    found = here.get(asked) or _key(kit, kind, look, item, side, bleed, size, pictures,
+                                    _base(kit, kind, look, item, side, asked, fields))
     assert found is not None  # (the images it shows found out by drawing it, if need be)
     key = here[asked] = found
 
@@ -119,7 +120,8 @@ def known_key(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: st
     here, asked, fields = _asked(kit, kind, look, item, side, look.bleed, look.size, None)
     key = here.get(asked)
     if key is None:
-        key = _key(kit, kind, look, item, side, look.bleed, look.size, None, fields, True)
+        key = _key(kit, kind, look, item, side, look.bleed, look.size, None,
+                   _base(kit, kind, look, item, side, asked, fields), True)
         if key is not None:
             here[asked] = key
     return key
@@ -139,21 +141,33 @@ def _asked(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
     return kit.memo.per(look, "drawing keys of this build", lambda _: {}), asked, fields
 
 
+def _base(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
+          asked: tuple, fields: str) -> str:
+    """The digest of everything the side's drawing depends on but the image files it
+    shows, once a build (a side whose key is not known yet is asked again: the checks
+    ask whether the memo knows it, then draw it)."""
+    bases: dict[tuple, str] = kit.memo.per(look, "drawing bases of this build", lambda _: {})
+    found = bases.get(asked)
+    if found is None:
+        game = kit.memo.per(kit.game, "piece names' key",
+                            lambda g: repr((sorted(game_names(g).items()), g.elements)))
+        # Which fields the other items have counts too (`fields`): a field missing here
+        # is TKG603 then.
+        shape = kit.memo.per(look, "look's repr", repr)
+        *_, bleed, size, pictures = asked
+        found = bases[asked] = digest(
+            "piece", code_digest(), kind.name, kind.prefix, repr(kind.captions), shape,
+            repr(item), fields, side, repr(bleed), repr(size), repr(list(pictures)), game,
+            "|".join(map(str, kit.game.content_dirs)), *kit.assets)
+    return found
+
+
 def _key(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
          bleed: float, size: tuple[float, float],
-         pictures: Mapping[str, tuple[float, float]] | None, fields: str,
+         pictures: Mapping[str, tuple[float, float]] | None, base: str,
          known_only: bool = False) -> str | None:
-    """The drawing's memo key: everything it depends on, the image files it shows too
-    (with `known_only`, None when the memo does not know those)."""
-    game = kit.memo.per(kit.game, "piece names' key",
-                        lambda g: repr((sorted(game_names(g).items()), g.elements)))
-    # Which fields the other items have counts too (`fields`): a field missing here is
-    # TKG603 then.
-    shape = kit.memo.per(look, "look's repr", repr)
-    base = digest("piece", code_digest(), kind.name, kind.prefix, repr(kind.captions), shape,
-                  repr(item), fields, side, repr(bleed), repr(size),
-                  repr(sorted((pictures or {}).items())), game,
-                  "|".join(map(str, kit.game.content_dirs)), *kit.assets)
+    """The drawing's memo key: `base` and the image files it shows (with `known_only`,
+    None when the memo does not know those)."""
     made: list[Drawn] = []
 
     def images() -> tuple[Path, ...]:
