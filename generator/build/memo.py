@@ -37,9 +37,9 @@ RECENT_FILE = "drawings-recent.pickle"
 SLACK = 0.25  # the memo file is written anew when this much of it is stale, or new beside it
 
 
-# What a forked child hands back: the values it made, and the keys of those it recalled
-# from the last build's memo (which this process has, unread, as well).
-Handed = tuple[dict[str, object], list[str]]
+# What a forked child hands back: the values it made, pickled, and the keys of those it
+# recalled from the last build's memo (which this process has, unread, as well).
+Handed = tuple[dict[str, bytes | memoryview], list[str]]
 Carry = tuple[Callable[[], Handed], Callable[[Handed], None]]
 
 
@@ -53,7 +53,8 @@ class DrawingMemo(Memo):
 
     def __init__(self) -> None:
         super().__init__()
-        # key -> pickled value, from the last build (a slice of its memo file)
+        # key -> pickled value, from the last build (a slice of its memo file) or made in
+        # a forked child of this one, unread until asked for
         self.remembered: dict[str, bytes | memoryview] = {}
         self.kept: dict[str, bytes | memoryview] = {}  # key -> pickled value, passed on unread
         # key -> how deep in the making of other values it was first asked for, since
@@ -123,23 +124,28 @@ class DrawingMemo(Memo):
 
     def since(self, before: set[str]) -> Handed:
         """What was used since `before` was the set of used keys (what a forked child
-        hands back: the rest its parent has already): the values made, and the keys of
-        the values recalled from the last build, which its parent has as they were
-        read (so they are neither pickled again nor sent)."""
+        hands back: the rest its parent has already): the values made, each pickled as
+        the memo file will hold it, and the keys of the values recalled from the last
+        build, which its parent has as they were read (so they are neither pickled
+        again nor sent)."""
         fresh = [k for k in self.used if k not in before]
-        return ({k: self.used[k] for k in fresh if k not in self.recalled},
+        return ({k: self._raw(k) for k in fresh if k not in self.recalled},
                 [k for k in fresh if k in self.recalled])
 
     def carry(self) -> Carry:
         """How a forked child's work reaches this memo (`parallel.share_jobs`'s `carry`):
-        what it made since now, taken in here as if made here, and what it recalled,
-        kept for the next build as if recalled here."""
+        what it made since now, kept here as pickles (unpickled only if asked for, and
+        written to the memo file as they came), and what it recalled, kept for the next
+        build as if recalled here."""
         before = set(self.used)
         return (lambda: self.since(before)), self._take
 
     def _take(self, handed: Handed) -> None:
         made, recalled = handed
-        self.used.update(made)
+        for key, raw in made.items():
+            if key not in self.used:
+                self.remembered.setdefault(key, raw)
+                self.kept.setdefault(key, raw)
         self.keep(recalled)
 
     def load(self, data: bytes | None) -> None:

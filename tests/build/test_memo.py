@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 from generator.build.memo import DrawingMemo
 
 
@@ -52,7 +54,8 @@ def test_a_forked_child_hands_back_what_it_made_and_only_names_what_it_recalled(
         tmp_path, monkeypatch):
     # A child's recalled values are the last build's, which its parent holds unread as
     # well: they travel as keys (each was pickled again and sent whole), made ones as
-    # values; the parent's next memo holds both, recalled ones as the same bytes.
+    # pickles, which the parent keeps unread too (it unpickled them all, and pickled
+    # them again for its memo file); the parent's next memo holds both as the same bytes.
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     last = DrawingMemo()
     last.get("old", lambda: ["drawn", "last", "time"])
@@ -66,16 +69,20 @@ def test_a_forked_child_hands_back_what_it_made_and_only_names_what_it_recalled(
     assert child.get("old", lambda: ["drawn", "again"]) == ["drawn", "last", "time"]
     child.get("new", lambda: ["made", "there"])
     made, recalled = take()
-    assert made == {"new": ["made", "there"]} and recalled == ["old"]
+    assert list(made) == ["new"] and recalled == ["old"]
+    assert pickle.loads(made["new"]) == ["made", "there"]
     _, give = parent.carry()
     give((made, recalled))
     assert "old" not in parent.used  # not read here: passed on as it was read
+    assert "new" not in parent.used and parent.knows("new")  # nor this, till asked for
     fresh = DrawingMemo()
     fresh.load(parent.dump())
     assert bytes(fresh.remembered["old"]) == bytes(child.remembered["old"])  # same bytes
     assert fresh.get("old", lambda: "lost") == ["drawn", "last", "time"]
+    assert bytes(fresh.remembered["new"]) == made["new"]  # as the child pickled it
     assert fresh.get("new", lambda: "lost") == ["made", "there"]
     assert fresh.get("before", lambda: "lost") == "made before the fork"
+    assert parent.get("new", lambda: "lost") == ["made", "there"]
 
 
 def test_tracked_work_names_what_it_asked_for_itself_or_everything_made_for_it():
