@@ -18,8 +18,9 @@ import shutil
 import signal
 import tempfile
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 from generator.core.errors import OutputError
 from generator.core.reading import read_kept
@@ -28,10 +29,12 @@ CACHE_DIR = ".tkg-cache"
 JOURNAL = f"{CACHE_DIR}/journal.json"
 STAGE_PREFIX = "stage-"
 FORMAT = 1
+# A file's bytes, or how to write them into it (a large file made as it is written)
+Content = bytes | Callable[[BinaryIO], None]
 
 
-def stage(out_dir: Path, files: Sequence[tuple[str, bytes]]) -> Path:
-    """A new staging folder holding `files` (path under the output, bytes)."""
+def stage(out_dir: Path, files: Sequence[tuple[str, Content]]) -> Path:
+    """A new staging folder holding `files` (path under the output, content)."""
     cache = out_dir / CACHE_DIR
     cache.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=cache))
@@ -151,9 +154,13 @@ def _plain(path: object) -> bool:
 # The file operations, each one step a fault-injection test can stop.
 
 
-def write_file(path: Path, data: bytes) -> None:
-    """Write a new file's bytes (never through a link: staging folders are tkg's own)."""
-    path.write_bytes(data)
+def write_file(path: Path, data: Content) -> None:
+    """Write a new file (never through a link: staging folders are tkg's own)."""
+    if callable(data):
+        with path.open("wb") as handle:
+            data(handle)
+    else:
+        path.write_bytes(data)
 
 
 def rename(source: Path, target: Path) -> None:

@@ -22,7 +22,7 @@ import secrets
 import struct
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import BinaryIO, TypeVar, cast
 
 from generator.core.memo import Memo
 from generator.core.paths import keep_in_cache, user_cache
@@ -41,6 +41,7 @@ SLACK = 0.25  # the memo file is written anew when this much of it is stale, or 
 # recalled from the last build's memo (which this process has, unread, as well).
 Handed = tuple[dict[str, bytes | memoryview], list[str]]
 Carry = tuple[Callable[[], Handed], Callable[[Handed], None]]
+Writes = Callable[[BinaryIO], None]  # how to write a file into an open one
 
 
 class DrawingMemo(Memo):
@@ -160,7 +161,7 @@ class DrawingMemo(Memo):
         if not data or key is None or len(data) <= SIGNATURE:
             return
         view = memoryview(data)
-        signature, payload = view[:SIGNATURE], view[SIGNATURE:]
+        payload, signature = view[:-SIGNATURE], view[-SIGNATURE:]
         if not hmac.compare_digest(signature, hmac.new(key, payload, "sha256").digest()):
             return
         with contextlib.suppress(ValueError, struct.error):  # another format: start afresh
@@ -177,52 +178,61 @@ class DrawingMemo(Memo):
             self.remembered.setdefault(key, raw)
 
     def dump(self) -> bytes:
-        """This build's values, signed, for the next build (b"" if there is no key).
+        """This build's values, signed, for the next build (b"" if there is no key)."""
+        buffer = io.BytesIO()
+        _signed(sorted({*self.kept, *self.used}), self._raw)(buffer)
+        return buffer.getvalue()
 
-        Written entry by entry into one buffer, each value pickled as it is written: the
-        memo is the largest file a build makes, and is never held twice.
-        """
-        return _signed(sorted({*self.kept, *self.used}), self._raw)
-
-    def dump_parts(self) -> tuple[bytes | None, bytes]:
-        """This build's values as two signed files: the memo file (None: the loaded one
-        is still good, being at most `SLACK` stale) and what it lacks (RECENT_FILE). A
-        build that changes little writes little; the memo file is written anew, whole,
-        when too much of it is stale or too much is new beside it."""
+    def dump_parts(self) -> tuple[Writes | None, bytes]:
+        """This build's values as two signed files: how to write the memo file (None:
+        the loaded one is still good, being at most `SLACK` stale), and what it lacks
+        (RECENT_FILE). A build that changes little writes little; the memo file is
+        written anew, whole, when too much of it is stale or too much is new beside it,
+        each value pickled (if need be) as it is written: the memo file is the largest
+        file a build makes, and is never held whole."""
         names = sorted({*self.kept, *self.used})
         live = sum(self.filed[name] for name in names if name in self.filed)
         if not self.filed or self.filed_size - live > SLACK * self.filed_size:
-            return self.dump(), _signed([], self._raw)  # (each value pickled as written)
+            return _signed(names, self._raw), _held(_signed([], self._raw))
         recent = {name: self._raw(name) for name in names if name not in self.filed}
         if sum(len(value) for value in recent.values()) > SLACK * self.filed_size:
             def raw(name: str) -> bytes | memoryview:  # each value pickled once
                 return recent[name] if name in recent else self._raw(name)
 
-            return _signed(names, raw), _signed([], raw)
-        return None, _signed(sorted(recent), recent.__getitem__)
+            return _signed(names, raw), _held(_signed([], raw))
+        return None, _held(_signed(sorted(recent), recent.__getitem__))
 
     def _raw(self, name: str) -> bytes | memoryview:
         raw = self.kept.get(name) or self.remembered.get(name)
         return raw if raw is not None else pickle.dumps(self.used[name], protocol=4)
 
 
-def _signed(names: list[str], raw: Callable[[str], bytes | memoryview]) -> bytes:
-    """A memo file of these entries (`raw` gives each one's pickle), signed with this
-    user's key (b"" if there is none)."""
+def _signed(names: list[str], raw: Callable[[str], bytes | memoryview]) -> Writes:
+    """How to write a memo file of these entries (`raw` gives each one's pickle), signed
+    at its end with this user's key (an empty file if there is none): entry by entry,
+    so the file is never held whole."""
     key = _signing_key()
-    if key is None:
-        return b""
+
+    def write(handle: BinaryIO) -> None:
+        if key is None:
+            return
+        mac = hmac.new(key, digestmod="sha256")
+        mac.update(MAGIC)
+        handle.write(MAGIC)
+        for name in names:
+            value, label = raw(name), name.encode()
+            for chunk in (struct.pack("<II", len(label), len(value)), label, value):
+                mac.update(chunk)
+                handle.write(chunk)
+        handle.write(mac.digest())
+
+    return write
+
+
+def _held(write: Writes) -> bytes:
+    """What `write` writes, as bytes (a small file)."""
     buffer = io.BytesIO()
-    buffer.write(bytes(SIGNATURE) + MAGIC)
-    for name in names:
-        value = raw(name)
-        label = name.encode()
-        buffer.write(struct.pack("<II", len(label), len(value)))
-        buffer.write(label)
-        buffer.write(value)
-    view = buffer.getbuffer()
-    view[:SIGNATURE] = hmac.new(key, view[SIGNATURE:], "sha256").digest()
-    del view  # getvalue below hands over the buffer itself only when nothing views it
+    write(buffer)
     return buffer.getvalue()
 
 
@@ -244,7 +254,7 @@ def _entries(payload: memoryview) -> dict[str, bytes | memoryview]:
     return found
 
 
-MAGIC = b"TKG memo 2\n"  # the format: after the signature, (key, pickle) entries
+MAGIC = b"TKG memo 3\n"  # the format: (key, pickle) entries, then the signature
 SIGNATURE = 32  # bytes of HMAC-SHA256
 
 

@@ -419,12 +419,11 @@ def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, memo: Dr
     `made_kinds` made for `papers`: their earlier files of other papers stay, and a kind
     made with nothing (an idle one) has its earlier files retired."""
     filed, recent = memo.dump_parts()
-    remembered = [Artefact(f"{CACHE_DIR}/{RECENT_FILE}", recent, UNLISTED),
-                  *([] if filed is None else [Artefact(f"{CACHE_DIR}/{MEMO_FILE}", filed,
-                                                       UNLISTED)])]
+    beside = Artefact(f"{CACHE_DIR}/{RECENT_FILE}", recent, UNLISTED)
     in_place = frozenset(a.path for found in reused.values() for a in found)
-    return publish(out_dir, [*artefacts, *remembered, state_artefact(state)], made_kinds,
-                   in_place, papers, languages)
+    return publish(out_dir, [*artefacts, beside, state_artefact(state)], made_kinds,
+                   in_place, papers, languages,
+                   [] if filed is None else [(f"{CACHE_DIR}/{MEMO_FILE}", filed)])
 
 
 def _run_split(built: Built, todo: list[_Job]

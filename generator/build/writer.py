@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import BinaryIO
 
 from generator.build.claim import claim, mark
 from generator.build.journal import apply, clear_stages, commit, stage, uninterrupted
@@ -64,16 +65,17 @@ def manifest_bytes(artefacts: Sequence[Artefact], kept: Sequence[dict] = ()) -> 
     return (json.dumps({"files": files}, indent=2, sort_keys=True) + "\n").encode()
 
 
-def check_paths(artefacts: Sequence[Artefact]) -> None:
-    """Refuse paths that would leave the output folder or clash (OutputError)."""
-    seen: dict[str, bytes] = {}
-    for a in artefacts:
-        p = PurePosixPath(a.path)
-        if p.is_absolute() or ".." in p.parts or not p.parts or a.path == MANIFEST:
-            raise OutputError(f"refusing to write {a.path!r}: not a plain path under the output")
-        if a.path in seen and seen[a.path] != a.data:
-            raise OutputError(f"two artefacts want to write {a.path!r} with different contents")
-        seen[a.path] = a.data
+def check_paths(artefacts: Sequence[Artefact], streamed: Sequence[str] = ()) -> None:
+    """Refuse paths that would leave the output folder or clash (OutputError); a file
+    `streamed` (written as it is made) clashes with any other of its path."""
+    seen: dict[str, bytes | None] = {}
+    for path, data in [*((a.path, a.data) for a in artefacts), *((s, None) for s in streamed)]:
+        p = PurePosixPath(path)
+        if p.is_absolute() or ".." in p.parts or not p.parts or path == MANIFEST:
+            raise OutputError(f"refusing to write {path!r}: not a plain path under the output")
+        if path in seen and (data is None or seen[path] != data):
+            raise OutputError(f"two artefacts want to write {path!r} with different contents")
+        seen[path] = data
 
 
 def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
@@ -89,7 +91,8 @@ def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
 def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] | None = None,
             in_place: frozenset[str] = frozenset(),
             papers: Sequence[str] | None = None,
-            languages: set[str | None] | None = None) -> Published:
+            languages: set[str | None] | None = None,
+            streamed: Sequence[tuple[str, Callable[[BinaryIO], None]]] = ()) -> Published:
     """Write the artefacts (deduplicated by path) and manifest.json into a claimed folder.
 
     `kinds` are the kinds this build made (default: those of the artefacts), `papers`
@@ -99,10 +102,12 @@ def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] |
     forget the tiles and `--paper a4` keeps the Letter files; files that earlier builds
     of the same kinds and papers listed and this one does not make are removed.
     `in_place` names paths the caller just read from the output folder, so they need no
-    comparing. Returns the artefacts, manifest included, and what changed. Raises OutputError,
-    the folder as it was, when anything is in the way.
+    comparing. `streamed` are unlisted files (the build cache's memo) each written by a
+    call into its open file, as it is made, never held whole: always written, never
+    compared. Returns the artefacts, manifest included, and what changed. Raises
+    OutputError, the folder as it was, when anything is in the way.
     """
-    check_paths(artefacts)
+    check_paths(artefacts, [path for path, _ in streamed])
     out_dir = Path(out_dir)
     unique = list({a.path: a for a in artefacts}.values())
     listed = [a for a in unique if a.kind != UNLISTED]
@@ -112,17 +117,18 @@ def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] |
                         "manifest")
     changed = _changed(out_dir, [a for a in [*unique, manifest] if a.path not in in_place])
     retired = _retired(out_dir, made, listed)
-    for path in [a.path for a in changed] + retired:
+    moved = [a.path for a in changed] + [path for path, _ in streamed]
+    for path in moved + retired:
         check_target(out_dir, path)
     try:
         mark(out_dir)
-        folder = stage(out_dir, [(a.path, a.data) for a in changed])
+        folder = stage(out_dir, [*((a.path, a.data) for a in changed), *streamed])
     except OSError as exc:
         with contextlib.suppress(OSError):  # the next build clears what is left anyway
             clear_stages(out_dir)
         raise OutputError(f"cannot write the output to {out_dir}: {exc.strerror or exc}") from None
     with uninterrupted():  # committed, then applied whole: a Ctrl-C waits for both
-        _commit_and_apply(out_dir, folder, [a.path for a in changed], retired)
+        _commit_and_apply(out_dir, folder, moved, retired)
     written = {a.path for a in changed if a.kind != UNLISTED}
     return Published([*listed, manifest], tuple(sorted(written.union(retired))))
 

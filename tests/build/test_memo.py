@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import pickle
 
 from generator.build.memo import DrawingMemo
@@ -115,7 +116,7 @@ def test_a_memo_file_stays_until_a_quarter_of_it_is_stale_or_new(tmp_path, monke
     first = DrawingMemo()
     for n in range(8):
         first.get(f"k{n}", lambda n=n: "x" * 1000 + str(n))
-    filed, recent = first.dump_parts()
+    filed, recent = _written(first.dump_parts())
     assert filed is not None  # nothing loaded: the whole file
     assert _keys(recent) == []
 
@@ -126,7 +127,7 @@ def test_a_memo_file_stays_until_a_quarter_of_it_is_stale_or_new(tmp_path, monke
             assert memo.get(key, lambda: "drawn again") != "drawn again"
         for key in made:
             memo.get(key, lambda key=key: "y" * 1000 + key)
-        return memo.dump_parts()
+        return _written(memo.dump_parts())
 
     kept, beside = next_build([f"k{n}" for n in range(7)], ["new"])  # 1/8 stale, 1/8 new
     assert kept is None and _keys(beside) == ["new"]
@@ -141,6 +142,16 @@ def test_a_memo_file_stays_until_a_quarter_of_it_is_stale_or_new(tmp_path, monke
     both.also(next_build([f"k{n}" for n in range(8)], ["new"])[1])
     assert both.get("new", lambda: "lost").startswith("y")
     assert both.get("k3", lambda: "lost").startswith("x")
+
+
+def _written(parts) -> tuple[bytes | None, bytes]:
+    """The memo file `dump_parts` writes (None: it stays), and the file beside it."""
+    write, recent = parts
+    if write is None:
+        return None, recent
+    file = io.BytesIO()
+    write(file)
+    return file.getvalue(), recent
 
 
 def _keys(data: bytes) -> list[str]:

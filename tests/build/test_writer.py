@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.writer import write_artefacts
+from generator.build.claim import claim
+from generator.build.writer import publish, write_artefacts
 from generator.core.artefacts import Artefact
 from generator.core.errors import OutputError
 
@@ -70,3 +71,33 @@ def test_manifest_keeps_other_kinds_from_an_earlier_build(tmp_path):
     write_artefacts(out, [Artefact("tiles.pdf", b"t", "tiles")], kinds=["tiles"])
     paths = [f["path"] for f in json.loads((out / "manifest.json").read_text())["files"]]
     assert paths == ["rulebook.pdf", "tiles.pdf"]
+
+
+def test_a_streamed_file_is_written_as_it_is_made_with_the_rest_and_unlisted(tmp_path):
+    # The build cache's memo file (megabytes of pickles) is written by a call into the
+    # staged file, never held whole; it is published with the other files or not at all.
+    out = tmp_path / "output"
+    chunks = [b"one ", b"two ", b"three"]
+
+    def memo(handle) -> None:
+        for chunk in chunks:
+            handle.write(chunk)
+
+    with claim(out):
+        publish(out, [Artefact("a.txt", b"a", "tiles")], streamed=[(".tkg-cache/m", memo)])
+    assert (out / ".tkg-cache/m").read_bytes() == b"one two three"
+    listed = [f["path"] for f in json.loads((out / "manifest.json").read_text())["files"]]
+    assert listed == ["a.txt"]
+    for clash in ([Artefact(".tkg-cache/m", b"x", "cache")], []):
+        with claim(out), pytest.raises(OutputError):
+            publish(out, clash, streamed=[(".tkg-cache/m", memo)] * (2 - len(clash)))
+
+    def broken(handle) -> None:
+        handle.write(b"half")
+        raise OSError(28, "No space left on device")
+
+    before = _tree(out)
+    with claim(out), pytest.raises(OutputError):
+        publish(out, [Artefact("a.txt", b"new a", "tiles")],
+                streamed=[(".tkg-cache/m", broken)])
+    assert _tree(out) == before
