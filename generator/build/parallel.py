@@ -30,7 +30,8 @@ def _can_fork() -> bool:
 
 def share_jobs(jobs: Sequence[Callable[[], T]],
                carry: tuple[Callable[[], C], Callable[[C], None]] | None = None,
-               weights: Sequence[float] | None = None) -> list[T]:
+               weights: Sequence[float] | None = None,
+               inherited: Sequence[object] = ()) -> list[T]:
     """Call every job and return the results in order, this process and a forked child
     each taking the next job as soon as it is free (so many small jobs of unequal cost
     keep both cores busy to the end). An exception in a job is raised here, whichever
@@ -40,6 +41,9 @@ def share_jobs(jobs: Sequence[Callable[[], T]],
     taken are small and neither process waits long for the other. `carry` is a (take,
     give) pair for state a job leaves behind besides its result (a memo): the child's
     `take()` is handed to `give` here, as if its jobs had run in this process.
+    `inherited` are objects this process holds, so the child holds them too: what it
+    hands back names them rather than copying them (the font files the kinds copy
+    into the output), and this process puts its own in their place.
 
     The jobs' numbers wait in a pipe, written before the fork: each process reads the
     next four bytes, and the kernel hands every number to exactly one of them.
@@ -52,17 +56,19 @@ def share_jobs(jobs: Sequence[Callable[[], T]],
     os.write(tickets, b"".join(struct.pack("<I", i) for i in queued))
     os.close(tickets)
     try:
-        results = _with_child(lambda: _take(jobs, queue), lambda: _take(jobs, queue), carry)
+        results = _with_child(lambda: _take(jobs, queue), lambda: _take(jobs, queue), carry,
+                              {id(held): held for held in inherited})
     finally:
         os.close(queue)
     return [results[i] for i in range(len(jobs))]
 
 
 def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, T]],
-                carry: tuple[Callable[[], C], Callable[[C], None]] | None) -> dict[int, T]:
+                carry: tuple[Callable[[], C], Callable[[C], None]] | None,
+                inherited: dict[int, object]) -> dict[int, T]:
     """`there()` in a forked child and `here()` in this process at the same time: their
     results by job number together, the child's carried state given here, and an
-    exception in either raised here."""
+    exception in either raised here. `inherited` (by id) travel back by their ids."""
     read_end, write_end = os.pipe()
     # What the child inherits is left out of its collections: none walks it (nor copies
     # its memory pages by touching them); this process takes it back once forked.
@@ -79,14 +85,14 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
             with contextlib.suppress(ValueError):  # (only a main thread may; a fork's is)
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
             os.close(read_end)
-            _send(there, carry, write_end)
+            _send(there, carry, write_end, inherited)
         finally:
             os._exit(0)
     gc.unfreeze()
     os.close(write_end)
     try:
         results = here()
-        sent = _received(read_end)
+        sent = _received(read_end, inherited)
     except BaseException:  # Ctrl-C, or an error here: the child's share is not wanted
         os.kill(pid, signal.SIGKILL)
         raise
@@ -104,19 +110,37 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
     return {**results, **done}
 
 
-def _received(pipe_end: int) -> tuple[str, Any] | None:
+def _received(pipe_end: int, inherited: dict[int, object]) -> tuple[str, Any] | None:
     """What the child sent, unpickled as it is read (the child's files and drawings are
-    never held twice, as bytes and as objects); None if it ended without sending."""
+    never held twice, as bytes and as objects), the inherited objects it names put in
+    place; None if it ended without sending."""
     with os.fdopen(pipe_end, "rb", closefd=False) as pipe:
+        reader = pickle.Unpickler(pipe)
+        reader.persistent_load = inherited.__getitem__  # type: ignore[method-assign]
         try:
-            return pickle.load(pipe)
+            return reader.load()
         except EOFError:
             return None
 
 
+class _Naming(pickle.Pickler):
+    """A pickler that writes an inherited object as its id (the parent has it)."""
+
+    def __init__(self, file, inherited: dict[int, object]) -> None:
+        super().__init__(file)
+        self.inherited = inherited
+
+    def persistent_id(self, obj: object) -> int | None:
+        """The id of an inherited object; None (pickled as usual) for any other."""
+        held = self.inherited.get(id(obj), self)  # (None is an object too)
+        return id(obj) if held is obj else None
+
+
 def _send(there: Callable[[], dict[int, T]],
-          carry: tuple[Callable[[], C], Callable[[C], None]] | None, pipe_end: int) -> None:
-    """In the child: its share done, and the result (or the error) pickled to the parent."""
+          carry: tuple[Callable[[], C], Callable[[C], None]] | None, pipe_end: int,
+          inherited: dict[int, object]) -> None:
+    """In the child: its share done, and the result (or the error) pickled to the parent
+    (the `inherited` objects by their ids)."""
     payload: tuple[str, tuple[dict[int, T], object] | BaseException]
     try:
         done = there()
@@ -125,7 +149,10 @@ def _send(there: Callable[[], dict[int, T]],
         payload = ("error", exc)
     with os.fdopen(pipe_end, "wb") as pipe:
         try:
-            pickle.dump(payload, pipe)
+            if inherited:
+                _Naming(pipe, inherited).dump(payload)
+            else:  # (no object to look for: at C speed)
+                pickle.dump(payload, pipe)
         except Exception as exc:  # an unpicklable result or error: say what it was
             pickle.dump(("error", RuntimeError(f"a build worker failed: {exc!r}")), pipe)
 

@@ -40,6 +40,7 @@ from generator.core.digest import digest
 from generator.core.errors import ContentError, UsageError
 from generator.core.reading import Refused, read_kept
 from generator.load.digests import code_digest, tree_digest
+from generator.load.fonts import read_font_files
 from generator.load.layers import input_folders
 
 if TYPE_CHECKING:  # the products load when something is rendered, not for "nothing changed"
@@ -445,7 +446,10 @@ def _run_split(built: Built, todo: list[_Job]
             calls.append(partial(memo.track, partial(_placed, job, part)))
             weights.append(kind.weight / len(parts))
             owners.append(job.unit)
-    results = share_jobs(calls, carry=memo.carry(), weights=weights)
+    # The kinds copy the font files into the output; a worker's copies are this
+    # process's own (read before the fork), named rather than sent.
+    results = share_jobs(calls, carry=memo.carry(), weights=weights,
+                         inherited=read_font_files())
     made: dict[str, list[Artefact]] = {job.unit: [] for job in todo}
     keys: dict[str, set[str]] = {job.unit: set() for job in todo}
     worked_out: dict[str, str] = {}

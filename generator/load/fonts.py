@@ -102,10 +102,40 @@ def text_width(metrics: FaceMetrics, text: str, size: float) -> float:
     return sum(map(metrics.width_of.get, text, missing)) * 0.001 * size
 
 
+def font_data(path: Path) -> bytes:
+    """The bytes of the font file at `path` (Refused or OSError if it cannot be read):
+    one object a process while the file stays as it is, however many read it (its
+    metrics, its subsets, its copy in the output, the copies a forked worker hands
+    back: see `read_font_files`). Its size and time of change stand for its bytes."""
+    path = Path(path)
+    info = path.stat()
+    key = (path, info.st_size, info.st_mtime_ns)
+    data = _FONT_FILES.get(key)
+    if data is None:
+        data = read_file(path, None, FONT_BYTES)
+        if len(_FONT_FILES) >= KEPT_FONT_FILES:  # the longest held goes
+            del _FONT_FILES[next(iter(_FONT_FILES))]
+        _FONT_FILES[key] = data
+    return data
+
+
+def read_font_files() -> tuple[bytes, ...]:
+    """The font files this process holds (`font_data`): a forked worker has them too,
+    so what it hands back can name them instead of copying them."""
+    return tuple(_FONT_FILES.values())
+
+
+# A pure function of the files' bytes, kept as the subsets' sources keep theirs
+# (`generator.backends.pdf.subset`): a build reads each font for its metrics, its
+# subsets and its copies, in every language that sets text in it.
+KEPT_FONT_FILES = 16
+_FONT_FILES: dict[tuple[Path, int, int], bytes] = {}
+
+
 def open_font(path: Path) -> Sfnt:
     """The TrueType font file at `path`, with the tables a PDF needs and a licence that
     allows embedding a subset (_Unusable, Damaged or NotTrueType else)."""
-    font = read_sfnt(read_file(Path(path), None, FONT_BYTES))
+    font = read_sfnt(font_data(path))
     missing = [tag for tag in NEEDED if tag not in font]
     if missing:
         raise _Unusable(f"it has no {', '.join(missing)} table (a TrueType font needs them)")

@@ -116,3 +116,21 @@ def _ends_in_a_child(parent: int) -> int:
 def test_a_worker_that_ends_without_a_word_is_an_error_here():
     with pytest.raises(RuntimeError, match="a build worker ended without a result"):
         share_jobs([partial(_ends_in_a_child, os.getpid()) for _ in range(6)])
+
+
+def _holding(held: bytes) -> tuple[bytes, None, int]:
+    time.sleep(NAP)
+    return held, None, os.getpid()
+
+
+def test_a_worker_names_what_it_inherited_and_this_process_puts_its_own_in_place():
+    # The font files the kinds copy into the output are held here before the fork: a
+    # worker's copies come back as the very objects this process holds, not as copies
+    # (a cold build received each font a second time). Anything else travels as ever,
+    # None too (which a missing id would look like).
+    font = os.urandom(100_000)
+    results = share_jobs([partial(_holding, font) for _ in range(6)], inherited=[font])
+    assert len({pid for _, _, pid in results}) == 2  # some came from the worker
+    assert all(held is font and nothing is None for held, nothing, _ in results)
+    copied = share_jobs([partial(_holding, font) for _ in range(6)])
+    assert any(held is not font and held == font for held, _, _ in copied)

@@ -84,3 +84,20 @@ def test_each_font_takes_its_own_licence_and_those_that_name_no_font(tmp_path):
                                            tmp_path / "Lato-Bold.ttf"])]
     assert both == ["LICENSE-Gentium.txt", "LICENSE-Lato.txt", "LICENSE-OFL.txt",
                     "LICENSE.txt"]
+
+
+def test_a_font_file_is_one_object_a_process_until_it_changes(tmp_path):
+    # Its metrics, its subsets and its copies in the output read one object (a cold
+    # build held each font three or four times); an edited file is read afresh.
+    import os
+
+    from generator.load.fonts import font_data, read_font_files
+
+    path = tmp_path / "Face.ttf"
+    path.write_bytes((CONTENT / "fonts" / "Lato-Bold.ttf").read_bytes())
+    first = font_data(path)
+    assert font_data(tmp_path / "Face.ttf") is first
+    assert any(held is first for held in read_font_files())
+    path.write_bytes(first + b"\0")
+    os.utime(path, ns=(1, 10**18))
+    assert font_data(path) == first + b"\0"

@@ -25,9 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.errors import RenderError
-from generator.core.limits import FONT_BYTES
-from generator.core.reading import Refused, read_file
-from generator.load.fonts import DAMAGE, licence_refusal
+from generator.core.reading import Refused
+from generator.load.fonts import DAMAGE, font_data, licence_refusal
 from generator.load.sfnt import (
     Damaged,
     NotTrueType,
@@ -109,7 +108,7 @@ class _Source:
 # dozens of subsets of each font.
 @functools.lru_cache(maxsize=16)
 def _source(path: Path, _size: int, _mtime_ns: int) -> _Source:
-    font = read_sfnt(read_file(path, None, FONT_BYTES))
+    font = read_sfnt(font_data(path))
     if "glyf" not in font:
         raise _Refused("it has no TrueType outlines")
     refusal = licence_refusal(font)
