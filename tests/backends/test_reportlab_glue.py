@@ -126,3 +126,19 @@ def test_a_paragraphs_callback_knows_where_its_text_ended_and_forms_can_be_drawn
     assert abs(ends[0][0] - stringWidth("Some words", "Helvetica", 10)) < 0.01
     text = PdfReader(io.BytesIO(buffer.getvalue())).pages[0].extract_text()
     assert "Some words" in text and "drawn last" in text
+
+
+def test_a_file_takes_its_face_though_a_copy_of_it_elsewhere_holds_that_face(tmp_path):
+    """reportlab shares a font object per face name: after a build of a content folder
+    copied elsewhere (the tests' projects), a role set in the original file was drawn
+    with the copy's font (the suite failed in some orders). Each file has its own."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    original = CONTENT / "fonts" / "EBGaramond12-Bold.ttf"
+    copy = tmp_path / original.name
+    copy.write_bytes(original.read_bytes())
+    elsewhere, here = register("glue-copy", copy), register("glue-original", original)
+    assert getFont(elsewhere).face.filename == str(copy)
+    assert getFont(here).face.filename == str(original)
+    for name in (elsewhere, here):
+        forget_font(name)

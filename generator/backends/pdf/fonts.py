@@ -8,7 +8,7 @@ import zlib
 from itertools import repeat
 from pathlib import Path
 
-from generator.backends.pdf.glue import forget_font, registered_file
+from generator.backends.pdf.glue import forget_font, registered_file, release_face
 from generator.backends.pdf.subset import subset_program
 from generator.core.errors import RenderError
 from generator.draw.fonts import font_name
@@ -165,7 +165,9 @@ def register(role: str, path: Path) -> str:
         if held is not None:  # another file of the role (another language's, say)
             forget_font(name)
         try:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
+            font = TTFont(name, str(path))
+            release_face(font.face.name, str(path))
+            pdfmetrics.registerFont(font)
         except (TTFError, OSError) as exc:
             raise RenderError(f"cannot read the font {path}: {exc}") from None
     return name

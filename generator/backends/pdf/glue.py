@@ -70,6 +70,20 @@ def forget_font(name: str) -> None:
         del faces[face]
 
 
+def release_face(face: str, filename: str) -> None:
+    """Let a font file take a face name that another file holds.
+
+    reportlab shares one font object per face name (the font's PostScript name): a
+    file registered after another of the same name (a copy of the content folder
+    elsewhere, built in the same process) would be drawn with the first file's font.
+    The other file's own font name keeps its font; only the sharing is undone."""
+    from reportlab.pdfbase import pdfmetrics
+
+    held = pdfmetrics._dynFaceNames.get(face)
+    if held is not None and getattr(getattr(held, "face", None), "filename", None) != filename:
+        del pdfmetrics._dynFaceNames[face]
+
+
 def text_position(canvas) -> tuple[float, float]:
     """Where the text being drawn has got to (x, y), as seen from a paragraph's `onDraw`
     callback: reportlab's own table of contents reads the private `_curr_tx_info`."""
