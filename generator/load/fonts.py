@@ -11,7 +11,8 @@ so a font is read once, not every run.
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from array import array
+from dataclasses import dataclass, field
 from itertools import repeat
 from pathlib import Path
 
@@ -64,6 +65,82 @@ class FaceMetrics:
     # glyph id -> outline box (x0, y0, x1, y1) in ems, y up, for glyph 0 and every mapped
     # glyph that has an outline: where text puts ink (`generator.draw.ink`)
     ink: dict[int, tuple[float, float, float, float]]
+    # The five tables above as the font units they are worked out from: what a pickle
+    # of the metrics holds (see `__getstate__`)
+    units: FontUnits = field(compare=False, repr=False)
+
+    def __getstate__(self) -> dict[str, object]:
+        """The metrics without their tables, which `units` packs: pickled, the tables'
+        dictionaries took a megabyte for the shipped fonts, and unpickling them was
+        the most of reading a build's memo."""
+        return {name: value for name, value in self.__dict__.items() if name not in TABLES}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str) -> dict:
+        # A table of metrics unpickled is worked out when first asked for: a build that
+        # draws nothing in a font (an edit elsewhere) never makes its tables.
+        units = self.__dict__.get("units")
+        if name not in TABLES or units is None:
+            raise AttributeError(name)
+        value = units.width_of(self.advance) if name == "width_of" else getattr(units, name)()
+        object.__setattr__(self, name, value)
+        return value
+
+
+TABLES = ("glyph_of", "advance", "width_of", "code_of", "ink")
+
+
+@dataclass(frozen=True)
+class FontUnits:
+    """A font's tables in its own units, packed: what each of the metrics' tables
+    (`TABLES`) is worked out from, in their order, their numbers scaled as reportlab
+    scales them, each distinct one made once and shared."""
+
+    per_em: int
+    codes: array  # every code point of the character map, in order ('I')
+    glyphs: array  # the glyph of each ('H'; 0 for one the font lacks)
+    first_glyphs: array  # each glyph a code maps to, in the order first mapped ('H')
+    first_codes: array  # the smallest code point mapped to each ('I')
+    widths: array  # the advance of glyph 0, then of each of `first_glyphs` ('H')
+    inked: array  # glyph 0 and the mapped glyphs that have an outline ('H')
+    boxes: array  # each one's outline box, four numbers a glyph ('h')
+
+    def glyph_of(self) -> dict[str, int]:
+        """Character -> glyph, for the characters the font has."""
+        return {chr(c): g for c, g in zip(self.codes, self.glyphs, strict=True) if g}
+
+    def advance(self) -> dict[int, float]:
+        """Glyph -> advance, for glyph 0 and every mapped glyph."""
+        factor = 1000 / self.per_em  # reportlab's: x * (1000 / upm), not x * 1000 / upm
+        scaled = {unit: float(unit * factor) for unit in set(self.widths)}
+        return dict(zip((0, *self.first_glyphs), map(scaled.__getitem__, self.widths),
+                        strict=True))
+
+    def width_of(self, advance: dict[int, float]) -> dict[str, float]:
+        """Character -> its glyph's `advance` (glyph 0's for one the font lacks)."""
+        return dict(zip(map(chr, self.codes), map(advance.__getitem__, self.glyphs),
+                        strict=True))
+
+    def tables(self) -> dict[str, dict]:
+        """Every table, by its name in the metrics."""
+        advance = self.advance()
+        return {"glyph_of": self.glyph_of(), "advance": advance,
+                "width_of": self.width_of(advance), "code_of": self.code_of(),
+                "ink": self.ink()}
+
+    def code_of(self) -> dict[int, int]:
+        """Glyph -> the smallest code point mapped to it."""
+        return dict(zip(self.first_glyphs, self.first_codes, strict=True))
+
+    def ink(self) -> dict[int, EmBox]:
+        """Glyph -> outline box in ems, for the glyphs that have an outline."""
+        ems = {unit: unit / self.per_em for unit in set(self.boxes)}
+        numbers = map(ems.__getitem__, self.boxes)
+        return dict(zip(self.inked, zip(numbers, numbers, numbers, numbers, strict=True),
+                        strict=True))
 
 
 def font_licences(fonts) -> list[Path]:
@@ -180,26 +257,40 @@ def _metrics_of(font: Sfnt) -> FaceMetrics:
         return float(value * factor)
 
     weight, ascent, descent, cap_height = _vertical(font, scale)
-    widths = advances(font)[0]
-    chars = _characters(font)
-    glyph_of, code_of = _mapped(chars, glyph_count(font))
+    units = _units(font, upm)
     italic, fixed = _slant(font)
     x0, y0, x1, y1 = unpack(">4h", font.table("head"), 36)
     return FaceMetrics(
-        ps_name=_ps_name(font), glyph_of=glyph_of,
-        advance={gid: scale(widths[gid]) for gid in (0, *code_of)},
-        default_advance=scale(widths[0]), ascent=ascent, descent=descent,
-        cap_height=cap_height, bbox=(scale(x0), scale(y0), scale(x1), scale(y1)),
+        ps_name=_ps_name(font), default_advance=scale(units.widths[0]), ascent=ascent,
+        descent=descent, cap_height=cap_height,
+        bbox=(scale(x0), scale(y0), scale(x1), scale(y1)),
         italic_angle=italic, flags=_flags(italic, weight, fixed),
         # A TrueType file has no stem width; estimated from the weight class, as
         # reportlab (after pdflib) does.
-        stem_v=float(50 + int((weight / 65.0) ** 2)),
-        width_of={chr(code): scale(widths[gid]) for code, gid in sorted(chars.items())},
-        code_of=code_of, ink=_ink_boxes(font, upm, (0, *code_of)))
+        stem_v=float(50 + int((weight / 65.0) ** 2)), units=units, **units.tables())
 
 
-def _ink_boxes(font: Sfnt, upm: int, glyphs) -> dict[int, EmBox]:
-    """Each glyph's outline box in ems, from the head of its `glyf` record.
+def _units(font: Sfnt, upm: int) -> FontUnits:
+    """The font's character map, advances and outline boxes, in its units."""
+    widths = advances(font)[0]
+    chars = sorted(_characters(font).items())
+    count = glyph_count(font)
+    for _, gid in chars:
+        if gid >= count:  # (a character of no glyph has no width either)
+            raise IndexError(f"its character map names glyph {gid} of {count}")
+    code_of: dict[int, int] = {}
+    for code, gid in chars:
+        if gid:  # glyph 0 is the default
+            code_of.setdefault(gid, code)
+    boxes = _ink_boxes(font, (0, *code_of))
+    return FontUnits(upm, array("I", [c for c, _ in chars]), array("H", [g for _, g in chars]),
+                     array("H", code_of), array("I", code_of.values()),
+                     array("H", [widths[g] for g in (0, *code_of)]), array("H", boxes),
+                     array("h", [n for box in boxes.values() for n in box]))
+
+
+def _ink_boxes(font: Sfnt, glyphs) -> dict[int, tuple[int, int, int, int]]:
+    """Each glyph's outline box in font units, from the head of its `glyf` record.
 
     Every TrueType glyph record starts with its contour count and its box, so the boxes
     are read without decoding any outline.
@@ -212,7 +303,7 @@ def _ink_boxes(font: Sfnt, upm: int, glyphs) -> dict[int, EmBox]:
             continue  # an empty record: a glyph without outline, like a space
         contours, x0, y0, x1, y1 = unpack(">5h", glyf, start)
         if contours:
-            boxes[gid] = (x0 / upm, y0 / upm, x1 / upm, y1 / upm)
+            boxes[gid] = (x0, y0, x1, y1)
     return boxes
 
 
@@ -249,17 +340,6 @@ def _characters(font: Sfnt) -> dict[int, int]:
             chars[alias] = chars[have]
             break
     return chars
-
-
-def _mapped(chars: dict[int, int], count: int) -> tuple[dict[str, int], dict[int, int]]:
-    """(character -> glyph, glyph -> smallest code point) for glyphs the font has."""
-    glyph_of: dict[str, int] = {}
-    code_of: dict[int, int] = {}
-    for code, gid in sorted(chars.items()):
-        if 0 < gid < count:  # glyph 0 is the default; larger ids are cmap damage
-            glyph_of[chr(code)] = gid
-            code_of.setdefault(gid, code)
-    return glyph_of, code_of
 
 
 def _flags(italic_angle: float, weight: int, fixed: bool) -> int:

@@ -101,3 +101,25 @@ def test_a_font_file_is_one_object_a_process_until_it_changes(tmp_path):
     path.write_bytes(first + b"\0")
     os.utime(path, ns=(1, 10**18))
     assert font_data(path) == first + b"\0"
+
+
+@pytest.mark.parametrize("path", sorted((CONTENT / "fonts").glob("*.ttf")), ids=lambda p: p.stem)
+def test_metrics_pickle_as_font_units_and_make_each_table_when_asked(path: Path):
+    # The build's memo holds every font's metrics, read back by every build: pickled
+    # as dictionaries they took a megabyte and the most of reading the memo. They are
+    # pickled as the font's units, and each table is made again, the same in every
+    # entry and its order, when first asked for (an edit that draws nothing in a font
+    # makes none of its tables).
+    import pickle
+
+    from generator.load.fonts import TABLES
+
+    metrics = read_metrics(path)
+    data = pickle.dumps(metrics, protocol=4)
+    assert not any(name in metrics.__getstate__() for name in TABLES)
+    assert len(data) < sum(len(pickle.dumps(getattr(metrics, n))) for n in TABLES) / 2
+    back = pickle.loads(data)
+    assert back.glyph_of == metrics.glyph_of and "ink" not in back.__dict__
+    for name in TABLES:
+        assert list(getattr(back, name).items()) == list(getattr(metrics, name).items())
+    assert back == metrics
