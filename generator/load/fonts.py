@@ -80,14 +80,14 @@ class FaceMetrics:
             object.__setattr__(self, name, value)
 
     def __getattr__(self, name: str) -> dict:
-        # A table of metrics unpickled is worked out when first asked for: a build that
-        # draws nothing in a font (an edit elsewhere) never makes its tables.
+        # The tables of metrics unpickled are worked out when one is first asked for: a
+        # build that draws nothing in a font (an edit elsewhere) never makes them.
         units = self.__dict__.get("units")
         if name not in TABLES or units is None:
             raise AttributeError(name)
-        value = units.width_of(self.advance) if name == "width_of" else getattr(units, name)()
-        object.__setattr__(self, name, value)
-        return value
+        for table, value in units.tables().items():
+            object.__setattr__(self, table, value)
+        return self.__dict__[name]
 
 
 TABLES = ("glyph_of", "advance", "width_of", "code_of", "ink")
@@ -95,9 +95,8 @@ TABLES = ("glyph_of", "advance", "width_of", "code_of", "ink")
 
 @dataclass(frozen=True)
 class FontUnits:
-    """A font's tables in its own units, packed: what each of the metrics' tables
-    (`TABLES`) is worked out from, in their order, their numbers scaled as reportlab
-    scales them, each distinct one made once and shared."""
+    """A font's tables in its own units, packed: what the metrics' tables (`TABLES`)
+    are worked out from, in their order, their numbers scaled as reportlab scales them."""
 
     per_em: int
     codes: array  # every code point of the character map, in order ('I')
@@ -108,39 +107,26 @@ class FontUnits:
     inked: array  # glyph 0 and the mapped glyphs that have an outline ('H')
     boxes: array  # each one's outline box, four numbers a glyph ('h')
 
-    def glyph_of(self) -> dict[str, int]:
-        """Character -> glyph, for the characters the font has."""
-        return {chr(c): g for c, g in zip(self.codes, self.glyphs, strict=True) if g}
-
-    def advance(self) -> dict[int, float]:
-        """Glyph -> advance, for glyph 0 and every mapped glyph."""
+    def tables(self) -> dict[str, dict]:
+        """Every table (see FaceMetrics), by its name there. Each character, glyph id and
+        number is one object however many tables hold it."""
         factor = 1000 / self.per_em  # reportlab's: x * (1000 / upm), not x * 1000 / upm
         scaled = {unit: float(unit * factor) for unit in set(self.widths)}
-        return dict(zip((0, *self.first_glyphs), map(scaled.__getitem__, self.widths),
-                        strict=True))
-
-    def width_of(self, advance: dict[int, float]) -> dict[str, float]:
-        """Character -> its glyph's `advance` (glyph 0's for one the font lacks)."""
-        return dict(zip(map(chr, self.codes), map(advance.__getitem__, self.glyphs),
-                        strict=True))
-
-    def tables(self) -> dict[str, dict]:
-        """Every table, by its name in the metrics."""
-        advance = self.advance()
-        return {"glyph_of": self.glyph_of(), "advance": advance,
-                "width_of": self.width_of(advance), "code_of": self.code_of(),
-                "ink": self.ink()}
-
-    def code_of(self) -> dict[int, int]:
-        """Glyph -> the smallest code point mapped to it."""
-        return dict(zip(self.first_glyphs, self.first_codes, strict=True))
-
-    def ink(self) -> dict[int, EmBox]:
-        """Glyph -> outline box in ems, for the glyphs that have an outline."""
+        firsts = list(self.first_glyphs)
+        same = dict(zip(firsts, firsts, strict=True))
+        same[0] = 0
+        glyphs = list(map(same.__getitem__, self.glyphs))
+        characters = list(map(chr, self.codes))
+        advance = dict(zip((0, *firsts), map(scaled.__getitem__, self.widths), strict=True))
         ems = {unit: unit / self.per_em for unit in set(self.boxes)}
         numbers = map(ems.__getitem__, self.boxes)
-        return dict(zip(self.inked, zip(numbers, numbers, numbers, numbers, strict=True),
-                        strict=True))
+        boxes = zip(numbers, numbers, numbers, numbers, strict=True)
+        return {"glyph_of": {c: g for c, g in zip(characters, glyphs, strict=True) if g},
+                "advance": advance,
+                "width_of": dict(zip(characters, map(advance.__getitem__, glyphs),
+                                     strict=True)),
+                "code_of": dict(zip(firsts, self.first_codes, strict=True)),
+                "ink": dict(zip(map(same.__getitem__, self.inked), boxes, strict=True))}
 
 
 def font_licences(fonts) -> list[Path]:
