@@ -142,3 +142,18 @@ def test_a_file_takes_its_face_though_a_copy_of_it_elsewhere_holds_that_face(tmp
     assert getFont(here).face.filename == str(original)
     for name in (elsewhere, here):
         forget_font(name)
+
+
+def test_reportlab_reads_the_font_file_this_process_holds():
+    """reportlab read its own copy of each font it registers (the rulebook registers
+    seven); it now keeps the bytes `font_data` holds, so every copy of a font in a
+    build is one object."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    from generator.load.fonts import font_data
+
+    path = CONTENT / "fonts" / "Lato-Italic.ttf"
+    name = register("glue-held", path)
+    assert getFont(name).face._ttf_data is font_data(path)
+    assert registered_file(name) == str(path)
+    forget_font(name)

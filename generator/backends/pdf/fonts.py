@@ -11,8 +11,9 @@ from pathlib import Path
 from generator.backends.pdf.glue import forget_font, registered_file, release_face
 from generator.backends.pdf.subset import subset_program
 from generator.core.errors import RenderError
+from generator.core.reading import Refused
 from generator.draw.fonts import font_name
-from generator.load.fonts import FaceMetrics
+from generator.load.fonts import FaceMetrics, font_data
 
 COMPRESSION = 6  # fixed, so equal inputs give equal bytes
 
@@ -165,9 +166,21 @@ def register(role: str, path: Path) -> str:
         if held is not None:  # another file of the role (another language's, say)
             forget_font(name)
         try:
-            font = TTFont(name, str(path))
+            font = TTFont(name, _Held(font_data(path), str(path)))
             release_face(font.face.name, str(path))
             pdfmetrics.registerFont(font)
-        except (TTFError, OSError) as exc:
+        except (TTFError, OSError, Refused) as exc:
             raise RenderError(f"cannot read the font {path}: {exc}") from None
     return name
+
+
+class _Held:
+    """A font file this process holds (`font_data`), as reportlab reads a file: it
+    keeps what `read` returns, the very bytes, not a copy of them."""
+
+    def __init__(self, data: bytes, name: str) -> None:
+        self.data, self.name = data, name
+
+    def read(self) -> bytes:
+        """The file's bytes."""
+        return self.data
