@@ -144,15 +144,17 @@ def test_a_file_takes_its_face_though_a_copy_of_it_elsewhere_holds_that_face(tmp
         forget_font(name)
 
 
-def test_reportlab_reads_the_font_file_this_process_holds():
+def test_reportlab_reads_the_font_file_this_process_holds(tmp_path):
     """reportlab read its own copy of each font it registers (the rulebook registers
     seven); it now keeps the bytes `font_data` holds, so every copy of a font in a
-    build is one object."""
+    build is one object. (A file of its own: one registered before in this process
+    keeps the face it was read into then.)"""
     from reportlab.pdfbase.pdfmetrics import getFont
 
     from generator.load.fonts import font_data
 
-    path = CONTENT / "fonts" / "Lato-Italic.ttf"
+    path = tmp_path / "Lato-Italic.ttf"
+    path.write_bytes((CONTENT / "fonts" / "Lato-Italic.ttf").read_bytes())
     name = register("glue-held", path)
     assert getFont(name).face._ttf_data is font_data(path)
     assert registered_file(name) == str(path)
