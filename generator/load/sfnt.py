@@ -13,6 +13,7 @@ callers turn into an error naming the file.
 from __future__ import annotations
 
 import struct
+from array import array
 from dataclasses import dataclass
 
 Bytes = bytes | memoryview  # a font's bytes, or a table's view into them
@@ -89,16 +90,17 @@ def units_per_em(font: Sfnt) -> int:
     return unpack(">H", font.table("head"), 18)[0]
 
 
-def locations(font: Sfnt) -> list[int]:
-    """Each glyph's offset in glyf, and the end of the last (numGlyphs + 1 numbers)."""
+def locations(font: Sfnt) -> array:
+    """Each glyph's offset in glyf, and the end of the last (numGlyphs + 1 numbers),
+    packed (a subset's source keeps them: tens of thousands of numbers a build)."""
     count = glyph_count(font) + 1
     loca = font.table("loca")
     if unpack(">h", font.table("head"), 50)[0]:
-        return list(unpack(f">{count}L", loca, 0))
-    return [2 * offset for offset in unpack(f">{count}H", loca, 0)]
+        return array("I", unpack(f">{count}L", loca, 0))
+    return array("I", [2 * offset for offset in unpack(f">{count}H", loca, 0)])
 
 
-def glyph_records(font: Sfnt) -> tuple[memoryview, list[int]]:
+def glyph_records(font: Sfnt) -> tuple[memoryview, array]:
     """The glyf table and the glyph locations in it."""
     return font.table("glyf"), locations(font)
 

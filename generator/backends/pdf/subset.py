@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import struct
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -215,7 +215,7 @@ class _Metrics:
 class _Records:
     """The source's glyph records by id, sliced as they are asked for."""
 
-    def __init__(self, glyf: memoryview, where: list[int]):
+    def __init__(self, glyf: memoryview, where: Sequence[int]):
         self.glyf, self.where = glyf, where
 
     def __getitem__(self, gid: int) -> bytes:
