@@ -19,9 +19,11 @@ import signal
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import BinaryIO
 
+from generator.build.parallel import share_jobs
 from generator.core.errors import OutputError
 from generator.core.reading import read_kept
 
@@ -34,15 +36,25 @@ Content = bytes | Callable[[BinaryIO], None]
 
 
 def stage(out_dir: Path, files: Sequence[tuple[str, Content]]) -> Path:
-    """A new staging folder holding `files` (path under the output, content)."""
+    """A new staging folder holding `files` (path under the output, content).
+
+    The files made as they are written (the build's memo, its values pickled as they
+    go) are written on the other core, while this process writes the rest: the
+    worker is a fork of this process, so it has every value to pickle already."""
     cache = out_dir / CACHE_DIR
     cache.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=cache))
+    made = [(path, data) for path, data in files if callable(data)]
+    plain = [(path, data) for path, data in files if not callable(data)]
+    share_jobs([partial(_put, folder, group) for group in (made, plain) if group])
+    return folder
+
+
+def _put(folder: Path, files: Sequence[tuple[str, Content]]) -> None:
     for path, data in files:
         target = folder / path
         target.parent.mkdir(parents=True, exist_ok=True)
         write_file(target, data)
-    return folder
 
 
 def commit(out_dir: Path, folder: Path, moved: Sequence[str], removed: Sequence[str]) -> None:
