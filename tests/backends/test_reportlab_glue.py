@@ -159,3 +159,25 @@ def test_reportlab_reads_the_font_file_this_process_holds(tmp_path):
     assert getFont(name).face._ttf_data is font_data(path)
     assert registered_file(name) == str(path)
     forget_font(name)
+
+
+def test_a_font_file_changed_since_it_was_registered_is_read_again(tmp_path):
+    """`tkg watch` builds again and again in one process: a font file edited in place
+    kept the face reportlab read first (same path, so nothing registered again), and
+    the rulebook set its words in the old font until the preview restarted."""
+    import os
+
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    from generator.load.fonts import font_data
+
+    path = tmp_path / "Lato-Bold.ttf"
+    path.write_bytes((CONTENT / "fonts" / "Lato-Bold.ttf").read_bytes())
+    name = register("glue-edited", path)
+    first = getFont(name).face._ttf_data
+    path.write_bytes(first + bytes(4))  # the designer's new version of the same face
+    os.utime(path, ns=(1, 10**18))
+    assert register("glue-edited", path) == name
+    assert getFont(name).face._ttf_data == first + bytes(4)
+    assert getFont(name).face._ttf_data is font_data(path)
+    forget_font(name)

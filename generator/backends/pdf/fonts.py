@@ -8,7 +8,12 @@ import zlib
 from itertools import repeat
 from pathlib import Path
 
-from generator.backends.pdf.glue import forget_font, registered_file, release_face
+from generator.backends.pdf.glue import (
+    forget_font,
+    registered_data,
+    registered_file,
+    release_face,
+)
 from generator.backends.pdf.subset import subset_program
 from generator.core.errors import RenderError
 from generator.core.reading import Refused
@@ -151,26 +156,29 @@ def _num(value: float) -> str:
 
 
 def register(role: str, path: Path) -> str:
-    """Register a role's TTF with reportlab (once per file) and return its font name.
+    """Register a role's TTF with reportlab (once per file as it is) and return its
+    font name.
 
     reportlab's font registry is global; asking it which file a name holds (rather than
     keeping a copy of that here) lets a different file under the same role (another
-    content folder, in the same process) take the name over.
+    content folder, in the same process) take the name over, and the same file changed
+    since (a font edited while `tkg watch` runs) be read again.
     """
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
     name = font_name(role)
     held = registered_file(name)
-    if held != str(path):
-        if held is not None:  # another file of the role (another language's, say)
-            forget_font(name)
-        try:
-            font = TTFont(name, _Held(font_data(path), str(path)))
-            release_face(font.face.name, str(path))
+    try:
+        data = font_data(path)  # the file as it is now: the same object until it changes
+        if held != str(path) or registered_data(name) is not data:
+            if held is not None:  # another file of the role (another language's, say)
+                forget_font(name)
+            font = TTFont(name, _Held(data, str(path)))
+            release_face(font.face.name, str(path), data)
             pdfmetrics.registerFont(font)
-        except (TTFError, OSError, Refused) as exc:
-            raise RenderError(f"cannot read the font {path}: {exc}") from None
+    except (TTFError, OSError, Refused) as exc:
+        raise RenderError(f"cannot read the font {path}: {exc}") from None
     return name
 
 

@@ -70,17 +70,31 @@ def forget_font(name: str) -> None:
         del faces[face]
 
 
-def release_face(face: str, filename: str) -> None:
-    """Let a font file take a face name that another file holds.
+def registered_data(name: str) -> bytes | None:
+    """The bytes reportlab read for the TrueType font registered under a name (None if
+    the name is free or holds no TrueType font)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    if name not in pdfmetrics.getRegisteredFontNames():
+        return None
+    return getattr(getattr(pdfmetrics.getFont(name), "face", None), "_ttf_data", None)
+
+
+def release_face(face: str, filename: str, data: bytes) -> None:
+    """Let a font file, read as `data`, take a face name that another file holds, or
+    the same file as it was before it changed.
 
     reportlab shares one font object per face name (the font's PostScript name): a
     file registered after another of the same name (a copy of the content folder
-    elsewhere, built in the same process) would be drawn with the first file's font.
-    The other file's own font name keeps its font; only the sharing is undone."""
+    elsewhere, built in the same process; the file itself, edited) would be drawn with
+    the first one's font. The other's own font name keeps its font; only the sharing
+    is undone."""
     from reportlab.pdfbase import pdfmetrics
 
     held = pdfmetrics._dynFaceNames.get(face)
-    if held is not None and getattr(getattr(held, "face", None), "filename", None) != filename:
+    held_face = getattr(held, "face", None)
+    if held is not None and (getattr(held_face, "filename", None) != filename
+                             or getattr(held_face, "_ttf_data", None) is not data):
         del pdfmetrics._dynFaceNames[face]
 
 
