@@ -179,9 +179,7 @@ class DrawingMemo(Memo):
 
     def dump(self) -> bytes:
         """This build's values, signed, for the next build (b"" if there is no key)."""
-        buffer = io.BytesIO()
-        _signed(sorted({*self.kept, *self.used}), self._raw)(buffer)
-        return buffer.getvalue()
+        return _held(_signed(sorted({*self.kept, *self.used}), self._raw))
 
     def dump_parts(self) -> tuple[Writes | None, bytes]:
         """This build's values as two signed files: how to write the memo file (None:

@@ -244,16 +244,17 @@ def _metrics_of(font: Sfnt) -> FaceMetrics:
 
     weight, ascent, descent, cap_height = _vertical(font, scale)
     units = _units(font, upm)
+    tables = units.tables()
     italic, fixed = _slant(font)
     x0, y0, x1, y1 = unpack(">4h", font.table("head"), 36)
     return FaceMetrics(
-        ps_name=_ps_name(font), default_advance=scale(units.widths[0]), ascent=ascent,
+        ps_name=_ps_name(font), default_advance=tables["advance"][0], ascent=ascent,
         descent=descent, cap_height=cap_height,
         bbox=(scale(x0), scale(y0), scale(x1), scale(y1)),
         italic_angle=italic, flags=_flags(italic, weight, fixed),
         # A TrueType file has no stem width; estimated from the weight class, as
         # reportlab (after pdflib) does.
-        stem_v=float(50 + int((weight / 65.0) ** 2)), units=units, **units.tables())
+        stem_v=float(50 + int((weight / 65.0) ** 2)), units=units, **tables)
 
 
 def _units(font: Sfnt, upm: int) -> FontUnits:

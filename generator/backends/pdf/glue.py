@@ -45,11 +45,21 @@ def registered_file(name: str) -> str | None:
 
     A registered TrueType font keeps the file it was read from as `face.filename`.
     """
+    return getattr(_registered_face(name), "filename", None)
+
+
+def registered_data(name: str) -> bytes | None:
+    """The bytes reportlab read for the TrueType font registered under a name (None if
+    the name is free or holds no TrueType font)."""
+    return getattr(_registered_face(name), "_ttf_data", None)
+
+
+def _registered_face(name: str) -> object | None:
     from reportlab.pdfbase import pdfmetrics
 
     if name not in pdfmetrics.getRegisteredFontNames():
         return None
-    return getattr(getattr(pdfmetrics.getFont(name), "face", None), "filename", None)
+    return getattr(pdfmetrics.getFont(name), "face", None)
 
 
 def forget_font(name: str) -> None:
@@ -68,16 +78,6 @@ def forget_font(name: str) -> None:
     faces = pdfmetrics._dynFaceNames
     for face in [face for face, held in faces.items() if held is font]:
         del faces[face]
-
-
-def registered_data(name: str) -> bytes | None:
-    """The bytes reportlab read for the TrueType font registered under a name (None if
-    the name is free or holds no TrueType font)."""
-    from reportlab.pdfbase import pdfmetrics
-
-    if name not in pdfmetrics.getRegisteredFontNames():
-        return None
-    return getattr(getattr(pdfmetrics.getFont(name), "face", None), "_ttf_data", None)
 
 
 def release_face(face: str, filename: str, data: bytes) -> None:
