@@ -31,7 +31,7 @@ def _can_fork() -> bool:
 def share_jobs(jobs: Sequence[Callable[[], T]],
                carry: tuple[Callable[[], C], Callable[[C], None]] | None = None,
                weights: Sequence[float] | None = None,
-               inherited: Sequence[object] = ()) -> list[T]:
+               inherited: Sequence[object] = (), apart: bool = False) -> list[T]:
     """Call every job and return the results in order, this process and a forked child
     each taking the next job as soon as it is free (so many small jobs of unequal cost
     keep both cores busy to the end). An exception in a job is raised here, whichever
@@ -45,6 +45,10 @@ def share_jobs(jobs: Sequence[Callable[[], T]],
     hands back names them rather than copying them (the font files the kinds copy
     into the output), and this process puts its own in their place.
 
+    `apart`: two forked children take the jobs and this process only gathers what they
+    hand back, so it never holds what the jobs make as objects, only as what `carry`
+    hands back (the memo's values, pickled), costing one fork more.
+
     The jobs' numbers wait in a pipe, written before the fork: each process reads the
     next four bytes, and the kernel hands every number to exactly one of them.
     """
@@ -55,9 +59,16 @@ def share_jobs(jobs: Sequence[Callable[[], T]],
     queue, tickets = os.pipe()
     os.write(tickets, b"".join(struct.pack("<I", i) for i in queued))
     os.close(tickets)
+    named = {id(held): held for held in inherited}
+
+    def take() -> dict[int, T]:
+        return _take(jobs, queue)
+
+    def here() -> dict[int, T]:
+        return _with_child(take, dict, carry, named) if apart else take()
+
     try:
-        results = _with_child(lambda: _take(jobs, queue), lambda: _take(jobs, queue), carry,
-                              {id(held): held for held in inherited})
+        results = _with_child(take, here, carry, named)
     finally:
         os.close(queue)
     return [results[i] for i in range(len(jobs))]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -134,3 +135,53 @@ def test_a_worker_names_what_it_inherited_and_this_process_puts_its_own_in_place
     assert all(held is font and nothing is None for held, nothing, _ in results)
     copied = share_jobs([partial(_holding, font) for _ in range(6)])
     assert any(held is not font and held == font for held, _, _ in copied)
+
+
+def _carried() -> tuple[Callable[[], int], Callable[[int], None]]:
+    """A `carry` whose take is the process's id, collected here as `given`."""
+    given: list[int] = []
+    carry = (os.getpid, given.append)
+    return carry, given
+
+
+def test_apart_two_children_take_every_job_and_this_process_none():
+    # The render phase's way: what the jobs make comes back pickled, and this process
+    # (where a build's peak memory is) never makes it as objects of its own.
+    carry, given = _carried()
+    results = share_jobs([partial(_square, n) for n in range(8)], carry=carry, apart=True)
+    assert [square for square, _, _ in results] == [n * n for n in range(8)]
+    workers = {pid for _, pid, _ in results}
+    assert os.getpid() not in workers and len(workers) == 2
+    assert sorted(given) == sorted(workers)  # each child's carried state, given here
+
+
+@pytest.mark.parametrize("failing", [0, 5])  # the first job taken, and the last
+def test_apart_an_error_in_a_child_is_raised_here(failing):
+    jobs = [partial(_square, n) for n in range(6)]
+    jobs[failing] = partial(_fails_in, "there", os.getpid())
+    with pytest.raises(ValueError, match="boom there"):
+        share_jobs(jobs, apart=True)
+
+
+def test_a_first_build_renders_apart_and_an_edit_with_this_process_at_work(project,
+                                                                           monkeypatch):
+    # A first build's peak memory is this process's: its workers' forms and layouts come
+    # back as pickles. An edit renders a few kinds, where a fork more costs more.
+    from generator.build import pipeline
+
+    asked: list[bool] = []
+
+    def recorded(jobs, **options):
+        asked.append(options.get("apart", False))
+        return share_jobs(jobs, **options)
+
+    monkeypatch.setattr(pipeline, "share_jobs", recorded)
+    out = project / "output"
+    for edit in (False, True):
+        if edit:
+            tiles = project / "content" / "tiles.yaml"
+            tiles.write_text(tiles.read_text().replace("name: Tidewell", "name: Tidewall"))
+        asked.clear()
+        pipeline.build(project / "content", project / "templates", out, ("a4",),
+                       ["tiles", "tokens"], languages=("en",))
+        assert asked[-1] is not edit  # the render phase's jobs, shared last
