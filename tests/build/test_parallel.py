@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -137,18 +136,12 @@ def test_a_worker_names_what_it_inherited_and_this_process_puts_its_own_in_place
     assert any(held is not font and held == font for held, _, _ in copied)
 
 
-def _carried() -> tuple[Callable[[], int], Callable[[int], None]]:
-    """A `carry` whose take is the process's id, collected here as `given`."""
-    given: list[int] = []
-    carry = (os.getpid, given.append)
-    return carry, given
-
-
 def test_apart_two_children_take_every_job_and_this_process_none():
     # The render phase's way: what the jobs make comes back pickled, and this process
     # (where a build's peak memory is) never makes it as objects of its own.
-    carry, given = _carried()
-    results = share_jobs([partial(_square, n) for n in range(8)], carry=carry, apart=True)
+    given: list[int] = []  # each child carries back its process id
+    results = share_jobs([partial(_square, n) for n in range(8)],
+                         carry=(os.getpid, given.append), apart=True)
     assert [square for square, _, _ in results] == [n * n for n in range(8)]
     workers = {pid for _, pid, _ in results}
     assert os.getpid() not in workers and len(workers) == 2
@@ -163,6 +156,7 @@ def test_apart_an_error_in_a_child_is_raised_here(failing):
         share_jobs(jobs, apart=True)
 
 
+@pytest.mark.slow
 def test_a_first_build_renders_apart_and_an_edit_with_this_process_at_work(project,
                                                                            monkeypatch):
     # A first build's peak memory is this process's: its workers' forms and layouts come
