@@ -9,6 +9,7 @@ canvas, so the two outputs come from the same geometry and cannot disagree.
 from __future__ import annotations
 
 import hashlib
+import pickle
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path as FilePath
@@ -110,6 +111,20 @@ class Group:
     # It draws nothing the children do not, so it is left out of the digest.
     piece: Scene | None = field(default=None, compare=False, repr=False)
 
+    def __reduce__(self) -> tuple:
+        # A group placing a whole piece holds the piece's own items (backends and digests
+        # test `children is piece.items`); the piece's items travel packed (see Scene),
+        # so the group is rebuilt from the piece, the same tuple again.
+        if self.piece is not None and self.children is self.piece.items:
+            return _placing, (self.piece, self.translate, self.scale, self.clip, self.label)
+        return Group, (self.children, self.translate, self.scale, self.clip, self.label,
+                       self.piece)
+
+
+def _placing(piece: Scene, translate: tuple[float, float], scale: float,
+             clip: tuple[float, float, float, float] | None, label: str) -> Group:
+    return Group(piece.items, translate, scale, clip, label, piece)
+
 
 @dataclass(frozen=True)
 class Part:
@@ -173,6 +188,50 @@ class Scene:
         """The files of the pictures the scene shows (its items name them by path), in
         drawing order: worked out once per scene, as fingerprints and memo keys ask."""
         return _pictures(self.items)
+
+    def __reduce__(self) -> tuple:
+        """Pickled with its items packed apart, and unpickled without them: they are
+        read when first asked for. Drawings cross between a build's processes and
+        through the memo file far more often than anything looks at their shapes (the
+        PDF forms and the SVG are made ahead where a piece is drawn, under the digest,
+        which travels worked out), and a cold build's parent kept some two thousand
+        objects a drawing it never read."""
+        packed = self.__dict__.get(PACKED)
+        if packed is None:
+            packed = pickle.dumps(self.items, protocol=4)
+        known = {name: self.__dict__[name] for name in WORKED_OUT if name in self.__dict__}
+        return _unpickled_scene, (self.name, self.width, self.height, self.bleed, packed,
+                                  self.title, self.fonts, self.parts, known)
+
+
+ITEMS, PACKED = "_items", "_packed"  # where a scene keeps its items, read or still packed
+WORKED_OUT = ("digest", "pictures")  # a scene's cached properties, pickled with it
+
+
+def _items(scene: Scene) -> tuple:
+    found = scene.__dict__.get(ITEMS)
+    if found is None:
+        found = scene.__dict__[ITEMS] = pickle.loads(scene.__dict__[PACKED])
+    return found
+
+
+def _set_items(scene: Scene, items: tuple) -> None:
+    scene.__dict__[ITEMS] = items
+
+
+# `items` is a field (made by __init__, compared, hashed and shown like the others) that
+# reads its value from a scene's packed pickle when it has one (`Scene.__reduce__`). The
+# property is set once the class is made: in the class body the dataclass would take it
+# for the field's default.
+setattr(Scene, "items", property(_items, _set_items))  # noqa: B010
+
+
+def _unpickled_scene(name: str, width: float, height: float, bleed: float, packed: bytes,
+                     title: str, fonts: tuple, parts: tuple, known: dict) -> Scene:
+    scene = object.__new__(Scene)
+    scene.__dict__.update(name=name, width=width, height=height, bleed=bleed, title=title,
+                          fonts=fonts, parts=parts, **{PACKED: packed}, **known)
+    return scene
 
 
 def _pictures(items: tuple) -> tuple[FilePath, ...]:
