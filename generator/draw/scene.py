@@ -194,7 +194,7 @@ class Scene:
         read when first asked for. Drawings cross between a build's processes and
         through the memo file far more often than anything looks at their shapes (the
         PDF forms and the SVG are made ahead where a piece is drawn, under the digest,
-        which travels worked out), and a cold build's parent kept some two thousand
+        which travels worked out), and a cold build's parent kept over a thousand
         objects a drawing it never read."""
         packed = self.__dict__.get(PACKED)
         if packed is None:
@@ -210,8 +210,8 @@ WORKED_OUT = ("digest", "pictures")  # a scene's cached properties, pickled with
 
 def _items(scene: Scene) -> tuple:
     found = scene.__dict__.get(ITEMS)
-    if found is None:
-        found = scene.__dict__[ITEMS] = pickle.loads(scene.__dict__[PACKED])
+    if found is None:  # (the preview's threads reading one scene at once get one tuple)
+        found = scene.__dict__.setdefault(ITEMS, pickle.loads(scene.__dict__[PACKED]))
     return found
 
 
