@@ -172,8 +172,13 @@ class Stop(Exception):
 
 def _steps(monkeypatch, fail_at: int | None, error: type[BaseException]) -> list[str]:
     """Count the writer's steps; stop the one numbered `fail_at` (once: what the writer
-    does to clean up after it runs as it would)."""
+    does to clean up after it runs as it would).
+
+    The staging is written here, in order: shared with a forked child, the steps that
+    child took would be counted in its copy of `done` and which ones it took would vary
+    from build to build, so a step counted in one build could be missing in the next."""
     done: list[str] = []
+    monkeypatch.setattr(journal, "share_jobs", lambda jobs: [job() for job in jobs])
     for name in ("write_file", "rename", "remove"):
         real = getattr(journal, name)
 
