@@ -35,15 +35,18 @@ FORMAT = 1
 Content = bytes | Callable[[BinaryIO], None]
 
 
-def stage(out_dir: Path, files: Sequence[tuple[str, Content]]) -> Path:
-    """A new staging folder holding `files` (path under the output, content).
+def stage(out_dir: Path, files: Sequence[tuple[str, Content]], folder: Path | None = None
+          ) -> Path:
+    """A new staging folder holding `files` (path under the output, content), or
+    `folder` (one `staged_ahead`) with `files` added.
 
     The files made as they are written (the build's memo, its values pickled as they
     go) are written on the other core, while this process writes the rest: the
     worker is a fork of this process, so it has every value to pickle already."""
-    cache = out_dir / CACHE_DIR
-    cache.mkdir(parents=True, exist_ok=True)
-    folder = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=cache))
+    if folder is None:
+        cache = out_dir / CACHE_DIR
+        cache.mkdir(parents=True, exist_ok=True)
+        folder = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=cache))
     made = [(path, data) for path, data in files if callable(data)]
     plain = [(path, data) for path, data in files if not callable(data)]
     share_jobs([partial(_put, folder, group) for group in (made, plain) if group])
@@ -55,6 +58,16 @@ def _put(folder: Path, files: Sequence[tuple[str, Content]]) -> None:
         target = folder / path
         target.parent.mkdir(parents=True, exist_ok=True)
         write_file(target, data)
+
+
+def put_ahead(folder: Path, path: str, data: bytes) -> None:
+    """Write one file into a folder `staged_ahead`, whole or not at all: two workers may
+    both make it (a licence that two kinds copy), with the same bytes."""
+    target = folder / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
+    write_file(partial, data)
+    rename(partial, target)
 
 
 def commit(out_dir: Path, folder: Path, moved: Sequence[str], removed: Sequence[str]) -> None:

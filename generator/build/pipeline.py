@@ -13,6 +13,7 @@ clean build either way.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from generator.build.claim import claim
+from generator.build.journal import put_ahead
 from generator.build.memo import MEMO_FILE, RECENT_FILE, DrawingMemo
 from generator.build.parallel import share_jobs
 from generator.build.state import (
@@ -33,8 +35,8 @@ from generator.build.state import (
     reuse,
     state_artefact,
 )
-from generator.build.writer import MANIFEST, UNLISTED, Published, publish
-from generator.core.artefacts import PAPERS, Artefact
+from generator.build.writer import MANIFEST, UNLISTED, Published, publish, staged_ahead
+from generator.core.artefacts import PAPERS, Artefact, held_in_file
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.digest import digest
 from generator.core.errors import ContentError, UsageError
@@ -88,7 +90,7 @@ class BuildResult:
         for kind, language in sorted(by_kind):
             items = by_kind[kind, language]
             pages = sum(a.pages for a in items)
-            size = sum(len(a.data) for a in items) / 1e6
+            size = sum(a.size for a in items) / 1e6
             extra = f", {pages} PDF pages" if pages else ""
             unit = _unit_name(kind, language, "")  # as the cache names it ("": the source)
             note = " (unchanged)" if unit in self.reused else ""
@@ -228,8 +230,10 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
         content_dir, templates_dir, papers, tuple(kinds), layouts, memo, strict, export,
         bundle, None if languages is None else tuple(a for a in languages if a != SOURCE))
     chosen = _languages(request.game, languages)
-    return _render(request, Built(kit, memo), out_dir, warnings, progress, state, everything,
-                   chosen, every=languages is None)
+    # A first build's workers write the files where they make them (`_run_split`).
+    with staged_ahead(out_dir) if not memo.filed else contextlib.nullcontext() as ahead:
+        return _render(request, Built(kit, memo, ahead), out_dir, warnings, progress, state,
+                       everything, chosen, every=languages is None)
 
 
 # `languages=(SOURCE,)`: the content's own language, whatever it is (the preview's first
@@ -300,10 +304,12 @@ class _Job:
 @dataclass(frozen=True)
 class Built:
     """The build's kit and its memo, which is the kit's own (the memo's cache between
-    builds, which the kit knows only as a `Memo`)."""
+    builds, which the kit knows only as a `Memo`), and the staging folder its workers
+    write their files into (None: they hand their bytes back)."""
 
     kit: Kit
     memo: DrawingMemo
+    ahead: Path | None = None
 
 
 def _render(request: BuildRequest, built: Built, out_dir: Path,
@@ -340,7 +346,7 @@ def _render(request: BuildRequest, built: Built, out_dir: Path,
     _tell(progress, "writing", 2, 2)
     by_unit = {**reused, **made}
     order = [_unit_name(k.name, u.language, source) for u in units for k in kinds]
-    written = _write(out_dir, [a for name in order for a in by_unit[name]], new, built.memo,
+    written = _write(out_dir, [a for name in order for a in by_unit[name]], new, built,
                      [*(k.name for k in kinds), *idle(request)], reused, request.papers,
                      None if every else _covered(languages, source))
     return BuildResult(out_dir, tuple(written.files), warnings, tuple(made), tuple(reused),
@@ -412,19 +418,20 @@ def _sort_jobs(units: list[_Unit], out_dir: Path, state: BuildState,
     return reused, todo
 
 
-def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, memo: DrawingMemo,
+def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, built: Built,
            made_kinds: list[str], reused: dict[str, list[Artefact]],
            papers: Sequence[str], languages: set[str | None] | None = None) -> Published:
-    """Hand everything, the memo and the cache state to the one writer.
+    """Hand everything, the memo and the cache state to the one writer (with the files
+    the build's workers wrote ahead).
 
     `made_kinds` made for `papers`: their earlier files of other papers stay, and a kind
     made with nothing (an idle one) has its earlier files retired."""
-    filed, recent = memo.dump_parts()
+    filed, recent = built.memo.dump_parts()
     beside = Artefact(f"{CACHE_DIR}/{RECENT_FILE}", recent, UNLISTED)
     in_place = frozenset(a.path for found in reused.values() for a in found)
     return publish(out_dir, [*artefacts, beside, state_artefact(state)], made_kinds,
                    in_place, papers, languages,
-                   [] if filed is None else [(f"{CACHE_DIR}/{MEMO_FILE}", filed)])
+                   [] if filed is None else [(f"{CACHE_DIR}/{MEMO_FILE}", filed)], built.ahead)
 
 
 def _run_split(built: Built, todo: list[_Job]
@@ -443,17 +450,18 @@ def _run_split(built: Built, todo: list[_Job]
         if len(parts) > 1 and kind.ready is not None:
             kind.ready(request, kit)
         for part in parts:
-            calls.append(partial(memo.track, partial(_placed, job, part)))
+            calls.append(partial(memo.track, partial(_placed, job, part, built.ahead)))
             weights.append(kind.weight / len(parts))
             owners.append(job.unit)
     # The kinds copy the font files into the output; a worker's copies are this
     # process's own (read before the fork), named rather than sent. A first build makes
     # every kind with this process apart: the PDF forms and layouts its two workers make
-    # come back as the pickles the memo file takes, never held here as objects too (its
-    # peak memory is here: 10 MB less for a clean build of every kind). An edit makes
+    # come back as the pickles the memo file takes, never held here as objects too, and
+    # the files as the staging folder's (its peak memory is here: 10 MB less for a
+    # clean build of every kind, and 3.5 MB for the tiles and tokens). An edit makes
     # few, and the fork more would cost it 20-30 ms.
     results = share_jobs(calls, carry=memo.carry(), weights=weights,
-                         inherited=read_font_files(), apart=not memo.filed)
+                         inherited=read_font_files(), apart=built.ahead is not None)
     made: dict[str, list[Artefact]] = {job.unit: [] for job in todo}
     keys: dict[str, set[str]] = {job.unit: set() for job in todo}
     worked_out: dict[str, str] = {}
@@ -476,10 +484,12 @@ def _parts(job: _Job, languages: int) -> list[BuildRequest]:
     return [replace(request, papers=(paper,), share=i) for i, paper in enumerate(request.papers)]
 
 
-def _placed(job: _Job, part: BuildRequest) -> tuple[list[Artefact], str | None]:
-    """A job's files in `part` of its request, with their language, under its folder;
-    and the job's fingerprint if it has none yet (worked out by its first part, from
-    the whole request: a part gathers for its own paper)."""
+def _placed(job: _Job, part: BuildRequest, ahead: Path | None
+            ) -> tuple[list[Artefact], str | None]:
+    """A job's files in `part` of its request, with their language, under its folder
+    (written into `ahead` if there is one); and the job's fingerprint if it has none
+    yet (worked out by its first part, from the whole request: a part gathers for its
+    own paper)."""
     from generator.products.languages import placed, source_language
 
     kind, kit = job.kind, job.kit
@@ -490,7 +500,21 @@ def _placed(job: _Job, part: BuildRequest) -> tuple[list[Artefact], str | None]:
                           kind.gathered(job.request, kit), kit)
     files = placed(kind.made_from(gathered, kit), job.language,
                    source_language(job.request.game))
-    return files, key
+    return (files if ahead is None else _written_ahead(ahead, files)), key
+
+
+def _written_ahead(folder: Path, files: list[Artefact]) -> list[Artefact]:
+    """`files` written into the staging folder, each handed on held in its file there,
+    but the font files this process holds: the process that publishes holds them too,
+    and they go to it by name (`share_jobs`' `inherited`)."""
+    fonts = {id(data) for data in read_font_files()}
+    written = []
+    for artefact in files:
+        if id(artefact.data) not in fonts:
+            put_ahead(folder, artefact.path, artefact.data)
+            artefact = held_in_file(artefact, folder / artefact.path)
+        written.append(artefact)
+    return written
 
 
 # What drawing and checking the pieces imports where it first uses it: the art reader,

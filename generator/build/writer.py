@@ -11,15 +11,28 @@ publishes them all or none. It runs inside a claim of the folder
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
-from collections.abc import Callable, Sequence
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
-from generator.build.claim import claim, mark
-from generator.build.journal import apply, clear_stages, commit, stage, uninterrupted
-from generator.core.artefacts import Artefact
+from generator.build.claim import MARKER, claim, mark
+from generator.build.journal import (
+    CACHE_DIR,
+    JOURNAL,
+    STAGE_PREFIX,
+    apply,
+    clear_stages,
+    commit,
+    stage,
+    uninterrupted,
+)
+from generator.core.artefacts import Artefact, held_in_file
 from generator.core.errors import OutputError
 from generator.core.reading import read_kept
 
@@ -41,7 +54,7 @@ def manifest_entry(a: Artefact) -> dict:
     language), its pages, size and hash, and a piece's guides for the preview."""
     entry: dict[str, object] = {"path": a.path, "kind": a.kind, "paper": a.paper,
                                 "language": a.language, "pages": a.pages,
-                                "bytes": len(a.data), "sha256": a.sha256}
+                                "bytes": a.size, "sha256": a.sha256}
     if a.guides is not None:
         entry["guides"] = list(a.guides)
     return entry
@@ -68,14 +81,22 @@ def manifest_bytes(artefacts: Sequence[Artefact], kept: Sequence[dict] = ()) -> 
 def check_paths(artefacts: Sequence[Artefact], streamed: Sequence[str] = ()) -> None:
     """Refuse paths that would leave the output folder or clash (OutputError); a file
     `streamed` (written as it is made) clashes with any other of its path."""
-    seen: dict[str, bytes | None] = {}
-    for path, data in [*((a.path, a.data) for a in artefacts), *((s, None) for s in streamed)]:
+    seen: dict[str, Artefact | None] = {}
+    for path, made in [*((a.path, a) for a in artefacts), *((s, None) for s in streamed)]:
         p = PurePosixPath(path)
         if p.is_absolute() or ".." in p.parts or not p.parts or path == MANIFEST:
             raise OutputError(f"refusing to write {path!r}: not a plain path under the output")
-        if path in seen and (data is None or seen[path] != data):
+        if path in seen and (made is None or not _same_bytes(seen[path], made)):
             raise OutputError(f"two artefacts want to write {path!r} with different contents")
-        seen[path] = data
+        seen[path] = made
+
+
+def _same_bytes(one: Artefact | None, other: Artefact) -> bool:
+    if one is None:
+        return False
+    if one.held_in is None and other.held_in is None:
+        return one.data == other.data
+    return one.size == other.size and one.sha256 == other.sha256  # (held bytes unread)
 
 
 def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
@@ -88,11 +109,44 @@ def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
         return publish(out_dir, artefacts, kinds, in_place).files
 
 
+@contextlib.contextmanager
+def staged_ahead(out_dir: Path) -> Iterator[Path]:
+    """A staging folder for files written before the build publishes them (a first
+    build's workers write each where they make it: `generator.build.journal.put_ahead`),
+    for `publish` to take as its own. The output folder is marked as tkg's first, so a
+    build killed meanwhile leaves one the next build takes back; if the body fails, the
+    staging folder goes, and so do the folders and the mark made for it (the output
+    as it was), unless a journal names it: committed, the build is the next one's to
+    finish."""
+    made = [path for path in (*reversed(out_dir.parents), out_dir, out_dir / MARKER,
+                              out_dir / CACHE_DIR) if not path.exists()]
+    mark(out_dir)
+    (out_dir / CACHE_DIR).mkdir(exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=out_dir / CACHE_DIR))
+    try:
+        yield folder
+    except BaseException:
+        if folder.is_dir() and not os.path.lexists(out_dir / JOURNAL):  # (not published)
+            _unmake(folder, made)
+        raise
+
+
+def _unmake(folder: Path, made: list[Path]) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+    for path in reversed(made):
+        with contextlib.suppress(OSError):  # (a folder with anything in it stays)
+            if path.name == MARKER:
+                path.unlink()
+            else:
+                path.rmdir()
+
+
 def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] | None = None,
             in_place: frozenset[str] = frozenset(),
             papers: Sequence[str] | None = None,
             languages: set[str | None] | None = None,
-            streamed: Sequence[tuple[str, Callable[[BinaryIO], None]]] = ()) -> Published:
+            streamed: Sequence[tuple[str, Callable[[BinaryIO], None]]] = (),
+            ahead: Path | None = None) -> Published:
     """Write the artefacts (deduplicated by path) and manifest.json into a claimed folder.
 
     `kinds` are the kinds this build made (default: those of the artefacts), `papers`
@@ -104,8 +158,10 @@ def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] |
     `in_place` names paths the caller just read from the output folder, so they need no
     comparing. `streamed` are unlisted files (the build cache's memo) each written by a
     call into its open file, as it is made, never held whole: always written, never
-    compared. Returns the artefacts, manifest included, and what changed. Raises
-    OutputError, the folder as it was, when anything is in the way.
+    compared. `ahead` is the folder `staged_ahead` whose files the artefacts held in
+    it are (in their places). Returns the artefacts, manifest included (those held in
+    a file, in their file in the output), and what changed. Raises OutputError, the
+    folder as it was, when anything is in the way.
     """
     check_paths(artefacts, [path for path, _ in streamed])
     out_dir = Path(out_dir)
@@ -122,7 +178,8 @@ def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] |
         check_target(out_dir, path)
     try:
         mark(out_dir)
-        folder = stage(out_dir, [*((a.path, a.data) for a in changed), *streamed])
+        folder = stage(out_dir, [*((a.path, a.data) for a in changed if a.held_in is None),
+                                 *streamed], ahead)
     except OSError as exc:
         with contextlib.suppress(OSError):  # the next build clears what is left anyway
             clear_stages(out_dir)
@@ -130,7 +187,8 @@ def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] |
     with uninterrupted():  # committed, then applied whole: a Ctrl-C waits for both
         _commit_and_apply(out_dir, folder, moved, retired)
     written = {a.path for a in changed if a.kind != UNLISTED}
-    return Published([*listed, manifest], tuple(sorted(written.union(retired))))
+    files = [a if a.held_in is None else held_in_file(a, out_dir / a.path) for a in listed]
+    return Published([*files, manifest], tuple(sorted(written.union(retired))))
 
 
 def _commit_and_apply(out_dir: Path, folder: Path, moved: list[str], retired: list[str]
@@ -171,12 +229,20 @@ def _changed(out_dir: Path, artefacts: Sequence[Artefact]) -> list[Artefact]:
     for a in artefacts:
         target = out_dir / a.path
         try:
-            same = target.stat().st_size == len(a.data) and target.read_bytes() == a.data
+            same = target.stat().st_size == a.size and _holds(target, a)
         except OSError:
             same = False
         if not same:
             changed.append(a)
     return changed
+
+
+def _holds(target: Path, a: Artefact) -> bool:
+    """Whether the file `target` holds the artefact's bytes (one held in a file is
+    compared by its hash, its bytes unread)."""
+    if a.held_in is None:
+        return target.read_bytes() == a.data
+    return hashlib.sha256(target.read_bytes()).hexdigest() == a.sha256
 
 
 def _old_manifest(out_dir: Path) -> list[dict]:

@@ -29,10 +29,13 @@ class Killed(BaseException):
 def _renames(monkeypatch, then) -> list[str]:
     """Count the journal's renames; call `then()` at the third one after the commit."""
     done: list[str] = []
-    real = journal.rename
+    committed: list[str] = []  # (a first build's files renamed into its staging folder
+    real = journal.rename      # before the commit are not the journal's)
 
     def rename(source, target):
-        if Path(target).name != "journal.json":
+        if Path(target).name == "journal.json":
+            committed.append(str(target))
+        elif committed:
             done.append(str(target))
             if len(done) == 3:
                 then()
