@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import journal
+from generator.build import journal, parallel
 from generator.build.journal import put_ahead
 from generator.build.pipeline import build
 from generator.build.writer import publish, staged_ahead
@@ -67,6 +67,8 @@ def test_a_first_build_writes_none_of_its_files_here(project, tmp_path, monkeypa
         written.append(Path(path).name)  # of the list is not this one)
         return real(path, data)
     monkeypatch.setattr(journal, "write_file", write_file)
+    # The render's workers are forks whatever the machine's cores (the point of the test).
+    monkeypatch.setattr(parallel, "_can_fork", lambda: True)
     # The writer's own two halves here, one after the other, so every step it takes is
     # counted (shared with a forked child, some of them would be the child's).
     monkeypatch.setattr(journal, "share_jobs", lambda jobs: [job() for job in jobs])
@@ -75,7 +77,7 @@ def test_a_first_build_writes_none_of_its_files_here(project, tmp_path, monkeypa
                    languages=ONE_LANGUAGE)
     tile_files = [a for a in result.artefacts if a.path.startswith("svg/tiles/")]
     assert len(tile_files) == 48
-    assert not any(name.startswith(("tile-", "pnp", "tiles")) for name in written), written
+    assert written and not [name for name in written if name.endswith((".svg", ".pdf"))]
     for a in tile_files:  # the files are whole, and what the result says of them is true
         data = (out / a.path).read_bytes()
         assert a.held_in == out / a.path and a.data == data and a.size == len(data)
