@@ -118,11 +118,17 @@ def staged_ahead(out_dir: Path) -> Iterator[Path]:
     staging folder goes, and so do the folders and the mark made for it (the output
     as it was), unless a journal names it: committed, the build is the next one's to
     finish."""
+    check_target(out_dir, JOURNAL)  # the cache a real folder: never written through a link
     made = [path for path in (*reversed(out_dir.parents), out_dir, out_dir / MARKER,
                               out_dir / CACHE_DIR) if not path.exists()]
-    mark(out_dir)
-    (out_dir / CACHE_DIR).mkdir(exist_ok=True)
-    folder = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=out_dir / CACHE_DIR))
+    try:
+        mark(out_dir)
+        (out_dir / CACHE_DIR).mkdir(exist_ok=True)
+        folder = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=out_dir / CACHE_DIR))
+    except OSError as exc:
+        _unmake(None, made)
+        raise OutputError(f"cannot write the output to {out_dir}: {exc.strerror or exc}"
+                          ) from None
     try:
         yield folder
     except BaseException:
@@ -131,8 +137,9 @@ def staged_ahead(out_dir: Path) -> Iterator[Path]:
         raise
 
 
-def _unmake(folder: Path, made: list[Path]) -> None:
-    shutil.rmtree(folder, ignore_errors=True)
+def _unmake(folder: Path | None, made: list[Path]) -> None:
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
     for path in reversed(made):
         with contextlib.suppress(OSError):  # (a folder with anything in it stays)
             if path.name == MARKER:

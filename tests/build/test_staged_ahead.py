@@ -11,11 +11,14 @@ import pickle
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from generator.build import journal, parallel
+from generator.build.claim import MARKER
 from generator.build.journal import put_ahead
 from generator.build.pipeline import build
 from generator.build.writer import publish, staged_ahead
+from generator.cli import cli
 from generator.core.artefacts import Artefact, held_in_file
 from generator.core.errors import OutputError, RenderError
 from tests.conftest import ONE_LANGUAGE
@@ -106,3 +109,25 @@ def test_a_first_build_that_fails_while_it_renders_leaves_no_folder(project, tmp
         build(project / "content", project / "templates", out, ("a4",), ["tiles"],
               languages=ONE_LANGUAGE)
     assert not (tmp_path / "new").exists()  # nor the folder made to hold it
+
+
+@pytest.mark.parametrize("cache", ["link", "file"])
+def test_a_first_build_never_stages_through_a_cache_folder_that_is_not_one(project, tmp_path,
+                                                                           cache):
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    out.mkdir()
+    elsewhere.mkdir()
+    (out / MARKER).write_text("made by tkg\n")
+    if cache == "link":
+        (out / journal.CACHE_DIR).symlink_to(elsewhere)
+    else:
+        (out / journal.CACHE_DIR).write_text("not a folder\n")
+    result = CliRunner().invoke(cli, ["build", "--only", "tiles", "--paper", "a4", "--lang",
+                                      "en", "--content", str(project / "content"),
+                                      "--templates", str(project / "templates"),
+                                      "--out", str(out)])
+    assert result.exit_code == 3 and "Traceback" not in result.output
+    assert f"{out / journal.CACHE_DIR} is a {cache}, not a folder" in result.output
+    assert "rendering" not in result.output  # refused first: no worker wrote through it
+    assert list(elsewhere.iterdir()) == [] and sorted(p.name for p in out.iterdir()) == [
+        journal.CACHE_DIR, MARKER]
