@@ -131,3 +131,19 @@ def test_a_first_build_never_stages_through_a_cache_folder_that_is_not_one(proje
     assert "rendering" not in result.output  # refused first: no worker wrote through it
     assert list(elsewhere.iterdir()) == [] and sorted(p.name for p in out.iterdir()) == [
         journal.CACHE_DIR, MARKER]
+
+
+def test_a_full_disk_while_the_workers_write_is_the_writer_s_error(project, tmp_path,
+                                                                  monkeypatch):
+    real = journal.write_file
+
+    def full(path, data):  # inherited by the forked workers, which write the SVGs
+        if ".svg" in Path(path).name:
+            raise OSError(28, "No space left on device")
+        return real(path, data)
+    monkeypatch.setattr(journal, "write_file", full)
+    out = tmp_path / "out"
+    with pytest.raises(OutputError, match="No space left on device"):
+        build(project / "content", project / "templates", out, ("a4",), ["tiles"],
+              languages=ONE_LANGUAGE)
+    assert not out.exists()
