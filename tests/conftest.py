@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -150,3 +154,25 @@ def prebuilt(_prebuilt: Prebuilt, tmp_path: Path):
     yield _prebuilt.project
     if _prebuilt.home.exists():
         shutil.move(_prebuilt.home, tmp_path / "prebuilt-project")
+
+
+def run_with_peak(args: list[str], timeout: float, **options
+                  ) -> tuple[subprocess.CompletedProcess, float]:
+    """`subprocess.run(args, capture_output=True, text=True, timeout=...)`, and the peak
+    memory in MB of the command's own processes: `os.wait4`'s figure for that child.
+    (`RUSAGE_CHILDREN` is the largest child this process ever waited for, and a test
+    worker's earlier builds fork copies of a worker grown large.)"""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen(args, stdout=out, stderr=err, text=True, **options)
+        timer = threading.Timer(timeout, proc.kill)  # (a hang fails the test, as run's)
+        timer.start()
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            timer.cancel()
+            timer.join()
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return (subprocess.CompletedProcess(args, proc.returncode, out.read(), err.read()),
+                usage.ru_maxrss / 1024)

@@ -9,7 +9,6 @@ or the Oink capacity crashed with OverflowError.
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -18,19 +17,24 @@ import pytest
 
 from generator.core.limits import CELLS, COPIES, INTEGER, ITEMS, PRIMITIVES, limits_markdown
 from tests.check.test_piece_fixtures import PIECES, project_with
+from tests.conftest import run_with_peak
 
 ROOT = Path(__file__).resolve().parents[2]
 FRONT = "    front:\n"
 
 
 def validate(project: Path, *more: str) -> subprocess.CompletedProcess:
-    result = subprocess.run([sys.executable, "-m", "generator", "validate", "--content",
-                             str(project / "content"), "--templates",
-                             str(project / "templates"), *more], capture_output=True,
-                            text=True, timeout=300, cwd=project,
-                            env={**os.environ, "XDG_CACHE_HOME": str(project / "cache")})
+    return measured(project, *more)[0]
+
+
+def measured(project: Path, *more: str) -> tuple[subprocess.CompletedProcess, float]:
+    """`tkg validate` on the project, and its peak memory in MB."""
+    result, peak_mb = run_with_peak(
+        [sys.executable, "-m", "generator", "validate", "--content", str(project / "content"),
+         "--templates", str(project / "templates"), *more], timeout=300, cwd=project,
+        env={**os.environ, "XDG_CACHE_HOME": str(project / "cache")})
     assert "Traceback" not in result.stderr and "internal error" not in result.stderr
-    return result
+    return result, peak_mb
 
 
 def errors(result: subprocess.CompletedProcess) -> list[str]:
@@ -78,11 +82,11 @@ def test_grids_repeated_past_the_shape_limit_are_refused_in_little_memory(tmp_pa
     project = with_front(tmp_path, "      - repeat:\n          times: 100\n          draw:\n"
                                    "            - grid: {x: 0, y: 0, columns: 10, rows: 10, "
                                    "cell: [0.2, 0.2], fill: \"#000000\"}\n")
-    result = validate(project, "--layout", "fixture")
+    result, peak_mb = measured(project, "--layout", "fixture")
     assert result.returncode == 1
     assert any("TKG610" in e and f"more than the limit of {PRIMITIVES.value:,}" in e
                for e in errors(result)), result.stdout
-    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024 < 1000
+    assert peak_mb < 1000
 
 
 @pytest.mark.slow
@@ -142,10 +146,10 @@ def test_a_tall_thin_picture_is_refused_for_its_resolution_in_little_memory(proj
     Image.new("RGB", (1, 40_000), "#D55E00").save(art)  # ~240 bytes, 40,000 px tall
     tiles = project / "content" / "tiles.yaml"
     tiles.write_text(tiles.read_text().replace("art/ember-hollow.svg", "art/ember-hollow.png"))
-    result = validate(project)
+    result, peak_mb = measured(project)
     assert any("TKG508" in e and "1 x 40000 px" in e for e in errors(result)), result.stdout
     # Scaled whole to cover the tile before it was cropped, it took over 6 GB.
-    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024 < 1000
+    assert peak_mb < 1000
 
 
 @pytest.mark.slow
@@ -215,3 +219,12 @@ def test_a_picture_past_the_pixel_limit_is_refused_without_decoding_it(project):
     result = validate(project)
     assert any("TKG304" in e and f"more than {PICTURE_PIXELS.value:,} pixels" in e
                for e in errors(result)), result.stdout
+
+
+def test_a_commands_peak_memory_is_its_own_not_the_largest_child_before_it():
+    # A large child waited for first, as a test worker's forked builds are.
+    subprocess.run([sys.executable, "-c", "b = b'x' * (400 * 2**20)"], check=True)
+    _, small = run_with_peak([sys.executable, "-c", "pass"], timeout=60)
+    result, big = run_with_peak([sys.executable, "-c", "b = b'x' * (200 * 2**20); "
+                                 "print(len(b))"], timeout=60)
+    assert small < 100 and 200 < big < 400 and result.stdout == f"{200 * 2**20}\n"

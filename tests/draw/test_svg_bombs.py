@@ -7,14 +7,13 @@ RecursionError; a fan-out of 10^7 took 2.5 GB (10^5 finished in 55-95 s).
 
 from __future__ import annotations
 
-import resource
-import subprocess
 import sys
 
 import pytest
 
 from generator.core.limits import SVG_DEPTH, SVG_ELEMENTS, SVG_POINTS, USE_DEPTH
 from generator.draw.svgart import ArtError, read_art
+from tests.conftest import run_with_peak
 
 HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         'viewBox="0 0 10 10">')
@@ -82,10 +81,9 @@ def test_use_within_the_limits_still_draws_every_copy(tmp_path):
 @pytest.mark.slow
 def test_a_bomb_in_a_tiles_art_is_an_error_at_the_tile_in_little_memory(project):
     (project / "content" / "art" / "ember-hollow.svg").write_text(fan_out(7))
-    result = subprocess.run([sys.executable, "-m", "generator", "validate", "--content",
-                             str(project / "content")], capture_output=True, text=True,
-                            timeout=120, cwd=project)
-    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    result, peak_mb = run_with_peak([sys.executable, "-m", "generator", "validate",
+                                     "--content", str(project / "content")],
+                                    timeout=120, cwd=project)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     [line] = [x for x in result.stdout.splitlines() if "TKG304" in x]
     assert line.startswith("content/tiles.yaml:") and "ember-hollow.svg" in line
