@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
+import sys
 import tempfile
-import threading
 from pathlib import Path
 
 import pytest
@@ -159,20 +158,25 @@ def prebuilt(_prebuilt: Prebuilt, tmp_path: Path):
 def run_with_peak(args: list[str], timeout: float, **options
                   ) -> tuple[subprocess.CompletedProcess, float]:
     """`subprocess.run(args, capture_output=True, text=True, timeout=...)`, and the peak
-    memory in MB of the command's own processes: `os.wait4`'s figure for that child.
-    (`RUSAGE_CHILDREN` is the largest child this process ever waited for, and a test
-    worker's earlier builds fork copies of a worker grown large.)"""
-    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
-        proc = subprocess.Popen(args, stdout=out, stderr=err, text=True, **options)
-        timer = threading.Timer(timeout, proc.kill)  # (a hang fails the test, as run's)
-        timer.start()
-        try:
-            _, status, usage = os.wait4(proc.pid, 0)
-        finally:
-            timer.cancel()
-            timer.join()
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        return (subprocess.CompletedProcess(args, proc.returncode, out.read(), err.read()),
-                usage.ru_maxrss / 1024)
+    memory in MB of the command's own processes.
+
+    The command is started by a small Python process that reports its child's peak: a
+    process keeps its peak across exec, so one forked straight from a test worker (grown
+    large in earlier tests) would count the worker's memory as its own; and this
+    process's RUSAGE_CHILDREN is the largest child it ever waited for."""
+    with tempfile.TemporaryDirectory() as folder:
+        peak = Path(folder) / "peak"
+        result = subprocess.run([sys.executable, "-c", PEAK_PROBE, str(timeout), str(peak),
+                                 *args], capture_output=True, text=True,
+                                timeout=timeout + 30, **options)
+        return result, int(peak.read_text()) / 1024
+
+
+# Runs argv[3:] within argv[1] seconds, its standard streams this process's, and writes
+# the largest memory it took (KB) into the file argv[2].
+PEAK_PROBE = """import resource, subprocess, sys
+code = subprocess.run(sys.argv[3:], timeout=float(sys.argv[1])).returncode
+with open(sys.argv[2], "w") as peak:
+    peak.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+sys.exit(code)
+"""
