@@ -35,11 +35,18 @@ from generator.build.state import (
     reuse,
     state_artefact,
 )
-from generator.build.writer import MANIFEST, UNLISTED, Published, publish, staged_ahead
+from generator.build.writer import (
+    MANIFEST,
+    UNLISTED,
+    Published,
+    publish,
+    staged_ahead,
+    unwritable,
+)
 from generator.core.artefacts import PAPERS, Artefact, held_in_file
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.digest import digest
-from generator.core.errors import ContentError, OutputError, UsageError
+from generator.core.errors import ContentError, UsageError
 from generator.core.reading import Refused, read_kept
 from generator.load.digests import code_digest, tree_digest
 from generator.load.fonts import read_font_files
@@ -513,9 +520,8 @@ def _written_ahead(folder: Path, files: list[Artefact]) -> list[Artefact]:
         if id(artefact.data) not in fonts:
             try:
                 put_ahead(folder, artefact.path, artefact.data)
-            except OSError as exc:  # (a full disk: the writer's own error, as in `publish`)
-                raise OutputError(f"cannot write the output to {folder.parent.parent}: "
-                                  f"{exc.strerror or exc}") from None
+            except OSError as exc:  # (a full disk) the writer's own error; the folder is
+                raise unwritable(folder.parent.parent, exc) from None  # out/.tkg-cache/...
             artefact = held_in_file(artefact, folder / artefact.path)
         written.append(artefact)
     return written

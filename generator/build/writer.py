@@ -109,6 +109,12 @@ def write_artefacts(out_dir: Path, artefacts: Sequence[Artefact],
         return publish(out_dir, artefacts, kinds, in_place).files
 
 
+def unwritable(out_dir: Path, exc: OSError) -> OutputError:
+    """The error of a write into `out_dir` that the system refused (a full disk, no
+    permission), in the words every step of the writer uses."""
+    return OutputError(f"cannot write the output to {out_dir}: {exc.strerror or exc}")
+
+
 @contextlib.contextmanager
 def staged_ahead(out_dir: Path) -> Iterator[Path]:
     """A staging folder for files written before the build publishes them (a first
@@ -127,8 +133,7 @@ def staged_ahead(out_dir: Path) -> Iterator[Path]:
         folder = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=out_dir / CACHE_DIR))
     except OSError as exc:
         _unmake(None, made)
-        raise OutputError(f"cannot write the output to {out_dir}: {exc.strerror or exc}"
-                          ) from None
+        raise unwritable(out_dir, exc) from None
     try:
         yield folder
     except BaseException:
@@ -190,7 +195,7 @@ def publish(out_dir: Path, artefacts: Sequence[Artefact], kinds: Sequence[str] |
     except OSError as exc:
         with contextlib.suppress(OSError):  # the next build clears what is left anyway
             clear_stages(out_dir)
-        raise OutputError(f"cannot write the output to {out_dir}: {exc.strerror or exc}") from None
+        raise unwritable(out_dir, exc) from None
     with uninterrupted():  # committed, then applied whole: a Ctrl-C waits for both
         _commit_and_apply(out_dir, folder, moved, retired)
     written = {a.path for a in changed if a.kind != UNLISTED}
@@ -205,7 +210,7 @@ def _commit_and_apply(out_dir: Path, folder: Path, moved: list[str], retired: li
     except OSError as exc:
         with contextlib.suppress(OSError):
             clear_stages(out_dir)
-        raise OutputError(f"cannot write the output to {out_dir}: {exc.strerror or exc}") from None
+        raise unwritable(out_dir, exc) from None
     try:
         apply(out_dir)
     except OSError as exc:
