@@ -153,17 +153,19 @@ def _declared(content_dir: Path | None) -> tuple[str, ...] | None:
 
 
 def product_checks(templates_dir: Path, kinds: Sequence[str] | None = None,
-                   bundle: bool = True, export: Export | None = None) -> Products:
+                   bundle: bool = True, export: Export | None = None,
+                   papers: Sequence[str] | None = None) -> Products:
     """What the products among `kinds` (None: all, as `tkg validate` checks) add to
     validation: the names the kinds table takes, the bundle's cover drawn for each
-    layout and paper (unless the build leaves the bundle out), and for a build, the
-    work its kinds do ahead on each piece and what they need of the game alone."""
+    layout and each of `papers` (None: every paper; none when the build leaves the
+    bundle out), and for a build, the work its kinds do ahead on each piece and what
+    they need of the game alone."""
     from generator.check.validate import Products
     from generator.products.checks import cover_drawings, made_ahead, made_early, tgc_fits
     from generator.products.kinds import reserved
 
     covered = kinds if bundle else ()  # no bundle: no cover to draw
-    return Products(reserved(), (cover_drawings(Path(templates_dir), covered, export),),
+    return Products(reserved(), (cover_drawings(Path(templates_dir), covered, export, papers),),
                     None if kinds is None else made_ahead(kinds), made_early(kinds),
                     (tgc_fits(kinds, export),))
 
@@ -284,7 +286,7 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
     # problems stop the build there just as well (nothing is written before all is made).
     report = validate(content_dir, Templates(templates_dir, layouts,
                                              product_checks(templates_dir, kinds, bundle,
-                                                            export),
+                                                            export, papers),
                                              False, languages),
                       memo=memo, run=partial(on_both_cores, memo))
     if report.game is None or not report.passed(strict):

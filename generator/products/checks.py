@@ -6,6 +6,7 @@ table's `reserved` names, to `generator.check.validate` (`Products`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -69,14 +70,18 @@ def made_early(kinds: Sequence[str] | None = None
 
 
 def cover_drawings(templates_dir: Path, kinds: Sequence[str] | None = None,
-                   export: Export | None = None) -> Drawings:
-    """The bundle's cover on every paper, drawn as a build draws it, for a layout; for a
-    build of `kinds`, only when it makes the bundle (None: always, as `tkg validate`);
-    `export` says whether the build's bundle prints on one side."""
+                   export: Export | None = None, papers: Sequence[str] | None = None
+                   ) -> Drawings:
+    """The bundle's cover on each of `papers` (None: every paper, as `tkg validate`
+    checks), drawn as a build draws it, for a layout; for a build of `kinds`, only when
+    it makes the bundle (None: always); `export` says whether the build's bundle prints
+    on one side. A build on one paper draws no cover it does not print."""
     def covers(kit: Kit, layout: Layout) -> list[tuple[PieceKind, Look, Item, Drawn]]:
         if kinds is not None and not bundle_needed(kit.game.pieces, kinds):
             return []
         request = BuildRequest(kit.game, templates_dir, (layout,), export=export or Export())
+        if papers is not None:
+            request = replace(request, papers=tuple(papers))
         sections = bundled(kit.game)
         found = []
         for paper in request.papers:

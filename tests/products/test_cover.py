@@ -144,3 +144,40 @@ def test_the_cover_is_preflighted_like_any_piece(project):
     # Told at the one of the two that is drawn over the other: the words' first block.
     assert found.path.endswith("default.yaml") and "overlaps the title" in found.message
     assert "on cover 'a4'" in found.message and "cover-a4 in crowded" in found.message
+
+
+def _covers_drawn(monkeypatch) -> list[str]:
+    """The papers of every cover drawn from now on, in this process (the build's work
+    kept here: no worker draws one out of sight)."""
+    from generator.products import bundle
+
+    monkeypatch.setattr("generator.build.parallel._can_fork", lambda: False)
+    drawn: list[str] = []
+    draw = bundle.draw_cover_piece
+
+    def counted(request, kit, paper, *args):
+        drawn.append(paper)
+        return draw(request, kit, paper, *args)
+
+    monkeypatch.setattr(bundle, "draw_cover_piece", counted)
+    return drawn
+
+
+def test_a_build_on_one_paper_draws_no_cover_of_another(tmp_path, monkeypatch):
+    # The build validates the cover it prints; a Letter cover in an A4 build is work
+    # no file needs (it was drawn and preflighted in each language).
+    from tests.conftest import CONTENT, ONE_LANGUAGE, TEMPLATES
+
+    drawn = _covers_drawn(monkeypatch)
+    build(CONTENT, TEMPLATES, tmp_path / "out", ("a4",), ["tiles"], languages=ONE_LANGUAGE)
+    assert drawn and set(drawn) == {"a4"}
+
+
+def test_validate_still_draws_the_cover_of_every_paper(monkeypatch):
+    from generator.build.pipeline import product_checks
+    from generator.check.validate import Templates, validate
+    from tests.conftest import CONTENT, TEMPLATES
+
+    drawn = _covers_drawn(monkeypatch)
+    report = validate(CONTENT, Templates(TEMPLATES, ("default",), product_checks(TEMPLATES)))
+    assert report.passed() and set(drawn) == {"a4", "letter"}
