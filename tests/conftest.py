@@ -30,6 +30,20 @@ def pytest_configure(config) -> None:
 
     gc.set_threshold(*COLLECT_AFTER)
     _take_ctrl_c()
+    if not hasattr(config, "workerinput"):  # once, before any test worker starts
+        _compile_the_package()
+
+
+def _compile_the_package() -> None:
+    """Write the package's bytecode where Python looks for it, when this environment
+    says not to (PYTHONDONTWRITEBYTECODE): each of the suite's some 200 `python -m
+    generator` processes compiled the whole package from source again, about 0.1 s of
+    CPU each. Python checks each file against its source's time and size, and the
+    package's code digest reads the sources alone, so nothing else changes."""
+    import compileall
+
+    if sys.dont_write_bytecode:
+        compileall.compile_dir(ROOT / "generator", quiet=2, workers=1)
 
 
 def _take_ctrl_c() -> None:
