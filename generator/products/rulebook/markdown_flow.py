@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
-from xml.sax.saxutils import escape
+from html import escape
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -32,6 +32,10 @@ from generator.products.rulebook.styles import ACCENT, PAPER_TINT, RULE, Styles
 from generator.products.rulebook.tags import TaggedParagraph, inline_tag, mark
 from generator.text.anchors import anchor
 from generator.text.completions import SCHEME
+
+# Text as a Paragraph's markup takes it: &, < and > escaped, as xml.sax.saxutils.escape
+# does (which would load urllib, http and email into every process that sets the book).
+_escaped = functools.partial(escape, quote=False)
 
 KEEP_WHOLE = 14  # tables of up to this many rows never break across columns
 FigureMaker = Callable[[str, str], list[Flowable]]
@@ -64,9 +68,9 @@ def inline_markup(token: Token, tag_font: str | None = None) -> str:
     out: list[str] = []
     for child in token.children or ():
         if child.type == "text":
-            out.append(escape(child.content))
+            out.append(_escaped(child.content))
         elif child.type == "code_inline":
-            out.append(f"<b>{escape(child.content)}</b>")
+            out.append(f"<b>{_escaped(child.content)}</b>")
         elif child.type in INLINE_TAGS:
             out.append(INLINE_TAGS[child.type])
         elif child.type == "image" and tag_font and tag_of(child):
@@ -74,7 +78,7 @@ def inline_markup(token: Token, tag_font: str | None = None) -> str:
         elif child.type == "image" and tag_of(child):
             _attach(out, mark(tag_of(child)))
         elif child.type == "image":
-            out.append(escape(plain_text(child)))  # never silently dropped
+            out.append(_escaped(plain_text(child)))  # never silently dropped
     return "".join(out).rstrip()
 
 
@@ -177,7 +181,7 @@ class _Converter:
             return [PageBreak()]
         if src == "break:column":
             return [FrameBreak()]
-        return [Paragraph(escape(plain_text(image)), style)]
+        return [Paragraph(_escaped(plain_text(image)), style)]
 
     def tagged(self, inline: Token, style, **kw) -> Paragraph:
         """A paragraph, with its playtest tags in the margin when it has any."""
