@@ -22,8 +22,8 @@ ONE_LANGUAGE = ("en",)
 def pytest_configure(config) -> None:
     """Collect cyclic garbage as `tkg` does (`generator.cli.COLLECT_AFTER`): the tests'
     builds run in this process, and the interpreter's default made them pay for some
-    380 collections each. And take Ctrl-C as a terminal gives it, however the suite was
-    started (below)."""
+    380 collections each. Take Ctrl-C as a terminal gives it, however the suite was
+    started, and write the package's bytecode once (both below)."""
     import gc
 
     from generator.cli import COLLECT_AFTER

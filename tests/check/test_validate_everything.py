@@ -166,8 +166,8 @@ def test_validating_after_a_build_examines_no_piece_it_printed_again(project, mo
     seen = _count_examined(monkeypatch)
     code, lines = run(project, "--out", str(out))
     assert code == 0, lines
-    # An A4 build draws no Letter cover (it prints none): validate examines those alone,
-    # each language's (its pages), and finds every piece the build printed examined.
+    # An A4 build draws no Letter cover (it prints none): validate examines those alone
+    # (every page of each language's), and finds every piece the build printed examined.
     assert all(name.startswith("cover-letter") for name in seen), \
         f"the build examined these already: {seen}"
     assert seen.count("cover-letter") == 2  # English and French
