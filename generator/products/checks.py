@@ -6,12 +6,12 @@ table's `reserved` names, to `generator.check.validate` (`Products`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
 from generator.backends.pdf.forms import compiled
 from generator.backends.svg import scene_svg
+from generator.core.artefacts import PAPERS
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.errors import RenderError
 from generator.core.model import Item, PieceKind
@@ -79,9 +79,9 @@ def cover_drawings(templates_dir: Path, kinds: Sequence[str] | None = None,
     def covers(kit: Kit, layout: Layout) -> list[tuple[PieceKind, Look, Item, Drawn]]:
         if kinds is not None and not bundle_needed(kit.game.pieces, kinds):
             return []
-        request = BuildRequest(kit.game, templates_dir, (layout,), export=export or Export())
-        if papers is not None:
-            request = replace(request, papers=tuple(papers))
+        request = BuildRequest(kit.game, templates_dir, (layout,),
+                               PAPERS if papers is None else tuple(papers),
+                               export=export or Export())
         sections = bundled(kit.game)
         found = []
         for paper in request.papers:
