@@ -93,8 +93,8 @@ class DrawingMemo(Memo):
         raw = self.remembered.get(key)
         if raw is None:
             return None
-        try:
-            return _unpickled(raw)
+        try:  # the entry's own bytes: a slice of the memo file would keep all of it alive
+            return _unpickled(bytes(raw))
         except Exception:  # written by another version of the code: make it again
             del self.remembered[key]
             self.filed.pop(key, None)  # stale in the file now, whatever comes of it
@@ -259,9 +259,11 @@ SIGNATURE = 32  # bytes of HMAC-SHA256
 # A pure function of the bytes: in a process that builds again and again (`tkg watch`),
 # the drawings the last build remembered are not unpickled again at every build (a
 # one-tile edit recalls some 400 values). Values are frozen, as within one build, where
-# every `get` of a key returns the same object.
+# every `get` of a key returns the same object. Its keys are each entry's own bytes:
+# a view into the memo file would keep that build's whole file in memory (a test
+# worker that had run a few hundred builds held over 100 MB more with them).
 @functools.lru_cache(maxsize=4096)
-def _unpickled(raw: bytes | memoryview) -> object:
+def _unpickled(raw: bytes) -> object:
     return pickle.loads(raw)
 
 

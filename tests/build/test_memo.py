@@ -158,3 +158,32 @@ def _keys(data: bytes) -> list[str]:
     memo = DrawingMemo()
     memo.load(data)
     return sorted(memo.remembered)
+
+
+def test_a_value_recalled_keeps_its_own_pickle_not_the_memo_file_it_came_from(
+        tmp_path, monkeypatch):
+    """What the memo recalls is remembered across builds of one process (`tkg watch`),
+    keyed by its pickle; that key must not hold the whole memo file it was read from
+    alive, or each build's file would stay in memory as long as one of its values."""
+    import gc
+    import tracemalloc
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    memo = DrawingMemo()
+    memo.get("small", lambda: "a tile")
+    memo.get("large", lambda: bytes(range(256)) * 16_384)  # 4 MB the file carries
+    data = memo.dump()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        loaded = bytes(bytearray(data))  # the file as a build reads it, a copy of its own
+        del data, memo
+        recalling = DrawingMemo()
+        recalling.load(loaded)
+        assert recalling.get("small", lambda: "drawn again") == "a tile"
+        del recalling, loaded
+        gc.collect()
+        kept = tracemalloc.get_traced_memory()[0] - base
+    finally:
+        tracemalloc.stop()
+    assert kept < 1_000_000, f"{kept:,} bytes kept after the memo and its file were dropped"
