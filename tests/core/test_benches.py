@@ -46,3 +46,30 @@ def test_the_simulator_benchmark_times_the_compiled_engine_alone(capsys):
     for seats in (2, 4):
         assert f"compiled engine alone, greedy, {seats} players:" in said
     assert said.count("games/s a core") == 2
+
+
+def test_the_build_benchmark_counts_the_cpu_of_the_workers_a_command_forks():
+    """The floor it prints is the CPU of the whole process tree over the cores: a
+    command whose forked worker does the work shows that work in its CPU time."""
+    import sys
+
+    bench = bench_module("bench_build")
+    busy = ("import os, time\n"
+            "pid = os.fork()\n"
+            "if pid == 0:\n"
+            "    end = time.process_time() + 0.3\n"
+            "    while time.process_time() < end: pass\n"
+            "    os._exit(0)\n"
+            "os.waitpid(pid, 0)\n")
+    run = bench.run_once([sys.executable, "-c", busy])
+    assert run.cpu >= 0.3  # the worker's 0.3 s, counted though the command did none of it
+    assert run.peak > 1
+
+
+def test_the_build_benchmark_reports_the_median_cpu(capsys):
+    bench = bench_module("bench_build")
+    runs = [bench.Run(1.0, 50.0, 1.5), bench.Run(2.0, 60.0, 2.5), bench.Run(3.0, 55.0, 1.0)]
+    assert bench.report("x", runs) == (2.0, 60.0)
+    said = capsys.readouterr().out
+    assert "median wall 2.000 s" in said and "peak RSS 60.0 MB" in said
+    assert "median CPU 1.500 s" in said
