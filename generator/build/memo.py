@@ -260,8 +260,8 @@ SIGNATURE = 32  # bytes of HMAC-SHA256
 # the drawings the last build remembered are not unpickled again at every build (a
 # one-tile edit recalls some 400 values). Values are frozen, as within one build, where
 # every `get` of a key returns the same object. Its keys are each entry's own bytes:
-# a view into the memo file would keep that build's whole file in memory (a test
-# worker that had run a few hundred builds held over 100 MB more with them).
+# a view into the memo file would keep that build's whole file in memory (two test
+# workers that had run some hundred builds each held 75 and 140 MB more with them).
 @functools.lru_cache(maxsize=4096)
 def _unpickled(raw: bytes) -> object:
     return pickle.loads(raw)
