@@ -169,8 +169,9 @@ def test_a_value_recalled_keeps_its_own_pickle_not_the_memo_file_it_came_from(
     import tracemalloc
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    tile = f"a tile of {tmp_path.name}"  # a pickle no earlier test recalled in this process
     memo = DrawingMemo()
-    memo.get("small", lambda: "a tile")
+    memo.get("small", lambda: tile)
     memo.get("large", lambda: bytes(range(256)) * 16_384)  # 4 MB the file carries
     data = memo.dump()
     tracemalloc.start()
@@ -180,7 +181,7 @@ def test_a_value_recalled_keeps_its_own_pickle_not_the_memo_file_it_came_from(
         del data, memo
         recalling = DrawingMemo()
         recalling.load(loaded)
-        assert recalling.get("small", lambda: "drawn again") == "a tile"
+        assert recalling.get("small", lambda: "drawn again") == tile
         del recalling, loaded
         gc.collect()
         kept = tracemalloc.get_traced_memory()[0] - base
