@@ -208,7 +208,8 @@ def test_an_edit_that_redraws_many_pieces_checks_them_on_both_cores(prebuilt, mo
     original = pipeline.share_jobs
 
     def counted(jobs, *args, **kwargs):
-        shared.append(len(jobs))
+        if not _fingerprints(jobs):  # (worked out on both cores by every edit's build)
+            shared.append(len(jobs))
         return original(jobs, *args, **kwargs)
 
     monkeypatch.setattr(pipeline, "share_jobs", counted)
@@ -222,6 +223,46 @@ def test_an_edit_that_redraws_many_pieces_checks_them_on_both_cores(prebuilt, mo
     checks = shared[:-1]  # the last share is the rendering's
     assert len(one_tile) == 1  # the rendering alone: one tile's face checked here
     assert checks and max(checks) >= pipeline.MANY_CHECKS and max(checks) <= 49 * 2
+
+
+def _fingerprints(jobs) -> bool:
+    """Whether shared jobs work out kinds' fingerprints (`Kind.key`)."""
+    return bool(jobs) and all(getattr(getattr(job, "func", None), "__name__", "") == "key"
+                              for job in jobs)
+
+
+def test_an_edit_works_out_its_kinds_fingerprints_on_both_cores_as_one_core_does(
+        prebuilt, monkeypatch, tmp_path):
+    import json
+    import shutil
+
+    from generator.build import pipeline
+
+    project = built(prebuilt)
+    edit(project, "tiles.yaml", "name: Tidewell\n", "name: Tidewall\n")
+    before = tmp_path / "before"
+    shutil.copytree(project, before, symlinks=True)
+    shares: list[int] = []
+    original = pipeline.share_jobs
+
+    def counted(jobs, *args, **kwargs):
+        if _fingerprints(jobs):
+            shares.append(len(jobs))
+        return original(jobs, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "share_jobs", counted)
+    both = run(project)
+    state = project / "output" / CACHE_DIR / "state.json"
+    found = json.loads(state.read_text())["fingerprints"], tree(project / "output")
+    # The same edit again, from the same folder as it was, worked out on one core.
+    shutil.rmtree(project)
+    shutil.copytree(before, project, symlinks=True)
+    monkeypatch.setattr("generator.build.parallel._can_fork", lambda: False)
+    one = run(project)
+    assert shares and shares[0] > 10  # every kind of both languages, shared out
+    assert both.rendered == one.rendered and both.reused == one.reused
+    assert "tiles" in both.rendered and "rulebook" in both.rendered and "tokens" in both.reused
+    assert (json.loads(state.read_text())["fingerprints"], tree(project / "output")) == found
 
 
 def _kinds_drawn(monkeypatch) -> list[str]:
