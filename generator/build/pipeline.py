@@ -416,16 +416,20 @@ def _sort_jobs(units: list[_Unit], out_dir: Path, state: BuildState, source: str
 
     planned_units = [(unit, kind, _unit_name(kind.name, unit.language, source))
                      for unit in units for kind in planned(unit.request)]
-    known = [(unit, kind) for unit, kind, name in planned_units if name in state.fingerprints]
-    keys = iter(share_jobs([partial(kind.key, unit.request, unit.kit) for unit, kind in known],
-                           carry=memo.carry(), weights=[kind.weight for _, kind in known]))
+    known = [(unit, kind, name) for unit, kind, name in planned_units
+             if name in state.fingerprints]
+    keys = dict(zip([name for *_, name in known],
+                    share_jobs([partial(kind.key, unit.request, unit.kit)
+                                for unit, kind, _ in known],
+                               carry=memo.carry(), weights=[kind.weight for _, kind, _ in known]),
+                    strict=True))
     reused: dict[str, list[Artefact]] = {}
     todo: list[_Job] = []
     for unit, kind, name in planned_units:
         if name not in state.fingerprints:  # nothing to reuse: worked out by its job
             todo.append(_Job(kind, None, name, unit.language, unit.request, unit.kit))
             continue
-        key = next(keys)
+        key = keys[name]
         found = _reusable(out_dir, state, name, key)
         if found is None:
             todo.append(_Job(kind, key, name, unit.language, unit.request, unit.kit))
