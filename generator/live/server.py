@@ -251,6 +251,11 @@ class PreviewHandler(BaseHTTPRequestHandler):
             self.wfile.flush()
 
 
+# Seconds between the serving loop's looks at whether it was asked to stop: `stop()` (a
+# watcher's Ctrl-C) waits up to this long; the library's half second was felt.
+STOP_CHECK = 0.05
+
+
 class PreviewServer(ThreadingHTTPServer):
     """The HTTP server, knowing the output folder, the title and the build status."""
 
@@ -316,7 +321,8 @@ class PreviewServer(ThreadingHTTPServer):
 
     def start(self) -> threading.Thread:
         """Serve in a background thread and return it."""
-        thread = threading.Thread(target=self.serve_forever, name="preview", daemon=True)
+        thread = threading.Thread(target=self.serve_forever, args=(STOP_CHECK,), name="preview",
+                                  daemon=True)
         thread.start()
         return thread
 

@@ -311,3 +311,15 @@ def test_the_gallery_shows_one_language_at_a_time_with_a_switch(served):
     assert 'data="/files/fr/svg/tiles/ember.svg' in proof
     # A language the output does not have shows the source language.
     assert "Ember Hollow" in get(server, "/?lang=de")[1].decode()
+
+
+def test_stopping_waits_for_the_serving_loop_a_twentieth_of_a_second_at_most(
+        tmp_path: Path, monkeypatch):
+    intervals = []
+    serve = PreviewServer.serve_forever
+    monkeypatch.setattr(PreviewServer, "serve_forever",
+                        lambda self, poll=0.5: intervals.append(poll) or serve(self, poll))
+    server = PreviewServer(tmp_path, BuildStatus())
+    server.start()
+    server.stop()
+    assert intervals == [0.05]  # the library's default, half a second, held every test's stop
