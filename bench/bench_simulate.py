@@ -4,8 +4,8 @@ second at its default budget, the sealer's and the planner's, and a 3 x 2 rule s
 two cores.
 
 Run from the repository root:
-    python bench/bench_simulate.py [--games N] [--jobs 1,2] [--search-games N]
-                                   [--sweep-games N] [--planner-games N]
+    python bench/bench_simulate.py [--games N] [--jobs 1,2] [--engine-games N]
+                                   [--search-games N] [--sweep-games N] [--planner-games N]
 Times `generator.sim.runner.simulate` (play and summarise; not content loading or the
 chart) with the Python and the compiled engine, checks the summaries agree across job
 counts and engines, and prints games/s, CPU time a game (which shows the cost per game
@@ -87,7 +87,7 @@ def engine_alone(game, args) -> None:
     from generator.sim.tables import build_table
 
     table = build_table(game)
-    games = max(args.games, 20_000)
+    games = args.engine_games
     for seats in (2, 4):
         steps = step_table(compiled_steps(table, ("greedy",) * seats))
         lists = np.broadcast_to(steps, (games, *steps.shape)).copy()
@@ -156,6 +156,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--jobs", default="1,2", help="comma-separated job counts")
     parser.add_argument("--seed", type=int, default=0)
+    # The compiled engine alone plays thousands of games a second: fewer would time noise.
+    parser.add_argument("--engine-games", type=int, default=20_000)
     parser.add_argument("--search-games", type=int, default=100)
     parser.add_argument("--sweep-games", type=int, default=2000)
     parser.add_argument("--planner-games", type=int, default=20)

@@ -41,10 +41,11 @@ def test_the_simulator_benchmark_times_the_compiled_engine_alone(capsys):
 
     bench = bench_module("bench_simulate")
     game = load_content(BENCH.parent / "content").game
-    bench.engine_alone(game, argparse.Namespace(games=1, seed=0))
+    bench.engine_alone(game, argparse.Namespace(engine_games=50, seed=0))
     said = capsys.readouterr().out
     for seats in (2, 4):
         assert f"compiled engine alone, greedy, {seats} players:" in said
+    assert said.count("(50 games, best of 3)") == 2  # a small share, as asked
     assert said.count("games/s a core") == 2
 
 
