@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from functools import partial
+from queue import Empty, SimpleQueue
+from time import monotonic
 from typing import TypeVar
 
 from generator.core.model import Game
@@ -155,19 +157,28 @@ def _run(batch: Callable[[int, int], T], parts: list[tuple[int, int]],
 
 def _finished(futures: Iterable[Future], check: Check | None) -> Iterator[Future]:
     """The futures as they finish, calling `check` every CHECK_SECONDS meanwhile."""
-    pending = set(futures)
+    # Each future puts itself on a queue when it is done, and this thread waits on the
+    # queue alone. Not as_completed: it takes every future's lock in turn, and a Ctrl-C
+    # landing among them left some held for good; the pool, cancelling those batches
+    # as the command ended, waited on them for ever (and as_completed, called again
+    # every CHECK_SECONDS, took the 20,000 locks of ten million games each time).
+    finished: SimpleQueue[Future] = SimpleQueue()
+    pending = 0
+    for future in futures:
+        future.add_done_callback(finished.put)
+        pending += 1
+    due = monotonic() + CHECK_SECONDS
     while pending:
-        # as_completed watches every future once a call (wait() would, once a future:
-        # quadratic in the 20,000 batches of ten million games), so it is called again
-        # only when its time is up.
         try:
-            for future in as_completed(pending, timeout=CHECK_SECONDS if check else None):
-                pending.discard(future)
-                yield future
-        except TimeoutError:
-            pass
-        if check and pending:
+            done = finished.get(timeout=max(0.0, due - monotonic()) if check else None)
+        except Empty:
+            done = None
+        if check and monotonic() >= due:
             check()
+            due = monotonic() + CHECK_SECONDS
+        if done is not None:
+            pending -= 1
+            yield done
 
 
 def check_lineup(lineup: Sequence[str], seats: int) -> tuple[str, ...]:

@@ -3,10 +3,15 @@ executor."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import Future
+
 import pytest
 
 from generator.sim.executors import local
-from generator.sim.runner import Work, batches, game_seed, play_many, simulate
+from generator.sim.runner import Work, _finished, batches, game_seed, play_many, simulate
+
+STOPS_WITHIN = 5.0  # seconds: "does not hang" (it takes well under a millisecond)
 
 
 def test_batches_cover_every_game_once():
@@ -55,3 +60,54 @@ def test_simulate_refuses_bad_requests(shipped_game):
         simulate(shipped_game, 5, seats=2, lineup=("psychic",))
     with pytest.raises(ValueError, match="3 kinds of player for 2 seats"):
         simulate(shipped_game, 5, seats=2, lineup=("greedy", "random", "search"))
+
+
+class _TakesCtrlC:
+    """A future's lock, as `Future` uses it, that takes Ctrl-C (KeyboardInterrupt) on
+    the `at`-th acquisition of any of the futures' locks sharing `count`: as a terminal's
+    Ctrl-C lands while the main thread takes the futures' locks one after another."""
+
+    def __init__(self, count: list[int], at: int):
+        self._condition, self._count, self._at = threading.Condition(), count, at
+
+    def acquire(self, *args, **kwargs) -> bool:
+        self._count[0] += 1
+        if self._count[0] == self._at:
+            raise KeyboardInterrupt
+        return self._condition.acquire(*args, **kwargs)
+
+    def release(self) -> None:
+        self._condition.release()
+
+    def __enter__(self):
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+
+    def wait(self, timeout=None) -> bool:
+        return self._condition.wait(timeout)
+
+    def notify_all(self) -> None:
+        self._condition.notify_all()
+
+
+@pytest.mark.parametrize("at", [2, 3, 4])
+def test_ctrl_c_while_waiting_for_batches_leaves_no_batch_locked(at):
+    # Found under load: `tkg simulate --jobs 2` printed "stopped (Ctrl-C)" and then hung
+    # for good. The Ctrl-C had come while the wait (as_completed) held some of the
+    # batches' locks; it never let them go, and the pool, cancelling those batches as
+    # the command ended, waited on them for ever.
+    count = [0]
+    futures = [Future() for _ in range(4)]
+    for number, future in enumerate(futures):
+        future.set_result(number)
+        future._condition = _TakesCtrlC(count, at)  # type: ignore[assignment]
+    with pytest.raises(KeyboardInterrupt):
+        list(_finished(futures, None))
+    assert count[0] >= at  # the Ctrl-C came
+    cancelling = threading.Thread(target=lambda: [f.cancel() for f in futures], daemon=True)
+    cancelling.start()  # what the pool does with the batches as the command ends
+    cancelling.join(STOPS_WITHIN)
+    assert not cancelling.is_alive(), "a batch's lock was left held"
