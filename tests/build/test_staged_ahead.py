@@ -62,6 +62,7 @@ def test_two_files_of_one_path_with_other_bytes_are_refused_though_neither_is_re
     assert not (out / "x.svg").exists()  # (never written: nothing held its bytes)
 
 
+@pytest.mark.slow
 def test_a_first_build_writes_none_of_its_files_here(project, tmp_path, monkeypatch):
     written: list[str] = []
     real = journal.write_file

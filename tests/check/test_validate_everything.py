@@ -215,6 +215,7 @@ def test_a_one_tile_edit_preflights_that_tile_alone(project, monkeypatch):
     assert seen == ["tile-tidewell"], seen  # its face: the other 47 and the back are known
 
 
+@pytest.mark.slow
 def test_an_unchanged_piece_is_told_from_its_verdict_without_reading_its_drawing(
         project, monkeypatch):
     # A side whose drawing's key is unchanged is told from the verdict kept under that key:

@@ -28,6 +28,7 @@ def test_validate_shipped_content_passes_with_summary(monkeypatch):
     assert "info TKG210: 48 of 48 tiles can sit in a fully matched world" in result.output
 
 
+@pytest.mark.slow
 def test_json_is_a_list_of_diagnostic_fields(monkeypatch):
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(cli, ["validate", "--format", "json"])
@@ -39,6 +40,7 @@ def test_json_is_a_list_of_diagnostic_fields(monkeypatch):
     assert solver["path"] == "content/tiles.yaml" and solver["severity"] == "info"
 
 
+@pytest.mark.slow
 def test_a_remembered_verdict_names_files_as_this_run_gave_them(monkeypatch, tmp_path):
     """A validation remembered from another folder must not answer a run from the
     project's (the paths it prints are relative to where it ran)."""
@@ -92,6 +94,7 @@ def test_usage_error_is_exit_2():
     assert invoke("validate", "--format", "yaml").exit_code == 2
 
 
+@pytest.mark.slow
 def test_real_subprocess_and_python_dash_m(tmp_path: Path):
     for command in (["tkg"], [sys.executable, "-m", "generator"]):
         done = subprocess.run([*command, "validate", "--content", str(ROOT / "content"),

@@ -54,6 +54,7 @@ def test_the_french_catalogue_is_read_with_its_plural_rule():
     assert words_for("en") is SOURCE_WORDS
 
 
+@pytest.mark.slow
 def test_every_catalogue_is_in_step_with_the_code_and_translated():
     """`python tools/catalogue.py --check`: every message the code and the templates use
     is in each catalogue, translated, and none is left over."""

@@ -173,6 +173,7 @@ def test_an_art_path_too_long_to_look_up_is_a_positioned_error(project):
                and "cannot be looked up" in line for line in result.stdout.splitlines())
 
 
+@pytest.mark.slow
 def test_the_output_marker_is_never_written_through_a_link(prebuilt, tmp_path_factory):
     outside = tmp_path_factory.mktemp("outside") / "nothing-yet"
     project = first_build(prebuilt)

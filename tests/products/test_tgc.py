@@ -78,6 +78,7 @@ def test_a_named_product_sizes_the_pngs_and_a_poor_fit_warns_with_the_nearest(pr
     assert strict.exit_code == 1 and "TKG309" in strict.output
 
 
+@pytest.mark.slow
 def test_the_fit_is_checked_only_where_pngs_for_tgc_are_made(project):
     _name(project, "world-mats", "Quarter Mat")
     result = CliRunner().invoke(cli, ["validate", "--content", str(project / "content"),

@@ -291,6 +291,7 @@ def test_engine_plays_by_the_book(shipped_game, table, kinds, seed):
         raise found
 
 
+@pytest.mark.slow
 def test_every_path_of_a_turn_is_replayed(shipped_game, table):
     """The games go down every path of a turn the book describes, so none is untested."""
     seen: Counter = Counter()

@@ -39,6 +39,7 @@ def test_the_current_rules_join_a_sweep_that_leaves_them_out_and_are_marked(ship
     assert len(found) == 2 and found[current].label == f"oink.capacity={capacity}"
 
 
+@pytest.mark.slow
 def test_differences_are_paired_game_by_game(shipped_game):
     capacity = shipped_game.rules.oink_capacity
     _, current, (base, two_less, one_less) = _sweep(

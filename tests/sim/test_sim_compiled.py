@@ -158,6 +158,7 @@ def reports(*args: str) -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow
 def test_tkg_simulate_reports_the_same_with_either_engine(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     found = reports("--games", "300", "--players", "3")
@@ -174,8 +175,12 @@ def test_an_unknown_engine_is_a_usage_error():
     assert "'fortran' is not one of 'auto', 'compiled', 'python'" in result.output
 
 
+# The Python engine's rollouts make the first three some seconds each: the quick run
+# keeps the fourth: both search players, on small budgets.
 @pytest.mark.parametrize(("kinds", "seats", "games"), [
-    (("planner", "sealer"), 2, 16), (("search", "greedy"), 2, 16), (("planner", "sealer"), 4, 4),
+    pytest.param(("planner", "sealer"), 2, 16, marks=pytest.mark.slow),
+    pytest.param(("search", "greedy"), 2, 16, marks=pytest.mark.slow),
+    pytest.param(("planner", "sealer"), 4, 4, marks=pytest.mark.slow),
     (("search@16", "planner@8", "greedy"), 3, 4)])
 def test_compiled_rollouts_make_the_search_players_choose_the_same(table, kinds, seats,
                                                                   games):

@@ -94,6 +94,7 @@ def _run(*args):
                                     "--players", "2", *args])
 
 
+@pytest.mark.slow
 def test_the_report_says_whose_figures_and_how_weaker_play_changes_them(shipped_game):
     result = _run()
     assert result.exit_code == 0, result.output
