@@ -264,8 +264,10 @@ def searching(lineups: Iterable[Sequence[str]]) -> bool:
 def _start_compiled(works: Sequence[Work], told: Callable[[str], None] | None) -> None:
     """Compile the engine here, saying so, when its cache is empty and a line-up will use
     it (else every worker process would compile it, at once, and silently)."""
+    from generator.sim.compiled.kernel import compiling_alone
     from generator.sim.compiled.results import (
         COMPILING,
+        WAITING,
         compiled_ready,
         compiled_steps,
         warm_up,
@@ -274,9 +276,12 @@ def _start_compiled(works: Sequence[Work], told: Callable[[str], None] | None) -
     if compiled_ready() or not (searching(w.lineup for w in works)
                                 or any(compiled_steps(w.table, w.kinds(0)) for w in works)):
         return
-    if told:
-        told(COMPILING)
-    warm_up(works[0].table, works[0].seats)
+    with compiling_alone(lambda: told(WAITING) if told else None):
+        if compiled_ready():  # another tkg compiled it while this one waited
+            return
+        if told:
+            told(COMPILING)
+        warm_up(works[0].table, works[0].seats)
 
 
 def _more(works: list[Work], baseline: int, start: int, stop: int,

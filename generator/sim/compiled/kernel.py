@@ -3,8 +3,11 @@ kept between runs."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numba
@@ -34,6 +37,37 @@ def cache_folder() -> Path:
 
 if not os.environ.get("NUMBA_CACHE_DIR"):  # a folder the user chose wins
     numba.config.CACHE_DIR = str(cache_folder())  # type: ignore[attr-defined]
+
+
+def compile_lock() -> int:
+    """An open file of the cache folder whose lock (`flock`) the process compiling the
+    engine holds. Raises OSError when the cache cannot be written."""
+    folder = Path(numba.config.CACHE_DIR)  # type: ignore[attr-defined]
+    folder.mkdir(parents=True, exist_ok=True)
+    return os.open(folder / "compiling.lock", os.O_RDWR | os.O_CREAT, 0o600)
+
+
+@contextlib.contextmanager
+def compiling_alone(waiting: Callable[[], None] | None = None) -> Iterator[None]:
+    """Hold the compile lock while inside: one process compiles the engine at a time,
+    and one that comes while another compiles waits for it (calling `waiting` first),
+    then finds the machine code kept. Without a folder to lock (no writable cache), it
+    goes ahead unlocked: compiling twice is only slower."""
+    try:
+        descriptor = compile_lock()
+    except OSError:
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if waiting:
+                waiting()
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)  # (which lets the lock go)
 
 
 def kernel(function):

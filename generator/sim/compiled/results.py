@@ -48,6 +48,7 @@ def compiled_steps(table: Table, kinds: Sequence[str]) -> list[tuple[int, ...]] 
 
 COMPILING = ("compiling the simulator's engine: once for this version of tkg, about 20 s "
              "(kept in your cache folder)")
+WAITING = "another tkg is compiling the simulator's engine: waiting for it"
 
 
 # The compiled functions a run starts from: the rule-list games and the rollouts.
