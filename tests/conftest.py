@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import engine_ahead
+
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 TEMPLATES = ROOT / "templates"
@@ -17,13 +19,15 @@ TEMPLATES = ROOT / "templates"
 # build makes every language the game lists; tests/build/test_languages.py and the
 # tests of the preview and the cache build them all).
 ONE_LANGUAGE = ("en",)
+ENGINE_AHEAD = pytest.StashKey["subprocess.Popen | None"]()  # the engine's compile
 
 
 def pytest_configure(config) -> None:
     """Collect cyclic garbage as `tkg` does (`generator.cli.COLLECT_AFTER`): the tests'
     builds run in this process, and the interpreter's default made them pay for some
     380 collections each. Take Ctrl-C as a terminal gives it, however the suite was
-    started, and write the package's bytecode once (both below)."""
+    started, write the package's bytecode once (both below), and start compiling the
+    simulator's engine for a run of the whole suite (`tests.engine_ahead`)."""
     import gc
 
     from generator.cli import COLLECT_AFTER
@@ -32,6 +36,18 @@ def pytest_configure(config) -> None:
     _take_ctrl_c()
     if not hasattr(config, "workerinput"):  # once, before any test worker starts
         _compile_the_package()
+        config.stash[ENGINE_AHEAD] = engine_ahead.start(config.args,
+                                                        config.invocation_params.dir)
+
+
+def pytest_unconfigure(config) -> None:
+    """Stop the engine's compile if the tests are over first (`tests.engine_ahead`)."""
+    engine_ahead.stop(config.stash.get(ENGINE_AHEAD, None))
+
+
+def pytest_runtest_setup(item) -> None:
+    """A test of the engine waits while the engine is compiled (`tests.engine_ahead`)."""
+    engine_ahead.wait_for_engine(item.nodeid)
 
 
 def _compile_the_package() -> None:

@@ -90,3 +90,53 @@ def test_simulate_compiles_once_the_lock_is_its_own(cache, shipped_game, monkeyp
     assert told == [results.COMPILING]
     assert len(compiled) == 1
 
+
+def held(cache) -> bool:
+    """Whether someone holds the compile lock of `cache` now."""
+    import fcntl
+    import os
+
+    descriptor = os.open(cache / "compiling.lock", os.O_RDWR)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(descriptor)
+    return False
+
+
+def test_the_suite_hands_its_compile_the_lock_before_any_worker_starts(cache, monkeypatch):
+    from tests import engine_ahead
+
+    started = []
+
+    class Compile:  # stands for the compile's process: what it is handed, at its start
+        def __init__(self, command, pass_fds, **_):
+            started.append((command, held(cache), pass_fds))
+
+    monkeypatch.setattr(results, "compiled_ready", lambda: False)
+    monkeypatch.setattr(engine_ahead.subprocess, "Popen", Compile)
+    assert engine_ahead.start([], engine_ahead.ROOT) is not None
+    [(command, locked, handed)] = started
+    assert command[1:] == ["-m", "tests.engine_ahead"] and locked and len(handed) == 1
+    assert not held(cache)  # (the fake holds nothing: only a real process keeps it)
+
+
+@pytest.mark.parametrize(("args", "whole"), [
+    ([], True), (["tests"], True), (["."], True), (["tests/sim"], False),
+    (["tests/cli/test_cli.py::test_json_is_a_list_of_diagnostic_fields"], False)])
+def test_only_a_run_of_the_whole_suite_compiles_ahead(cache, monkeypatch, args, whole):
+    from tests import engine_ahead
+
+    monkeypatch.setattr(results, "compiled_ready", lambda: False)
+    monkeypatch.setattr(engine_ahead.subprocess, "Popen", lambda *a, **k: "started")
+    assert (engine_ahead.start(args, engine_ahead.ROOT) == "started") is whole
+
+
+def test_a_kept_engine_is_not_compiled_again(cache, monkeypatch):
+    from tests import engine_ahead
+
+    monkeypatch.setattr(results, "compiled_ready", lambda: True)
+    monkeypatch.setattr(engine_ahead.subprocess, "Popen", lambda *a, **k: "started")
+    assert engine_ahead.start([], engine_ahead.ROOT) is None
