@@ -41,7 +41,10 @@ def start(args: list[str], invocation_dir: Path) -> subprocess.Popen | None:
 
     if compiled_ready():
         return None
-    descriptor = compile_lock()  # taken here, before any worker starts
+    try:
+        descriptor = compile_lock()  # taken here, before any worker starts
+    except OSError:  # no cache to keep it in: each worker compiles, as tkg simulate does
+        return None
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:  # another run compiles it already: its workers wait too
