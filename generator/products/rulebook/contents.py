@@ -15,10 +15,11 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from generator.backends.pdf.glue import text_position
 from generator.core.errors import RenderError
+from generator.products.rulebook.paragraph import Paragraph
 
 DOT = " . "  # the leader, as reportlab's contents draws it
 CALLBACK = "contents-line-end"
@@ -38,9 +39,10 @@ class Contents(Flowable):
 
     def wrap(self, avail_width, avail_height):
         self.avail = avail_width
-        rows = [[Paragraph(f'<a href="#{key}">{escape(title)}</a>'
-                           f'<onDraw name="{CALLBACK}" label="{n}"/>', self.style)]
-                for n, (title, key) in enumerate(self.chapters)]
+        titles = [Paragraph(f'<a href="#{key}">{escape(title)}</a>'
+                            f'<onDraw name="{CALLBACK}" label="{n}"/>', self.style)
+                  for n, (title, key) in enumerate(self.chapters)]
+        rows: list[list[Flowable | str]] = [[title] for title in titles]
         if self.style.spaceBefore:  # as reportlab's: a spacer above each line
             rows = [row for line in rows for row in ([Spacer(1, self.style.spaceBefore)],
                                                       line)]

@@ -21,13 +21,13 @@ from reportlab.platypus import (
     FrameBreak,
     KeepTogether,
     PageBreak,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
 )
 
 from generator.core.markup import tag_label
+from generator.products.rulebook.paragraph import Paragraph
 from generator.products.rulebook.styles import ACCENT, PAPER_TINT, RULE, Styles
 from generator.products.rulebook.tags import TaggedParagraph, inline_tag, mark
 from generator.text.anchors import anchor

@@ -11,11 +11,12 @@ from functools import partial
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.platypus import Flowable, Spacer
 
 from generator.backends.pdf.link import Base
 from generator.draw.scene import Scene
 from generator.products.rulebook.markdown_flow import to_flowables
+from generator.products.rulebook.paragraph import Paragraph
 from generator.products.rulebook.pdf import Meta, build_pdf
 from generator.products.rulebook.prepared import Prepared, players_line
 from generator.products.rulebook.scene_flow import scene_flowable

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph
 
 from generator.backends.pdf.glue import text_position
 from generator.products.rulebook.margin import Anchor, Placed
+from generator.products.rulebook.paragraph import Paragraph
 
 TAG_INK = "#FFFFFF"
 TAG_FILL = "#8A5A00"  # a deep ochre: 6.4:1 with white, clear of every element colour
