@@ -2,10 +2,10 @@
 
 Filling a page, platypus asks a paragraph for its size two or three times at the same
 width (a heading measured with what it keeps with, then placed; a column's foot tried,
-then the next column), and each time it breaks the lines again: a tenth of a clean
-build's time. A paragraph's lines depend only on its words, its style and the width,
-all fixed once it is made (a split makes new paragraphs), so the lines of the last
-width asked are kept and handed back when the same width is asked again.
+then the next column), and each time it broke the lines again: about a tenth of a
+clean build's CPU time. A paragraph's lines depend only on its words, its style and
+the width, all fixed once it is made (a split makes new paragraphs), so the lines of
+the last width asked are kept and handed back when the same width is asked again.
 """
 
 from __future__ import annotations

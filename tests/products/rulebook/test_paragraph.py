@@ -48,7 +48,7 @@ def test_another_width_breaks_the_lines_for_it():
     narrow = paragraph.wrap(120, 500)
     wide = paragraph.wrap(300, 500)
     assert wide[1] < narrow[1]
-    assert paragraph.wrap(120, 500) == narrow  # the last width is the one kept
+    assert paragraph.wrap(120, 500) == narrow  # only the last width's lines are kept
     assert len(widths) == 3
 
 
