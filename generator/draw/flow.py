@@ -14,6 +14,7 @@ size and go on in the next page's box (`Flow.pages`), block by block.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -132,39 +133,78 @@ def _style(on: dict[str, bool]) -> str:
     return "bold" if on["bold"] else "italic" if on["italic"] else ""
 
 
+_Word = tuple[tuple[str, str, float], ...] | None  # its pieces: text, font role, units
+
+
+class _Measured:
+    """What a flow measures once for every size it tries (the setters of one style's
+    fonts share it): each block's words, each piece of a word with its font's role and
+    its width at size 1 (`FontBook.units`: times a size, the width)."""
+
+    def __init__(self, fonts: FontBook):
+        self.fonts = fonts
+        self._units: dict[tuple[str, str], float] = {}
+        self._words: dict[int, tuple[Block, list[_Word]]] = {}  # by id, block held too
+
+    def width(self, text: str, role: str, size: float) -> float:
+        """`FontBook.width`, the text measured once whatever the size."""
+        unit = self._units.get((text, role))
+        if unit is None:
+            unit = self._units[text, role] = self.fonts.units(text, role)
+        return unit * size
+
+    def words(self, block: Block, role: Callable[[str], str]) -> list[_Word]:
+        """The block's words (`_words`; None: a hard break), each piece in the font
+        `role` gives its style, split and measured once."""
+        held = self._words.get(id(block))
+        if held is None:
+            found = [None if word is None else
+                     tuple(self._piece(text, role(style)) for text, style in word)
+                     for word in _words(block.runs)]
+            held = self._words[id(block)] = (block, found)
+        return held[1]
+
+    def _piece(self, text: str, role: str) -> tuple[str, str, float]:
+        return text, role, self.width(text, role, 1.0)
+
+
 class Setter:
     """Sets blocks into boxes with one style and one font book."""
 
-    def __init__(self, fonts: FontBook, style: FlowStyle, sizes: dict[str, tuple[float, float]]):
+    def __init__(self, fonts: FontBook, style: FlowStyle, sizes: dict[str, tuple[float, float]],
+                 measured: _Measured | None = None, sets_words: bool = True):
         self.fonts, self.style = fonts, style
         self.sizes = sizes  # each picture's trim, by name: what the flow may show
+        self.measured = measured or _Measured(fonts)
+        self.sets_words = sets_words  # False: the blocks' room only, no Text of their words
 
     def shrunk(self, found: tuple[Block, ...], box: Box, least: float
                ) -> tuple[list[Set], float, bool]:
         """Every block at the largest size, in steps of STEP from the style's down to
         `least`, that fits the box; returns the blocks set, the size, and whether they
         still overflow. A smaller size never takes more room, so the steps are halved
-        rather than walked."""
+        rather than walked; a size tried is only measured, and the words are set once,
+        at the size found."""
         top = self.style.size
         sizes = [max(top - i * STEP, least) for i in range(int((top - least) / STEP) + 2)]
 
-        def tried(index: int) -> tuple[list[Set], bool]:
-            setter = Setter(self.fonts, self.style.scaled(sizes[index]), self.sizes)
-            placed, bottom = setter.column(found, box)
-            return placed, bottom + sizes[index] * TAIL > box.y + box.h + 1e-6
+        def at(index: int, sets_words: bool) -> Setter:
+            return Setter(self.fonts, self.style.scaled(sizes[index]), self.sizes,
+                          self.measured, sets_words)
+
+        def over(index: int) -> bool:
+            bottom = at(index, False).column(found, box)[1]
+            return bottom + sizes[index] * TAIL > box.y + box.h + 1e-6
 
         low, high = 0, len(sizes) - 1  # the answer lies in [low, high]
-        best = tried(high)
-        if best[1]:  # even the smallest size overflows
-            return best[0], sizes[high], True
-        while low < high:
+        overflows = over(high)  # even the smallest size overflows
+        while low < high and not overflows:
             middle = (low + high) // 2
-            placed, over = tried(middle)
-            if over:
+            if over(middle):
                 low = middle + 1
             else:
-                high, best = middle, (placed, over)
-        return best[0], sizes[high], False
+                high = middle
+        return at(high, True).column(found, box)[0], sizes[high], overflows
 
     def pages(self, found: tuple[Block, ...], first: Box, more: Box) -> list[list[Set]]:
         """The blocks at the style's size, in `first`, then as many `more` boxes as they
@@ -235,20 +275,20 @@ class Setter:
         baseline = top + size * 0.8
         indent, items = self.marker(block, x, baseline, size)
         left, right = x + indent, x + width
-        space = self.fonts.width(" ", s.body, size)
+        space = self.measured.width(" ", s.body, size)
+        ink = s.heading_ink if heading else s.ink
         cx = left
-        for word in _words(block.runs):
+        for word in self.measured.words(block, (lambda _: s.heading) if heading else
+                                        self.role):
             if word is None:  # a hard break
                 cx, baseline = left, baseline + size * LINE
                 continue
-            roles = [s.heading if heading else self.role(style) for _, style in word]
-            widths = [self.fonts.width(text, role, size) for (text, _), role in
-                      zip(word, roles, strict=True)]
+            widths = [unit * size for _, _, unit in word]  # = FontBook.width, float for float
             if cx > left and cx + sum(widths) > right:
                 cx, baseline = left, baseline + size * LINE
-            ink = s.heading_ink if heading else s.ink
-            for (text, _), role, w in zip(word, roles, widths, strict=True):
-                items.append(Text(cx, baseline, text, role, size, ink))
+            for (text, role, _), w in zip(word, widths, strict=True):
+                if self.sets_words:
+                    items.append(Text(cx, baseline, text, role, size, ink))
                 cx += w
             cx += space
         for label in block.tags:
@@ -278,13 +318,13 @@ class Setter:
     def tag(self, items: list, label: str, cx: float, baseline: float, left: float,
             right: float, size: float) -> tuple[float, float]:
         """A playtest label after the words (on the next line if it does not fit)."""
-        width = self.fonts.width(label, self.style.bold, TAG_SIZE) + 1.4
+        width = self.measured.width(label, self.style.bold, TAG_SIZE) + 1.4
         if cx + width > right:
             cx, baseline = left, baseline + size * LINE
         items.append(Rect(cx, baseline - TAG_SIZE * 0.95, width, TAG_SIZE * 1.3,
                           Style(fill=TAG_FILL), 0.5))
         items.append(Text(cx + 0.7, baseline, label, self.style.bold, TAG_SIZE, TAG_INK))
-        return cx + width + self.fonts.width(" ", self.style.body, size), baseline
+        return cx + width + self.measured.width(" ", self.style.body, size), baseline
 
 
 def _words(runs: tuple[Run, ...]) -> list[list[tuple[str, str]] | None]:

@@ -16,7 +16,7 @@ from generator.core.errors import RenderError
 from generator.core.memo import Memo
 from generator.core.model import Game
 from generator.load.digests import code_digest, file_digest
-from generator.load.fonts import FaceMetrics, read_metrics, text_width
+from generator.load.fonts import FaceMetrics, read_metrics, text_units, text_width
 
 SERIF_ROLES = ("title", "heading", "italic")
 
@@ -85,6 +85,10 @@ class FontBook:
     def width(self, text: str, role: str, size: float) -> float:
         """Width of `text` set in the role's font at `size` (same unit as size)."""
         return text_width(self.metrics(role), text, size)
+
+    def units(self, text: str, role: str) -> float:
+        """Width of `text` in the role's font at size 1 (`width` is this times the size)."""
+        return text_units(self.metrics(role), text)
 
     def ellipsis(self, role: str) -> str:
         """"…" if the role's font has the glyph, else three full stops (never a missing glyph)."""

@@ -160,9 +160,15 @@ def read_metrics(path: Path) -> FaceMetrics:
 
 def text_width(metrics: FaceMetrics, text: str, size: float) -> float:
     """Width of `text` at `size` (the unit of `size`)."""
+    return text_units(metrics, text) * size
+
+
+def text_units(metrics: FaceMetrics, text: str) -> float:
+    """Width of `text` at size 1: its width at any size is this times the size, the very
+    float `text_width` gives (a flow that tries size after size measures a word once)."""
     missing = repeat(metrics.default_advance, len(text))
     # Summed, then scaled, in the order reportlab's accelerator does, so the floats agree.
-    return sum(map(metrics.width_of.get, text, missing)) * 0.001 * size
+    return sum(map(metrics.width_of.get, text, missing)) * 0.001
 
 
 def font_data(path: Path) -> bytes:
