@@ -52,8 +52,8 @@ def examine(kit: Kit, look: Look, scene: Scene, piece: Piece) -> Examined:
     placed = round_safe(fonts, scene, look.face, look.safe) if look.shape == "round" else \
         outside_safe(fonts, scene, look.safe)
     findings = [*placed, *off_piece(scene), *art_cover(scene), *overlaps(fonts, scene),
-                *missing_glyphs(fonts, scene), *contrasts(fonts, scene), *unfinished(scene),
-                *small_text(scene),
+                *missing_glyphs(fonts, scene), *contrasts(fonts, scene, kit.memo),
+                *unfinished(scene), *small_text(scene),
                 *(small_insignias(scene) if piece.insignias else ()),
                 *art_pictures(kit.memo, scene, piece)]
     return Examined(scene.name, (scene.width, scene.height), tuple(findings))

@@ -15,20 +15,27 @@ needs 3:1 (WCAG 2.1, 1.4.11), so it has no warning tier.
 from __future__ import annotations
 
 from generator.check.preflight_findings import Finding
-from generator.draw.beneath import Beneath, hexed, mean_colour, worst_colour
+from generator.core.digest import digest
+from generator.core.memo import Memo
+from generator.draw.beneath import Beneath, Layer, hexed, mean_colour, worst_colour
 from generator.draw.colour import contrast
 from generator.draw.fonts import FontBook
 from generator.draw.geometry import Bounds, leaves, subpaths
 from generator.draw.ink import glyph_boxes
 from generator.draw.scene import Group, Part, Path, Scene, Text
+from generator.load.digests import code_digest
 
 TEXT_GOOD, LEAST = 4.5, 3.0
 SYMBOLS = ("badge", "symbol")  # the parts whose silhouettes are judged
 SLIVER = 0.15  # a colour under less of a glyph's box than this does not count
 
 
-def contrasts(fonts: FontBook, scene: Scene) -> list[Finding]:
-    """TKG505 and TKG506 for each text and symbol of the scene that reads poorly."""
+def contrasts(fonts: FontBook, scene: Scene, memo: Memo | None = None) -> list[Finding]:
+    """TKG505 and TKG506 for each text and symbol of the scene that reads poorly. A
+    symbol looked at point by point is remembered in `memo` by what it and its ground
+    are: the same badge over the same ground (another language's side of the piece,
+    whose words are no ground) is looked at once."""
+    memo = memo or Memo()
     found: list[Finding] = []
     looked_at = [p for p in scene.parts if p.kind == "text" or p.kind in SYMBOLS]
     words = frozenset(n for p in scene.parts if p.kind == "text" for n in range(*p.span))
@@ -37,7 +44,7 @@ def contrasts(fonts: FontBook, scene: Scene) -> list[Finding]:
         assert beneath is not None
         items = scene.items_of(part)
         found += (_text(part, items, beneath, fonts) if part.kind == "text" else
-                  _symbols(part, items, part.span[0], beneath))
+                  _symbols(part, items, part.span[0], beneath, memo))
     return found
 
 
@@ -81,7 +88,8 @@ def _glyph(ink: str, box, before: int, beneath: Beneath,
     return ratio, hexed(colour)
 
 
-def _symbols(part: Part, items: tuple, order: int, beneath: Beneath) -> list[Finding]:
+def _symbols(part: Part, items: tuple, order: int, beneath: Beneath, memo: Memo
+             ) -> list[Finding]:
     """Each silhouette (a group inside a badge, or the part itself) against what is
     drawn under it, the rest of the part (a badge's disc) included."""
     found = []
@@ -90,13 +98,13 @@ def _symbols(part: Part, items: tuple, order: int, beneath: Beneath) -> list[Fin
         for shape in item.children if part.kind == "badge" else (item,):
             count = sum(1 for _ in leaves((shape,)))
             if isinstance(shape, Group):
-                found += _symbol(part, shape, beneath, seq, seq + count)
+                found += _symbol(part, shape, beneath, seq, seq + count, memo)
             seq += count
     return found
 
 
 def _symbol(part: Part, symbol: Group, beneath: Beneath, first: int,
-            stop: int) -> list[Finding]:
+            stop: int, memo: Memo) -> list[Finding]:
     ink, shapes = _ink(symbol), beneath.shapes(first, stop)
     if ink is None or not shapes:
         return []
@@ -106,6 +114,21 @@ def _symbol(part: Part, symbol: Group, beneath: Beneath, first: int,
               for outline, _ in subpaths(s.item, s.place) for p in outline]
     if beneath.colour_range(box, first, points).worst(ink) >= LEAST:
         return []
+    ground = [layer for layer, _, _ in beneath.under(box, first)]
+    key = digest("symbol on its ground", code_digest(), repr((part.name, part.source,
+                 part.box, ink)), _drawn(shapes), _drawn(ground))
+    return memo.get(key, lambda: _sampled(part, ink, shapes, box, beneath, first))
+
+
+def _drawn(layers: list[Layer]) -> str:
+    """What the layers paint, wherever they come in the drawing order."""
+    return repr([(layer.item, layer.place) for layer in layers])
+
+
+def _sampled(part: Part, ink: str, shapes: list[Layer], box: Bounds, beneath: Beneath,
+             first: int) -> list[Finding]:
+    """TKG505 for a symbol whose ink contrasts too little with the average of the
+    colours under its silhouette, looked at point by point."""
     under = beneath.colours(box, first, within=[(s.item, s.place) for s in shapes])
     behind = hexed(mean_colour(under))
     ratio = contrast(ink, behind)

@@ -14,7 +14,9 @@ from generator.check.preflight_place import art_cover
 from generator.check.validate import Templates, validate
 from generator.draw import piece
 from generator.draw.kit import Kit
-from generator.draw.scene import Ellipse, Group, Rect, Style
+from generator.core.memo import Memo
+from generator.draw.beneath import Beneath
+from generator.draw.scene import Ellipse, Group, Rect, Style, Text
 from generator.draw.sketch import Sketch
 from tests.conftest import CONTENT, TEMPLATES
 
@@ -98,6 +100,44 @@ def test_a_symbol_too_close_to_its_badge_is_an_error_at_the_symbol_colour(kit):
     assert found.code == "TKG505" and found.entry == "tile.insignias.slots.1.1.colour"
     assert "#E06A10 on #D55E00" in found.message
     assert contrasts(kit.fonts, _badge_scene("#FFFFFF")) == []  # 3.87:1: enough for a graphic
+
+
+def _badge_over(ground: str, name: str):
+    """A tile whose badge's disc is smaller than its symbol (the ground shows under the
+    symbol's corners), named in some language."""
+    s = Sketch()
+    s.add("decor", "background", "tile.background", (0, 0, 20, 20),
+          [Rect(0, 0, 20, 20, Style(fill=ground))], layer=True)
+    symbol = Group((Rect(7, 7, 6, 6, Style(fill="#E06A10")),))
+    s.add("badge", "insignia 1 of 1", "tile.insignias.slots.1.1", (4, 4, 12, 12),
+          [Group((Ellipse(10, 10, 3, 3, Style(fill="#D55E00")), symbol))], round=True)
+    s.add("text", "title", "tile.title", (1, 16, 18, 3),
+          [Text(10, 18.5, name, "body", 2.5, "#15141C", "middle")])
+    return s.scene("tile-x", 20, 2, "x", ())
+
+
+def test_a_badge_on_the_same_ground_in_another_language_is_looked_at_once(kit, monkeypatch):
+    """The symbol's colours are worked out point by point once for both languages'
+    sides: their words are no ground."""
+    looked = []
+    colours = Beneath.colours
+    monkeypatch.setattr(Beneath, "colours", lambda self, *a, **k:
+                        looked.append(a) or colours(self, *a, **k))
+    memo = Memo()
+    english = contrasts(kit.fonts, _badge_over("#FFFFFF", "Mossfen"), memo)
+    french = contrasts(kit.fonts, _badge_over("#FFFFFF", "Tourbière"), memo)
+    assert len(looked) == 1
+    assert english == french and [f.code for f in english] == ["TKG505"]
+    assert english == contrasts(kit.fonts, _badge_over("#FFFFFF", "Mossfen"))  # no memo
+
+
+def test_the_same_badge_on_another_ground_is_looked_at_again(kit):
+    memo = Memo()
+    [on_white] = contrasts(kit.fonts, _badge_over("#FFFFFF", "Mossfen"), memo)
+    [on_orange] = contrasts(kit.fonts, _badge_over("#D55E00", "Mossfen"), memo)
+    assert on_white.message != on_orange.message
+    assert "#E06A10 on #D55E00" in on_orange.message  # the ground's colour all round
+    assert [on_orange] == contrasts(kit.fonts, _badge_over("#D55E00", "Mossfen"))
 
 
 def test_an_art_box_short_of_the_bleed_is_the_layouts_problem():
