@@ -129,3 +129,42 @@ def test_the_fonts_are_read_before_the_drawings_are_shared_out(monkeypatch, kit)
     check_pieces(kit, (layout,), TEMPLATES, run=run)
     assert sorted(read) == sorted(p.name for p in kit.fonts.paths.values())
     assert during == []
+
+
+def test_the_covers_are_checked_among_the_drawings_shared_out(kit):
+    """The bundle's covers are drawn and examined by the jobs `run` gets (a build shares
+    them between two processes), not after them on one core; and told as before."""
+    from generator.check.pieces import check_pieces
+    from generator.layout.loader import load_layout
+    from generator.products.checks import cover_drawings
+
+    covers = cover_drawings(TEMPLATES)
+    running, drawn_while = [False], []
+
+    def counted(kit, layout):
+        drawn_while.append(running[0])
+        return covers(kit, layout)
+
+    def run(jobs):
+        running[0] = True
+        try:
+            return [job() for job in jobs]
+        finally:
+            running[0] = False
+
+    layout = load_layout(TEMPLATES, "default")
+    shared = check_pieces(kit, (layout,), TEMPLATES, extras=(counted,), run=run)
+    assert drawn_while == [True]  # once, by a job: not again after them
+    assert shared == check_pieces(kit, (layout,), TEMPLATES, extras=(covers,))
+
+
+def test_a_cover_that_cannot_be_drawn_stops_the_check_as_it_did(kit):
+    from generator.check.pieces import check_pieces
+    from generator.core.errors import RenderError
+    from generator.layout.loader import load_layout
+
+    def broken(kit, layout):
+        raise RenderError("the cover's template is broken")
+
+    with pytest.raises(RenderError, match="cover's template"):
+        check_pieces(kit, (load_layout(TEMPLATES, "default"),), TEMPLATES, extras=(broken,))
