@@ -12,10 +12,10 @@ from generator.check.preflight_contrast import contrasts
 from generator.check.preflight_findings import spot_of
 from generator.check.preflight_place import art_cover
 from generator.check.validate import Templates, validate
-from generator.draw import piece
-from generator.draw.kit import Kit
 from generator.core.memo import Memo
+from generator.draw import piece
 from generator.draw.beneath import Beneath
+from generator.draw.kit import Kit
 from generator.draw.scene import Ellipse, Group, Rect, Style, Text
 from generator.draw.sketch import Sketch
 from tests.conftest import CONTENT, TEMPLATES
