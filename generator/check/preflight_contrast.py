@@ -35,7 +35,7 @@ def contrasts(fonts: FontBook, scene: Scene, memo: Memo | None = None) -> list[F
     symbol looked at point by point is remembered in `memo` by what it and its ground
     are: the same badge over the same ground (another language's side of the piece,
     whose words are no ground) is looked at once."""
-    memo = memo or Memo()
+    memo = Memo() if memo is None else memo
     found: list[Finding] = []
     looked_at = [p for p in scene.parts if p.kind == "text" or p.kind in SYMBOLS]
     words = frozenset(n for p in scene.parts if p.kind == "text" for n in range(*p.span))
