@@ -94,15 +94,12 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
                   for side in sides]
         told = [_told_before(kit, side) for side in sides]
         # The early jobs (the longest) first, so that the other core draws meanwhile;
-        # then the products' drawings, checked beside the pieces (`_ahead_of_time`);
         # then the sides to draw (a side with a verdict is told here at once, in order).
-        jobs: list[Callable[[], object]] = \
+        jobs: list[Callable[[], tuple[list[Diagnostic], list[Seen], int]]] = \
             [] if number else [partial(_only_memo, job) for job in early]
         firsts = len(jobs)
-        jobs += [partial(_ahead_of_time, extra, kit, layout) for extra in extras]
         jobs += [check for check, known in zip(checks, told, strict=True) if not known]
-        ran = run(jobs)
-        results = iter(ran[firsts + len(extras):])
+        results = iter(run(jobs)[firsts:])
         for check, known in zip(checks, told, strict=True):
             found, seen_here, drawn_shapes = check() if known else next(results)
             problems += found
@@ -112,30 +109,11 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
             problems.append(_too_many_shapes(shapes, sides))
         if any(d.is_error for d in problems):
             continue  # what the products draw holds the pieces: only pieces that draw
-        for extra, checked in zip(extras, ran[firsts:firsts + len(extras)], strict=True):
-            for kind, look, item, verdict in checked or _extra_verdicts(extra, kit, layout):
-                _tell(verdict, kind, look, item, layout, problems, findings)
+        for extra in extras:
+            for kind, look, item, done in extra(kit, layout):
+                _tell(_verdict(kit, kind, look, item, done), kind, look, item, layout,
+                      problems, findings)
     return Checked(list(dict.fromkeys(problems)), findings)
-
-
-ExtraVerdicts = list[tuple[PieceKind, Look, Item, "Verdict"]]
-
-
-def _extra_verdicts(extra: Extra, kit: Kit, layout: Layout) -> ExtraVerdicts:
-    """The products' drawings for `layout` (the bundle's covers), each with its verdict."""
-    return [(kind, look, item, _verdict(kit, kind, look, item, done))
-            for kind, look, item, done in extra(kit, layout)]
-
-
-def _ahead_of_time(extra: Extra, kit: Kit, layout: Layout) -> ExtraVerdicts | None:
-    """`_extra_verdicts`, worked out while the pieces are drawn, on either core (a cover
-    is some tens of milliseconds the other core would otherwise wait for). They count
-    only if every piece draws; None when a drawing fails here: a piece's failure, told
-    with the pieces, or one of the products' own, raised when it is asked for again."""
-    try:
-        return _extra_verdicts(extra, kit, layout)
-    except Exception:  # (asked for again, in order, where it is told)
-        return None
 
 
 def _read_fonts(kit: Kit) -> None:
