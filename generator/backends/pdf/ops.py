@@ -77,6 +77,7 @@ class _Recorder:
         self.images: dict[str, FilePath] = {}
         self.forms: dict[str, object] = {}
         self._form_names: dict[int, str] = {}  # id(piece) -> its XObject name
+        self._colours: dict[str, str] = {}  # #rrggbb -> its components (a drawing repeats a few)
 
     def items(self, items) -> None:
         for item in items:
@@ -92,14 +93,20 @@ class _Recorder:
                     f"/{self._gradient(style.fill, bbox)} sh", "Q"]
         fill = isinstance(style.fill, str)
         if isinstance(style.fill, str):
-            out.append(f"{rgb(style.fill)} rg")
+            out.append(f"{self._rgb(style.fill)} rg")
         if style.stroke:
             cap, join = CAPS.index(style.cap), JOINS.index(style.join)
-            out.append(f"{rgb(style.stroke)} RG {num(style.stroke_width)} w {cap} J {join} j")
+            out.append(f"{self._rgb(style.stroke)} RG {num(style.stroke_width)} w {cap} J {join} j")
         star = "*" if style.evenodd else ""
         paint = ("B" + star) if fill and style.stroke else ("f" + star) if fill else \
             "S" if style.stroke else "n"
         out += [f"{outline}\n{paint}", "Q"]
+
+    def _rgb(self, colour: str) -> str:
+        known = self._colours.get(colour)
+        if known is None:
+            known = self._colours[colour] = rgb(colour)
+        return known
 
     def _alpha(self, value: float) -> str:
         name = f"A{num(value)}"
@@ -134,7 +141,7 @@ class _Recorder:
             if op == "Z":
                 parts.append("h")
             else:
-                args = " ".join(num(v) for v in command[1:])
+                args = " ".join(map(num, command[1:]))
                 parts.append(f"{args} {'m' if op == 'M' else 'l' if op == 'L' else 'c'}")
         self._shape(p.style, "\n".join(parts), _bbox(p.commands))
 
@@ -148,7 +155,7 @@ class _Recorder:
         shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[t.anchor]
         dx = -text_width(face, t.text, t.size) * shift
         # The drawing is y-down; text is set in a flipped frame so it stays upright.
-        self.out.append(f"q 1 0 0 -1 {num(t.x)} {num(t.y)} cm {rgb(t.fill)} rg BT "
+        self.out.append(f"q 1 0 0 -1 {num(t.x)} {num(t.y)} cm {self._rgb(t.fill)} rg BT "
                         f"/F.{t.font} {num(t.size)} Tf {num(dx)} 0 Td {hex_text} Tj ET Q")
 
     def _image(self, i: Image) -> None:
@@ -228,7 +235,7 @@ def ellipse_path(cx: float, cy: float, rx: float, ry: float) -> str:
            (cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
            (cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy)]
     lines = [f"{num(pts[0][0])} {num(pts[0][1])} m"]
-    lines += [" ".join(num(v) for v in seg) + " c" for seg in pts[1:]]
+    lines += [" ".join(map(num, seg)) + " c" for seg in pts[1:]]
     return "\n".join([*lines, "h"])
 
 
