@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from generator.core.model import Game
 from generator.sim.game import GameResult, play_game
+from generator.sim.interrupts import ctrl_c_held
 from generator.sim.registry import BUDGETED, PLAYERS, check_kind, make_player
 from generator.sim.stats import Summary, summarise
 from generator.sim.tables import Table, build_table
@@ -146,10 +147,15 @@ def _run(batch: Callable[[int, int], T], parts: list[tuple[int, int]],
             if progress:
                 progress(stop - start)
         return done
-    futures = {executor.submit(batch, start, stop): stop - start for start, stop in parts}
+    # Each step that takes a future's lock holds Ctrl-C back (`interrupts`).
+    futures: dict[Future, int] = {}
+    for start, stop in parts:
+        with ctrl_c_held():
+            futures[executor.submit(batch, start, stop)] = stop - start
     done = []
     for future in _finished(futures, check):
-        done.append(future.result())
+        with ctrl_c_held():
+            done.append(future.result())
         if progress:
             progress(futures[future])
     return done
@@ -164,9 +170,10 @@ def _finished(futures: Iterable[Future], check: Check | None) -> Iterator[Future
     # every CHECK_SECONDS, took the 20,000 locks of ten million games each time).
     finished: SimpleQueue[Future] = SimpleQueue()
     pending = 0
-    for future in futures:
-        future.add_done_callback(finished.put)
-        pending += 1
+    with ctrl_c_held():
+        for future in futures:
+            future.add_done_callback(finished.put)
+            pending += 1
     due = monotonic() + CHECK_SECONDS
     while pending:
         try:
