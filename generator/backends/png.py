@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from generator.backends.pdf.canvas import place
 from generator.backends.pdf.document import layout_key, render_pdf
 from generator.core.errors import BudgetError
+from generator.core.interrupts import ctrl_c_held
 from generator.core.limits import EXPORT_PIXELS
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene
@@ -56,10 +57,16 @@ def encoded(kit: Kit, scenes: Sequence[Scene], dpis: Sequence[float],
     waiting: deque[Future] = deque()
     with _pages_of(kit, scenes) as pages, ThreadPoolExecutor(max_workers=COMPRESSING) as pool:
         for page, dpi in zip(pages, dpis, strict=True):
-            waiting.append(pool.submit(png_bytes, _render(page, dpi, transparent), dpi))
+            image = _render(page, dpi, transparent)
+            # (the pool's and the futures' locks: taken with Ctrl-C held back)
+            with ctrl_c_held():
+                waiting.append(pool.submit(png_bytes, image, dpi))
             if len(waiting) == COMPRESSING:
+                with ctrl_c_held():
+                    out.append(waiting.popleft().result())
+        while waiting:
+            with ctrl_c_held():
                 out.append(waiting.popleft().result())
-        out += [done.result() for done in waiting]
     return out
 
 

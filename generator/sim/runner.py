@@ -18,9 +18,9 @@ from queue import Empty, SimpleQueue
 from time import monotonic
 from typing import TypeVar
 
+from generator.core.interrupts import ctrl_c_held
 from generator.core.model import Game
 from generator.sim.game import GameResult, play_game
-from generator.sim.interrupts import ctrl_c_held
 from generator.sim.registry import BUDGETED, PLAYERS, check_kind, make_player
 from generator.sim.stats import Summary, summarise
 from generator.sim.tables import Table, build_table

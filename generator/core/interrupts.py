@@ -1,13 +1,13 @@
-"""Ctrl-C held back while a run takes locks that an interrupt would leave taken.
+"""Ctrl-C held back while this process takes locks that an interrupt would leave taken.
 
-A `concurrent.futures` future's lock is taken by Python code (`Condition.__enter__`);
-a KeyboardInterrupt raised there, just after the lock was taken, leaves it taken for
-good, and the pool, cancelling the run's batches as the command ends, then waits on
-it for ever (`tkg simulate --jobs 2` hung after saying it had stopped). Python runs a
-Ctrl-C's handler in the main thread whichever thread the signal reached, so blocking
-the signal there is not enough: while the runner takes such a lock, the handler only
-notes the Ctrl-C, and the one that was in place is called with it as soon as the lock
-is given back.
+A `concurrent.futures` future's lock, and a pool's semaphore, are taken by Python code
+(`Condition.__enter__`); a KeyboardInterrupt raised there, just after the lock was
+taken, leaves it taken for good, and the pool's own threads, or the pool cancelling
+its work as the command ends, then wait on it for ever (`tkg simulate --jobs 2` hung
+after saying it had stopped). Python runs a Ctrl-C's handler in the main thread
+whichever thread the signal reached, so blocking the signal there is not enough: while
+such a lock is taken, the handler only notes the Ctrl-C, and the one that was in place
+is called with it as soon as the lock is given back.
 """
 
 from __future__ import annotations
