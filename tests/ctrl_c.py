@@ -64,7 +64,7 @@ class Ready(Executor):
     """An executor whose work is done as soon as it is given (here), each future's lock
     unlucky the `nth` time it is taken; `made` holds the futures."""
 
-    def __init__(self, nth: int, *_, **__) -> None:
+    def __init__(self, nth: int) -> None:
         self.nth = nth
         self.made: list[Future] = []
 
