@@ -120,6 +120,35 @@ def test_editing_a_pictured_tile_links_new_figures_into_the_kept_rulebook_layout
     assert tree(project / "output") == tree(project / "clean")
 
 
+def test_a_figure_only_edit_on_both_papers_readies_nothing_for_a_layout(project,
+                                                                          monkeypatch):
+    # Both papers in one language: the rulebook's two shares are forked, and what they
+    # would share (reportlab's page layout imported, the fonts registered) is done
+    # before the fork only when a share will lay its pages out.
+    import generator.products.rulebook.pages as pages
+    import generator.products.rulebook.styles as styles
+
+    def both(out: str = "output"):
+        return build(project / "content", project / "templates", project / out,
+                     ("a4", "letter"), ["rulebook"], languages=("en",))
+
+    both()
+
+    def not_needed(*args):
+        raise AssertionError("work for a layout done for a figure-only change")
+
+    monkeypatch.setattr(pages, "lay_out", not_needed)
+    monkeypatch.setattr(styles, "font_names", not_needed)
+    edit(project, "tiles.yaml", "remembers every footstep", "keeps every footstep")
+    assert "rulebook" in both().rendered
+    monkeypatch.undo()
+    for paper in ("a4", "letter"):
+        book = PdfReader(project / "output" / "rulebook" / f"rulebook-{paper}.pdf")
+        assert "keeps every footstep" in " ".join(p.extract_text() for p in book.pages)
+    both("clean")
+    assert tree(project / "output") == tree(project / "clean")
+
+
 def test_asset_edits_and_renames_match_a_clean_build(prebuilt):
     project = built(prebuilt)
     content = project / "content"

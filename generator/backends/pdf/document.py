@@ -102,7 +102,7 @@ def linked_pdf(lay_out: Callable[[], tuple[Base, dict[str, Scene]]], kit: Kit,
         # Page furniture (cover text, sheet labels) is part of the layout: kept with it.
         return base, {slot: s for slot, s in placed.items() if slot.startswith(FURNITURE)}
 
-    base, furniture = kit.memo.get(digest("laid out", code_digest(), base_key), make)
+    base, furniture = kit.memo.get(_laid_out_key(base_key), make)
     by_name = {**furniture, **{s.name: s for s in scenes}}
     for slot, scene in made.items():  # the key must name every piece the layout placed
         if slot in furniture:
@@ -111,6 +111,16 @@ def linked_pdf(lay_out: Callable[[], tuple[Base, dict[str, Scene]]], kit: Kit,
             raise RenderError(f"internal error: the drawing {slot!r} is not among the "
                               "scenes given with the layout's key")
     return link_drawings(base, by_name, kit), base.pages
+
+
+def layout_remembered(kit: Kit, base_key: str) -> bool:
+    """Whether `linked_pdf` finds the document laid out under `base_key` in the memo
+    (and only links drawings into it)."""
+    return kit.memo.knows(_laid_out_key(base_key))
+
+
+def _laid_out_key(base_key: str) -> str:
+    return digest("laid out", code_digest(), base_key)
 
 
 def layout_key(what: str, kit: Kit, scenes: Sequence[Scene], *extra: str) -> str:
