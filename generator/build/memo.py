@@ -185,19 +185,25 @@ class DrawingMemo(Memo):
         """This build's values as two signed files: how to write the memo file (None:
         the loaded one is still good, being at most `SLACK` stale), and what it lacks
         (RECENT_FILE). A build that changes little writes little; the memo file is
-        written anew, whole, when too much of it is stale or too much is new beside it,
-        each value pickled (if need be) as it is written: the memo file is the largest
-        file a build makes, and is never held whole."""
+        written anew when too much of it is stale (with what this build used) or too
+        much is new beside it (with that too), each value pickled (if need be) as it is
+        written: the memo file is the largest file a build makes, and is never held
+        whole."""
         names = sorted({*self.kept, *self.used})
         live = sum(self.filed[name] for name in names if name in self.filed)
         if not self.filed or self.filed_size - live > SLACK * self.filed_size:
             return _signed(names, self._raw), _held(_signed([], self._raw))
         recent = {name: self._raw(name) for name in names if name not in self.filed}
+        # What earlier builds added beside the memo file stays too, until the file is
+        # written anew for being stale: a value tried two edits ago (a name, then the old
+        # one, then the new one again) finds its drawings and its laid-out pages.
+        recent.update((name, raw) for name, raw in self.remembered.items()
+                      if name not in self.filed and name not in recent)
         if sum(len(value) for value in recent.values()) > SLACK * self.filed_size:
             def raw(name: str) -> bytes | memoryview:  # each value pickled once
                 return recent[name] if name in recent else self._raw(name)
 
-            return _signed(names, raw), _held(_signed([], raw))
+            return _signed(sorted({*names, *recent}), raw), _held(_signed([], raw))
         return None, _held(_signed(sorted(recent), recent.__getitem__))
 
     def _raw(self, name: str) -> bytes | memoryview:

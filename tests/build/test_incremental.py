@@ -149,6 +149,28 @@ def test_a_figure_only_edit_on_both_papers_readies_nothing_for_a_layout(project,
     assert tree(project / "output") == tree(project / "clean")
 
 
+def test_a_name_tried_back_and_forth_is_laid_out_once_a_value(prebuilt, monkeypatch):
+    # A designer comparing two names: the rulebook shows the tile's name, so each new
+    # value lays the book out; a value tried before finds its pages remembered.
+    import generator.products.rulebook.pages as pages
+
+    project = built(prebuilt)
+    edit(project, "tiles.yaml", "name: Tidewell", "name: Tidewall")
+    assert "rulebook" in run(project).rendered
+
+    def laid_out_again(*args):
+        raise AssertionError("the rulebook was laid out again for a value tried before")
+
+    monkeypatch.setattr(pages, "lay_out", laid_out_again)
+    for old, new in [("Tidewall", "Tidewell"), ("Tidewell", "Tidewall"),
+                     ("Tidewall", "Tidewell"), ("Tidewell", "Tidewall")]:
+        edit(project, "tiles.yaml", f"name: {old}", f"name: {new}")
+        assert "rulebook" in run(project).rendered
+    monkeypatch.undo()
+    run(project, "clean")
+    assert tree(project / "output") == tree(project / "clean")
+
+
 def test_asset_edits_and_renames_match_a_clean_build(prebuilt):
     project = built(prebuilt)
     content = project / "content"

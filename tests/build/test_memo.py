@@ -144,6 +144,46 @@ def test_a_memo_file_stays_until_a_quarter_of_it_is_stale_or_new(tmp_path, monke
     assert both.get("k3", lambda: "lost").startswith("x")
 
 
+def test_what_builds_added_beside_the_memo_file_stays_until_it_is_written_anew(
+        tmp_path, monkeypatch):
+    # A value an earlier edit made is kept beside the memo file though this build did
+    # not ask for it (going back to it finds it), until the file is written anew.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    first = DrawingMemo()
+    for n in range(8):
+        first.get(f"k{n}", lambda n=n: "x" * 1000 + str(n))
+    filed, _ = _written(first.dump_parts())
+
+    def next_build(beside: bytes, made: str) -> tuple[bytes | None, bytes]:
+        memo = DrawingMemo()
+        memo.load(filed)
+        memo.also(beside)
+        for n in range(8):
+            memo.get(f"k{n}", str)
+        memo.get(made, lambda: "y" * 1000 + made)
+        return _written(memo.dump_parts())
+
+    kept, beside = next_build(b"", "a")
+    assert kept is None and _keys(beside) == ["a"]
+    kept, beside = next_build(beside, "b")  # "a" not asked for: still beside
+    assert kept is None and _keys(beside) == ["a", "b"]
+    tried = DrawingMemo()
+    tried.also(beside)
+    assert tried.get("a", lambda: "lost").startswith("y")
+    # 3/8 beside: the file is written anew, with what was beside it
+    rewritten, beside = next_build(beside, "c")
+    assert rewritten is not None and _keys(beside) == []
+    assert _keys(rewritten) == ["a", "b", "c", *(f"k{n}" for n in range(8))]
+    # A quarter stale: written anew with what the build used alone.
+    filed, used = rewritten, ["c", *(f"k{n}" for n in range(6))]
+    memo = DrawingMemo()
+    memo.load(filed)
+    for key in used:
+        memo.get(key, str)
+    stale, beside = _written(memo.dump_parts())
+    assert stale is not None and _keys(stale) == sorted(used) and _keys(beside) == []
+
+
 def _written(parts) -> tuple[bytes | None, bytes]:
     """The memo file `dump_parts` writes (None: it stays), and the file beside it."""
     write, recent = parts
