@@ -42,6 +42,15 @@ def edit(project: Path, name: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1))
 
 
+def refused(why: str):
+    """A stand-in for a function the test says must not be called: it fails saying `why`
+    (a forked worker's failure reaches the build as well)."""
+    def call(*args):
+        raise AssertionError(why)
+
+    return call
+
+
 def test_a_build_without_change_renders_and_writes_nothing(project):
     first = run(project)
     kinds = {"tiles", "tokens", "rulebook", "aids", "pnp", "world-mats", "table-mat"}
@@ -105,10 +114,8 @@ def test_editing_a_pictured_tile_links_new_figures_into_the_kept_rulebook_layout
     edit(project, "tiles.yaml", "Time is counted here", "Time is measured here")
     assert "rulebook" not in run(project).rendered
 
-    def laid_out_again(*args):
-        raise AssertionError("the rulebook was laid out again for a figure-only change")
-
-    monkeypatch.setattr(pages, "lay_out", laid_out_again)
+    monkeypatch.setattr(pages, "lay_out",
+                        refused("the rulebook was laid out again for a figure-only change"))
     edit(project, "tiles.yaml", "remembers every footstep", "keeps every footstep")
     result = run(project)
     assert "rulebook" in result.rendered
@@ -134,9 +141,7 @@ def test_a_figure_only_edit_on_both_papers_readies_nothing_for_a_layout(project,
 
     both()
 
-    def not_needed(*args):
-        raise AssertionError("work for a layout done for a figure-only change")
-
+    not_needed = refused("work for a layout done for a figure-only change")
     monkeypatch.setattr(pages, "lay_out", not_needed)
     monkeypatch.setattr(styles, "font_names", not_needed)
     edit(project, "tiles.yaml", "remembers every footstep", "keeps every footstep")
@@ -158,10 +163,8 @@ def test_a_name_tried_back_and_forth_is_laid_out_once_a_value(prebuilt, monkeypa
     edit(project, "tiles.yaml", "name: Tidewell", "name: Tidewall")
     assert "rulebook" in run(project).rendered
 
-    def laid_out_again(*args):
-        raise AssertionError("the rulebook was laid out again for a value tried before")
-
-    monkeypatch.setattr(pages, "lay_out", laid_out_again)
+    monkeypatch.setattr(pages, "lay_out",
+                        refused("the rulebook was laid out again for a value tried before"))
     for old, new in [("Tidewall", "Tidewell"), ("Tidewell", "Tidewall"),
                      ("Tidewall", "Tidewell"), ("Tidewell", "Tidewall")]:
         edit(project, "tiles.yaml", f"name: {old}", f"name: {new}")
