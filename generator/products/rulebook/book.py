@@ -81,7 +81,9 @@ def ready(request: BuildRequest, kit: Kit) -> None:
     forked: reportlab's page layout imported and the game's fonts registered with it.
     Nothing when every paper's pages are remembered (an edit to what a figure looks
     like): the shares only link the new figures into them (0.1 s saved on one core)."""
-    prep = prepare(request, kit)  # what the shares gather: the memo has it by now
+    # What the shares gather: in the memo once the fingerprints were worked out (an
+    # edit), else made here, once, and the forked shares find it.
+    prep = prepare(request, kit)
     if all(layout_remembered(kit, _layout_key(prep, kit, p)) for p in request.papers):
         return
     from generator.products.rulebook.pages import lay_out  # noqa: F401  (reportlab.platypus)
