@@ -34,6 +34,10 @@ MEMO_FILE = "drawings.pickle"
 # build writes (12 MB after a full build), and an edit changes a few hundred kilobytes of
 # it. Keys name their values for good, so any memo file and any later one agree.
 RECENT_FILE = "drawings-recent.pickle"
+# And what the memo file held before it was last written anew for being stale, for one
+# build: a layout value tried back and forth (a badge's size) draws every tile again, so
+# each try leaves the file stale, and going back finds the other value's drawings here.
+EARLIER_FILE = "drawings-earlier.pickle"
 SLACK = 0.25  # the memo file is written anew when this much of it is stale, or new beside it
 
 
@@ -65,6 +69,7 @@ class DrawingMemo(Memo):
         self.making = 0  # values being made, one inside another
         self.filed: dict[str, int] = {}  # key -> size, of the entries of the loaded file
         self.filed_size = 0
+        self.earlier: set[str] = set()  # keys remembered from EARLIER_FILE alone
 
     def get(self, key: str, make: Callable[[], T]) -> T:
         """The remembered value for `key`, or `make()`; either way it is kept for next time."""
@@ -177,34 +182,47 @@ class DrawingMemo(Memo):
         for key, raw in other.remembered.items():
             self.remembered.setdefault(key, raw)
 
+    def also_earlier(self, data: bytes | None) -> None:
+        """Remember the values of EARLIER_FILE too: for this build only, unless it asks
+        for them (they are not kept beside the memo file again)."""
+        before = set(self.remembered)
+        self.also(data)
+        self.earlier = set(self.remembered) - before
+
     def dump(self) -> bytes:
         """This build's values, signed, for the next build (b"" if there is no key)."""
         return _held(_signed(sorted({*self.kept, *self.used}), self._raw))
 
-    def dump_parts(self) -> tuple[Writes | None, bytes]:
-        """This build's values as two signed files: how to write the memo file (None:
-        the loaded one is still good, being at most `SLACK` stale), and what it lacks
-        (RECENT_FILE). A build that changes little writes little; the memo file is
-        written anew when too much of it is stale (with what this build used) or too
-        much is new beside it (with that too), each value pickled (if need be) as it is
-        written: the memo file is the largest file a build makes, and is never held
-        whole."""
+    def dump_parts(self) -> tuple[Writes | None, bytes, Writes]:
+        """This build's values as three signed files: how to write the memo file (None:
+        the loaded one is still good, being at most `SLACK` stale), what it lacks
+        (RECENT_FILE), and how to write EARLIER_FILE. A build that changes little writes
+        little; the memo file is written anew when too much of it is stale (with what
+        this build used, and what it held besides going to EARLIER_FILE) or too much is
+        new beside it (with that too), each value pickled (if need be) as it is written:
+        the memo file is the largest file a build makes, and is never held whole."""
         names = sorted({*self.kept, *self.used})
         live = sum(self.filed[name] for name in names if name in self.filed)
         if not self.filed or self.filed_size - live > SLACK * self.filed_size:
-            return _signed(names, self._raw), _held(_signed([], self._raw))
+            used = set(names)
+            gone = {name: raw for name, raw in self.remembered.items()
+                    if name not in used and name not in self.earlier}
+            return (_signed(names, self._raw), _held(_signed([], self._raw)),
+                    _signed(sorted(gone), gone.__getitem__))
         recent = {name: self._raw(name) for name in names if name not in self.filed}
         # What earlier builds added beside the memo file stays too, until the file is
         # written anew for being stale: a value tried two edits ago (a name, then the old
         # one, then the new one again) finds its drawings and its laid-out pages.
         recent.update((name, raw) for name, raw in self.remembered.items()
-                      if name not in self.filed and name not in recent)
+                      if name not in self.filed and name not in recent
+                      and name not in self.earlier)
         if sum(len(value) for value in recent.values()) > SLACK * self.filed_size:
             def raw(name: str) -> bytes | memoryview:  # each value pickled once
                 return recent[name] if name in recent else self._raw(name)
 
-            return _signed(sorted({*names, *recent}), raw), _held(_signed([], raw))
-        return None, _held(_signed(sorted(recent), recent.__getitem__))
+            return (_signed(sorted({*names, *recent}), raw), _held(_signed([], raw)),
+                    _signed([], raw))
+        return None, _held(_signed(sorted(recent), recent.__getitem__)), _signed([], self._raw)
 
     def _raw(self, name: str) -> bytes | memoryview:
         raw = self.kept.get(name) or self.remembered.get(name)

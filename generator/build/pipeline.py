@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from generator.build.claim import claim
 from generator.build.journal import put_ahead
-from generator.build.memo import MEMO_FILE, RECENT_FILE, DrawingMemo
+from generator.build.memo import EARLIER_FILE, MEMO_FILE, RECENT_FILE, DrawingMemo
 from generator.build.parallel import share_jobs
 from generator.build.state import (
     CACHE_DIR,
@@ -235,6 +235,7 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
     memo = DrawingMemo()  # the build context: made here, handed down to every stage
     memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
     memo.also(_read(out_dir / CACHE_DIR / RECENT_FILE))
+    memo.also_earlier(_read(out_dir / CACHE_DIR / EARLIER_FILE))
     request, kit, warnings = _validated(
         content_dir, templates_dir, papers, tuple(kinds), layouts, memo, strict, export,
         bundle, None if languages is None else tuple(a for a in languages if a != SOURCE))
@@ -446,12 +447,14 @@ def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, built: B
 
     `made_kinds` made for `papers`: their earlier files of other papers stay, and a kind
     made with nothing (an idle one) has its earlier files retired."""
-    filed, recent = built.memo.dump_parts()
+    filed, recent, earlier = built.memo.dump_parts()
     beside = Artefact(f"{CACHE_DIR}/{RECENT_FILE}", recent, UNLISTED)
     in_place = frozenset(a.path for found in reused.values() for a in found)
+    memo_files = [(f"{CACHE_DIR}/{EARLIER_FILE}", earlier)]
+    if filed is not None:
+        memo_files.append((f"{CACHE_DIR}/{MEMO_FILE}", filed))
     return publish(out_dir, [*artefacts, beside, state_artefact(state)], made_kinds,
-                   in_place, papers, languages,
-                   [] if filed is None else [(f"{CACHE_DIR}/{MEMO_FILE}", filed)], built.ahead)
+                   in_place, papers, languages, memo_files, built.ahead)
 
 
 def _run_split(built: Built, todo: list[_Job]

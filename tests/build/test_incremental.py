@@ -174,6 +174,31 @@ def test_a_name_tried_back_and_forth_is_laid_out_once_a_value(prebuilt, monkeypa
     assert tree(project / "output") == tree(project / "clean")
 
 
+def test_a_layout_value_tried_back_and_forth_draws_its_tiles_once_a_value(prebuilt,
+                                                                          monkeypatch):
+    # The insignia badge's size redraws every tile: more than a quarter of the memo file
+    # goes stale and it is written anew; what it held goes beside it for one build, so
+    # going back to the size tried before draws no tile.
+    project = built(prebuilt)
+    layout = project / "templates" / "layouts" / "default.yaml"
+    sizes = ("badge: 11.5mm ", "badge: 11.0mm ")
+
+    def size(old: str, new: str):
+        text = layout.read_text()
+        assert old in text
+        layout.write_text(text.replace(old, new))
+        return run(project)
+
+    assert "tiles" in size(*sizes).rendered
+    drawn = _kinds_drawn(monkeypatch)
+    for old, new in [sizes[::-1], sizes, sizes[::-1]]:
+        assert "tiles" in size(old, new).rendered
+        assert "tile" not in drawn, f"tiles drawn again going to {new!r}"
+    monkeypatch.undo()
+    run(project, "clean")
+    assert tree(project / "output") == tree(project / "clean")
+
+
 def test_asset_edits_and_renames_match_a_clean_build(prebuilt):
     project = built(prebuilt)
     content = project / "content"

@@ -184,14 +184,49 @@ def test_what_builds_added_beside_the_memo_file_stays_until_it_is_written_anew(
     assert stale is not None and _keys(stale) == sorted(used) and _keys(beside) == []
 
 
+def test_what_a_stale_memo_file_held_is_kept_apart_for_one_build(tmp_path, monkeypatch):
+    # A layout value that redraws every piece leaves the memo file stale at each try:
+    # what it held goes to EARLIER_FILE, so going back draws nothing; one build more,
+    # and what nobody asked for is gone.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    memo = DrawingMemo()
+    for n in range(8):
+        memo.get(f"k{n}", lambda n=n: "x" * 1000 + str(n))
+    filed, _ = _written(memo.dump_parts())
+    earlier = b""
+
+    def next_build(used: list[str], made: list[str]):
+        nonlocal filed, earlier
+        memo = DrawingMemo()
+        memo.load(filed)
+        memo.also_earlier(earlier)
+        for key in used:
+            assert memo.get(key, lambda: "drawn again") != "drawn again", key
+        for key in made:
+            memo.get(key, lambda key=key: "y" * 1000 + key)
+        parts = memo.dump_parts()
+        written, _ = _written(parts)
+        filed, earlier = written or filed, _bytes(parts[2])
+
+    shared, one, other = ["k0", "k1", "k2", "k3"], ["k4", "k5", "k6", "k7"], ["b0", "b1"]
+    next_build(shared, other)  # half the file stale: written anew
+    assert _keys(filed) == sorted(shared + other) and _keys(earlier) == one
+    next_build(shared + one, [])  # back: found apart, nothing drawn
+    assert _keys(filed) == sorted(shared + one) and _keys(earlier) == other
+    next_build(shared + one, [])  # nothing stale: the file stays, and nothing is apart
+    assert _keys(filed) == sorted(shared + one) and _keys(earlier) == []
+
+
 def _written(parts) -> tuple[bytes | None, bytes]:
     """The memo file `dump_parts` writes (None: it stays), and the file beside it."""
-    write, recent = parts
-    if write is None:
-        return None, recent
+    write, recent, _ = parts
+    return (None if write is None else _bytes(write)), recent
+
+
+def _bytes(write) -> bytes:
     file = io.BytesIO()
     write(file)
-    return file.getvalue(), recent
+    return file.getvalue()
 
 
 def _keys(data: bytes) -> list[str]:
