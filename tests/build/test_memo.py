@@ -112,13 +112,7 @@ def test_a_memo_file_stays_until_a_quarter_of_it_is_stale_or_new(tmp_path, monke
     # new; past that it is written anew, whole, and nothing is beside it.
     from generator.build.memo import SLACK
 
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    first = DrawingMemo()
-    for n in range(8):
-        first.get(f"k{n}", lambda n=n: "x" * 1000 + str(n))
-    filed, recent = _written(first.dump_parts())
-    assert filed is not None  # nothing loaded: the whole file
-    assert _keys(recent) == []
+    filed = _eight_values_filed(tmp_path, monkeypatch)
 
     def next_build(used: list[str], made: list[str]) -> tuple[bytes | None, bytes]:
         memo = DrawingMemo()
@@ -148,11 +142,7 @@ def test_what_builds_added_beside_the_memo_file_stays_until_it_is_written_anew(
         tmp_path, monkeypatch):
     # A value an earlier edit made is kept beside the memo file though this build did
     # not ask for it (going back to it finds it), until the file is written anew.
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    first = DrawingMemo()
-    for n in range(8):
-        first.get(f"k{n}", lambda n=n: "x" * 1000 + str(n))
-    filed, _ = _written(first.dump_parts())
+    filed = _eight_values_filed(tmp_path, monkeypatch)
 
     def next_build(beside: bytes, made: str) -> tuple[bytes | None, bytes]:
         memo = DrawingMemo()
@@ -188,12 +178,7 @@ def test_what_a_stale_memo_file_held_is_kept_apart_for_one_build(tmp_path, monke
     # A layout value that redraws every piece leaves the memo file stale at each try:
     # what it held goes to EARLIER_FILE, so going back draws nothing; one build more,
     # and what nobody asked for is gone.
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    memo = DrawingMemo()
-    for n in range(8):
-        memo.get(f"k{n}", lambda n=n: "x" * 1000 + str(n))
-    filed, _ = _written(memo.dump_parts())
-    earlier = b""
+    filed, earlier = _eight_values_filed(tmp_path, monkeypatch), b""
 
     def next_build(used: list[str], made: list[str]):
         nonlocal filed, earlier
@@ -215,6 +200,18 @@ def test_what_a_stale_memo_file_held_is_kept_apart_for_one_build(tmp_path, monke
     assert _keys(filed) == sorted(shared + one) and _keys(earlier) == other
     next_build(shared + one, [])  # nothing stale: the file stays, and nothing is apart
     assert _keys(filed) == sorted(shared + one) and _keys(earlier) == []
+
+
+def _eight_values_filed(tmp_path, monkeypatch) -> bytes:
+    """The memo file a first build writes of eight values of 1 kB (k0 to k7), signed with
+    this test's own key."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    first = DrawingMemo()
+    for n in range(8):
+        first.get(f"k{n}", lambda n=n: "x" * 1000 + str(n))
+    filed, recent = _written(first.dump_parts())
+    assert filed is not None and _keys(recent) == []  # nothing loaded: the whole file
+    return filed
 
 
 def _written(parts) -> tuple[bytes | None, bytes]:
