@@ -70,6 +70,7 @@ class DrawingMemo(Memo):
         self.filed: dict[str, int] = {}  # key -> size, of the entries of the loaded file
         self.filed_size = 0
         self.earlier: set[str] = set()  # keys remembered from EARLIER_FILE alone
+        self.apart = False  # whether EARLIER_FILE held anything when loaded
 
     def get(self, key: str, make: Callable[[], T]) -> T:
         """The remembered value for `key`, or `make()`; either way it is kept for next time."""
@@ -174,29 +175,31 @@ class DrawingMemo(Memo):
             self.filed = {k: len(v) for k, v in self.remembered.items()}
             self.filed_size = sum(self.filed.values())
 
-    def also(self, data: bytes | None) -> None:
+    def also(self, data: bytes | None) -> set[str]:
         """Remember the values of another signed memo too (a build's), besides those
-        already remembered (an unsigned or unreadable one adds nothing)."""
+        already remembered (an unsigned or unreadable one adds nothing); its keys."""
         other = DrawingMemo()
         other.load(data)
         for key, raw in other.remembered.items():
             self.remembered.setdefault(key, raw)
+        return set(other.remembered)
 
     def also_earlier(self, data: bytes | None) -> None:
         """Remember the values of EARLIER_FILE too: for this build only, unless it asks
         for them (they are not kept beside the memo file again)."""
         before = set(self.remembered)
-        self.also(data)
-        self.earlier = set(self.remembered) - before
+        read = self.also(data)
+        self.earlier, self.apart = read - before, bool(read)
 
     def dump(self) -> bytes:
         """This build's values, signed, for the next build (b"" if there is no key)."""
         return _held(_signed(sorted({*self.kept, *self.used}), self._raw))
 
-    def dump_parts(self) -> tuple[Writes | None, bytes, Writes]:
+    def dump_parts(self) -> tuple[Writes | None, bytes, Writes | None]:
         """This build's values as three signed files: how to write the memo file (None:
         the loaded one is still good, being at most `SLACK` stale), what it lacks
-        (RECENT_FILE), and how to write EARLIER_FILE. A build that changes little writes
+        (RECENT_FILE), and how to write EARLIER_FILE (None: it stays as it is, holding
+        nothing). A build that changes little writes
         little; the memo file is written anew when too much of it is stale (with what
         this build used, and what it held besides going to EARLIER_FILE) or too much is
         new beside it (with that too), each value pickled (if need be) as it is written:
@@ -207,8 +210,7 @@ class DrawingMemo(Memo):
             used = set(names)
             gone = {name: raw for name, raw in self.remembered.items()
                     if name not in used and name not in self.earlier}
-            return (_signed(names, self._raw), _held(_signed([], self._raw)),
-                    _signed(sorted(gone), gone.__getitem__))
+            return _signed(names, self._raw), _held(_signed([], self._raw)), self._apart(gone)
         recent = {name: self._raw(name) for name in names if name not in self.filed}
         # What earlier builds added beside the memo file stays too, until the file is
         # written anew for being stale: a value tried two edits ago (a name, then the old
@@ -221,8 +223,15 @@ class DrawingMemo(Memo):
                 return recent[name] if name in recent else self._raw(name)
 
             return (_signed(sorted({*names, *recent}), raw), _held(_signed([], raw)),
-                    _signed([], raw))
-        return None, _held(_signed(sorted(recent), recent.__getitem__)), _signed([], self._raw)
+                    self._apart({}))
+        return None, _held(_signed(sorted(recent), recent.__getitem__)), self._apart({})
+
+    def _apart(self, gone: dict[str, bytes | memoryview]) -> Writes | None:
+        """How to write EARLIER_FILE with `gone`; None when it would hold nothing and
+        held nothing (the file is not written again at every build)."""
+        if not gone and not self.apart:
+            return None
+        return _signed(sorted(gone), gone.__getitem__)
 
     def _raw(self, name: str) -> bytes | memoryview:
         raw = self.kept.get(name) or self.remembered.get(name)

@@ -450,9 +450,8 @@ def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, built: B
     filed, recent, earlier = built.memo.dump_parts()
     beside = Artefact(f"{CACHE_DIR}/{RECENT_FILE}", recent, UNLISTED)
     in_place = frozenset(a.path for found in reused.values() for a in found)
-    memo_files = [(f"{CACHE_DIR}/{EARLIER_FILE}", earlier)]
-    if filed is not None:
-        memo_files.append((f"{CACHE_DIR}/{MEMO_FILE}", filed))
+    memo_files = [(f"{CACHE_DIR}/{name}", writes) for name, writes in
+                  ((MEMO_FILE, filed), (EARLIER_FILE, earlier)) if writes is not None]
     return publish(out_dir, [*artefacts, beside, state_artefact(state)], made_kinds,
                    in_place, papers, languages, memo_files, built.ahead)
 
