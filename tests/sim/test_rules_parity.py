@@ -149,6 +149,19 @@ def games(game: Game, lineup: tuple[str, ...]) -> list[object]:
     return found
 
 
+# The book's simulated games are a function of the rules like any other input; a few of
+# them show a rule that moves them (or one that must not) as well as fifty, and every
+# test here plays them again for its own rules.
+BOOK_GAMES = 4
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _few_book_games():
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("generator.sim.book.BOOK_GAMES", BOOK_GAMES)
+        yield
+
+
 @pytest.fixture(scope="module")
 def shipped(tmp_path_factory) -> tuple[str, dict[tuple[str, ...], list[object]]]:
     """The shipped rules' book, and their games by line-up."""
