@@ -20,6 +20,15 @@ TEMPLATES = ROOT / "templates"
 # tests of the preview and the cache build them all).
 ONE_LANGUAGE = ("en",)
 ENGINE_AHEAD = pytest.StashKey["subprocess.Popen | None"]()  # the engine's compile
+# The rulebook's simulated games (`generator.sim.book.BOOK_GAMES`, fifty a number of
+# players) for a test that plays them again for each of its many games or layouts and is
+# about something else than their figures: a few show what it checks as well as fifty.
+FEW_BOOK_GAMES = 4
+
+
+def few_book_games(patch: pytest.MonkeyPatch) -> None:
+    """Have the rulebook play `FEW_BOOK_GAMES` games a number of players."""
+    patch.setattr("generator.sim.book.BOOK_GAMES", FEW_BOOK_GAMES)
 
 
 def pytest_configure(config) -> None:

@@ -35,7 +35,7 @@ from generator.load.content import load_content
 from generator.products.kinds import Kind, kinds_table, plain_kinds, planned
 from generator.products.request import BuildRequest
 from generator.text.context import Record
-from tests.conftest import CONTENT, TEMPLATES
+from tests.conftest import CONTENT, TEMPLATES, few_book_games
 
 LAYOUT = Path("layouts") / "default.yaml"
 FILES = ("content/game.yaml", "content/tiles.yaml", "content/pieces.yaml",
@@ -234,12 +234,6 @@ def _checked(baseline: Baseline, some: list[Change]) -> tuple[list[str], int]:
     return wrong, tried
 
 
-# The book's simulated games are a function of the rules like any other input; a few of
-# them show a fingerprint's faults as well as fifty, and every rule change here plays
-# them again.
-BOOK_GAMES = 4
-
-
 @pytest.fixture(scope="session")
 def baseline(tmp_path_factory) -> Baseline:
     """The worker's one baseline: its shares start from it, not each from a make of its
@@ -249,8 +243,10 @@ def baseline(tmp_path_factory) -> Baseline:
     shutil.copytree(TEMPLATES, project / "templates")
     memo, game = DrawingMemo(), _game(project)
     assert game is not None
+    # The book's simulated games are a function of the rules like any other input, and
+    # every rule change plays them again: a few show a fingerprint's faults as well.
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("generator.sim.book.BOOK_GAMES", BOOK_GAMES)
+        few_book_games(patch)
         before = _made(project, memo, game=game)
     assert before is not None
     return Baseline(project, game, memo, before)
@@ -264,7 +260,7 @@ SHARES = 4
 @pytest.mark.slow
 @pytest.mark.parametrize("share", range(SHARES))
 def test_every_kind_is_made_again_exactly_when_its_files_change(baseline, monkeypatch, share):
-    monkeypatch.setattr("generator.sim.book.BOOK_GAMES", BOOK_GAMES)
+    few_book_games(monkeypatch)
     wrong, tried = _checked(baseline, changes()[share::SHARES])
     assert tried > 100 // SHARES
     assert wrong == [], "\n".join(wrong)

@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from generator.cli import cli
 from generator.core.diagnostics import CODES, Severity
 from tests.check.test_fixtures import expectations
+from tests.conftest import few_book_games
 
 ROOT = Path(__file__).parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -51,6 +52,7 @@ def run_fixture(fixture: Path, tmp_path: Path, monkeypatch) -> tuple[int, list[s
         shutil.copy(fixture, content / "tiles.yaml")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    few_book_games(monkeypatch)  # (the templates it renders quote them; no preflight does)
     result = CliRunner().invoke(cli, args)
     assert result.exception is None or isinstance(result.exception, SystemExit)
     return result.exit_code, result.output.splitlines()

@@ -30,7 +30,7 @@ from generator.core.model import Game
 from generator.load.content import load_content
 from generator.load.content_schema import ACTIONS, RULE_SECTIONS
 from generator.sim.runner import simulate
-from tests.conftest import CONTENT
+from tests.conftest import CONTENT, few_book_games
 
 
 @dataclass(frozen=True)
@@ -149,16 +149,12 @@ def games(game: Game, lineup: tuple[str, ...]) -> list[object]:
     return found
 
 
-# The book's simulated games are a function of the rules like any other input; a few of
-# them show a rule that moves them (or one that must not) as well as fifty, and every
-# test here plays them again for its own rules.
-BOOK_GAMES = 4
-
-
 @pytest.fixture(scope="module", autouse=True)
 def _few_book_games():
+    """Every test plays the book's games again for its own rules: a few of them show a
+    rule that moves them, or one that must not, as well as fifty."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("generator.sim.book.BOOK_GAMES", BOOK_GAMES)
+        few_book_games(patch)
         yield
 
 
