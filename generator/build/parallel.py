@@ -80,45 +80,76 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
     """`there()` in a forked child and `here()` in this process at the same time: their
     results by job number together, the child's carried state given here, and an
     exception in either raised here. `inherited` (by id) travel back by their ids."""
-    read_end, write_end = os.pipe()
-    # What the child inherits is left out of its collections: none walks it (nor copies
-    # its memory pages by touching them); this process takes it back once forked.
-    gc.freeze()
-    try:
-        pid = os.fork()
-    except OSError:  # no process to spare: the caller's error, with this process as it was
-        gc.unfreeze()
-        raise
-    if pid == 0:  # the child: do its share, send it back, and leave without cleanup
-        try:
-            # Ctrl-C is the parent's to handle (it ends this child); taken here, it would
-            # run the parent's own cleanup in this copy of it.
-            with contextlib.suppress(ValueError):  # (only a main thread may; a fork's is)
-                signal.signal(signal.SIGINT, signal.SIG_IGN)
-            os.close(read_end)
-            _send(there, carry, write_end, inherited)
-        finally:
-            os._exit(0)
-    gc.unfreeze()
-    os.close(write_end)
+    child = _Child(there, carry, inherited)
     try:
         results = here()
-        sent = _received(read_end, inherited)
     except BaseException:  # Ctrl-C, or an error here: the child's share is not wanted
-        os.kill(pid, signal.SIGKILL)
+        child.stop()
         raise
-    finally:
-        os.close(read_end)
-        os.waitpid(pid, 0)
-    if sent is None:
-        raise RuntimeError("a build worker ended without a result")
-    status, value = sent
-    if status == "error":
-        raise value
-    done, carried = value
-    if carry:
-        carry[1](carried)
-    return {**results, **done}
+    return {**results, **child.done()}
+
+
+class _Child:
+    """A forked child doing `there()` while this process goes on; `done()` waits for
+    what it sends back, `stop()` ends it unheard."""
+
+    def __init__(self, there: Callable[[], dict[int, T]],
+                 carry: tuple[Callable[[], C], Callable[[C], None]] | None,
+                 inherited: dict[int, object]) -> None:
+        self.carry, self.inherited = carry, inherited
+        read_end, write_end = os.pipe()
+        # What the child inherits is left out of its collections: none walks it (nor
+        # copies its memory pages by touching them); this process takes it back once
+        # forked.
+        gc.freeze()
+        try:
+            pid = os.fork()
+        except OSError:  # no process to spare: the caller's error, this process as it was
+            gc.unfreeze()
+            os.close(read_end)
+            os.close(write_end)
+            raise
+        if pid == 0:  # the child: do its share, send it back, and leave without cleanup
+            try:
+                # Ctrl-C is the parent's to handle (it ends this child); taken here, it
+                # would run the parent's own cleanup in this copy of it.
+                with contextlib.suppress(ValueError):  # (only a main thread may; a fork's is)
+                    signal.signal(signal.SIGINT, signal.SIG_IGN)
+                os.close(read_end)
+                _send(there, carry, write_end, inherited)
+            finally:
+                os._exit(0)
+        gc.unfreeze()
+        os.close(write_end)
+        self.pid, self.read_end = pid, read_end
+
+    def done(self) -> dict[int, T]:
+        """The child's results by job number, once it has sent them (its carried state
+        given here); an exception it met raised here."""
+        try:
+            sent = _received(self.read_end, self.inherited)
+        except BaseException:
+            self.stop()
+            raise
+        self._reaped()
+        if sent is None:
+            raise RuntimeError("a build worker ended without a result")
+        status, value = sent
+        if status == "error":
+            raise value
+        done, carried = value
+        if self.carry:
+            self.carry[1](carried)
+        return done
+
+    def stop(self) -> None:
+        """End the child, whatever it was doing, and forget what it would have sent."""
+        os.kill(self.pid, signal.SIGKILL)
+        self._reaped()
+
+    def _reaped(self) -> None:
+        os.close(self.read_end)
+        os.waitpid(self.pid, 0)
 
 
 def _received(pipe_end: int, inherited: dict[int, object]) -> tuple[str, Any] | None:
