@@ -16,7 +16,7 @@ import pickle
 import signal
 import struct
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -72,6 +72,29 @@ def share_jobs(jobs: Sequence[Callable[[], T]],
     finally:
         os.close(queue)
     return [results[i] for i in range(len(jobs))]
+
+
+@contextlib.contextmanager
+def beside(jobs: Sequence[Callable[[], object]],
+           carry: tuple[Callable[[], C], Callable[[C], None]] | None = None
+           ) -> Iterator[None]:
+    """Call `jobs` in a forked child while the body of the `with` runs here; at the
+    body's end, wait for them, and hand what they left behind here (`carry`, as
+    `share_jobs` does). An exception in a job is raised here then; one in the body ends
+    the child unheard. Where forking is unsafe or pointless, the jobs run here first.
+    """
+    if not jobs or not _can_fork():
+        for job in jobs:
+            job()
+        yield
+        return
+    child = _Child(lambda: {number: job() for number, job in enumerate(jobs)}, carry, {})
+    try:
+        yield
+    except BaseException:  # Ctrl-C, or an error here: what the child does is not wanted
+        child.stop()
+        raise
+    child.done()
 
 
 def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, T]],

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, TypeVar
 from generator.build.claim import claim
 from generator.build.journal import put_ahead
 from generator.build.memo import EARLIER_FILE, MEMO_FILE, RECENT_FILE, DrawingMemo
-from generator.build.parallel import share_jobs
+from generator.build.parallel import beside, share_jobs
 from generator.build.state import (
     CACHE_DIR,
     BuildState,
@@ -43,6 +43,7 @@ from generator.build.writer import (
     staged_ahead,
     unwritable,
 )
+from generator.check.runs import first_here
 from generator.core.artefacts import PAPERS, Artefact, held_in_file
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.digest import digest
@@ -289,7 +290,8 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
                                              product_checks(templates_dir, kinds, bundle,
                                                             export, papers),
                                              False, languages),
-                      memo=memo, run=partial(on_both_cores, memo))
+                      memo=memo, run=partial(on_both_cores, memo),
+                      beside=partial(beside_the_checks, memo))
     if report.game is None or not report.passed(strict):
         raise ContentError(list(report.diagnostics))
     request = BuildRequest(report.game, templates_dir, report.layouts, papers, kinds,
@@ -564,6 +566,17 @@ def on_both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[l
     for name in DRAWING_MODULES:  # once here, not once in each process after the fork
         importlib.import_module(name)
     return share_jobs(checks, carry=memo.carry())
+
+
+def beside_the_checks(memo: DrawingMemo, jobs: list[Callable[[], object]]
+                      ) -> contextlib.AbstractContextManager[None]:
+    """Run `jobs` beside the checks: in a process of its own when nothing is remembered
+    (a first build, whose parent draws nothing until the fonts are read and the drawing
+    modules loaded: that core would wait), here first otherwise (what they make is most
+    likely remembered, and a fork would cost more than it saves)."""
+    if memo.remembered:
+        return first_here(jobs)
+    return beside(jobs, carry=memo.carry())
 
 
 def _read(path: Path) -> bytes | None:

@@ -67,14 +67,12 @@ class Checked:
 
 def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | None = None,
                  extras: Sequence[Extra] = (), run: Runner = one_by_one,
-                 ahead: Ahead | None = None, early: Sequence[Callable[[], object]] = ()
-                 ) -> Checked:
+                 ahead: Ahead | None = None) -> Checked:
     """Every problem of the game's pieces in `layouts`, and what the preflight finds.
     With `templates_dir` the player aids are drawn too (their words are templates').
     `run` runs the drawings, one job a side (the build shares them out between both
     cores), and hands back what each found in the order of the pieces. `ahead` is
-    called with each page drawn in the first layout (the one a build prints); `early`
-    jobs run first, among the first layout's drawings, for what they leave in the memo."""
+    called with each page drawn in the first layout (the one a build prints)."""
     problems: list[Diagnostic] = []
     findings: list[Seen] = []
     kinds = [*(built_in(kit, name) for name in (TILE, TOKEN, OINK)),
@@ -93,13 +91,9 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
         checks = [partial(_checked, kit, layout, side, None if number else ahead)
                   for side in sides]
         told = [_told_before(kit, side) for side in sides]
-        # The early jobs (the longest) first, so that the other core draws meanwhile;
-        # then the sides to draw (a side with a verdict is told here at once, in order).
-        jobs: list[Callable[[], tuple[list[Diagnostic], list[Seen], int]]] = \
-            [] if number else [partial(_only_memo, job) for job in early]
-        firsts = len(jobs)
-        jobs += [check for check, known in zip(checks, told, strict=True) if not known]
-        results = iter(run(jobs)[firsts:])
+        # The sides to draw (a side with a verdict is told here at once, in order).
+        results = iter(run([check for check, known in zip(checks, told, strict=True)
+                            if not known]))
         for check, known in zip(checks, told, strict=True):
             found, seen_here, drawn_shapes = check() if known else next(results)
             problems += found
@@ -123,12 +117,6 @@ def _read_fonts(kit: Kit) -> None:
         # A font that cannot be read: the drawing that uses it says so, as before.
         with contextlib.suppress(RenderError):
             kit.fonts.metrics(role)
-
-
-def _only_memo(job: Callable[[], object]) -> tuple[list[Diagnostic], list[Seen], int]:
-    """An early job run as a drawing's job is: it found nothing and drew nothing."""
-    job()
-    return [], [], 0
 
 
 def _about_problem(kit: Kit, kind: PieceKind) -> Diagnostic | None:

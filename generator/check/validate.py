@@ -22,7 +22,7 @@ from generator.check.game import check_game, tiles_phrase
 from generator.check.layouts import load_layouts
 from generator.check.pieces import Ahead, Checked, Early, Extra, check_pieces
 from generator.check.preflight_findings import grouped
-from generator.check.runs import Runner, one_by_one
+from generator.check.runs import Beside, Runner, first_here, one_by_one
 from generator.check.templates import check_templates
 from generator.core.diagnostics import Diagnostic, Severity, diagnostic, sort_key
 from generator.core.errors import RenderError
@@ -110,7 +110,8 @@ class Templates:
 
 
 def validate(content_dir: Path, templates: Templates | None = None, balance: bool = False,
-             memo: Memo | None = None, run: Runner = one_by_one) -> Report:
+             memo: Memo | None = None, run: Runner = one_by_one,
+             beside: Beside = first_here) -> Report:
     """Load and check the content in `content_dir`; never raises for bad content.
 
     With `templates` (checking for print, as a build does), the art, insignia and font
@@ -118,8 +119,10 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
     every layout. `memo` keeps what was read (the build passes its own, so
     nothing is read twice); `run` runs the file checks, then the pieces' drawings,
     each in two halves that do not depend on each other (the build runs them on both
-    cores). With `balance`, a sound tile set is also
-    played by the simulator and its findings become warnings (TKG401-TKG403).
+    cores); `beside` runs, while a build's pieces are drawn, the work its products
+    need of the game alone (the build, in a process of its own). With `balance`, a
+    sound tile set is also played by the simulator and its findings become warnings
+    (TKG401-TKG403).
     """
     loaded = load_content(content_dir, templates.languages if templates else None)
     found = list(loaded.diagnostics)
@@ -129,7 +132,7 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
         kit = Kit(game, memo or Memo())
         found += check_game(game)
         if templates is not None:  # checking for print: the files a build reads
-            layouts, waiting, found = _for_print(kit, templates, found, run)
+            layouts, waiting, found = _for_print(kit, templates, found, run, beside)
             found += _other_languages(kit, layouts, templates, found, run)
     if balance and game is not None and not any(d.is_error for d in found):
         from generator.sim.balance import balance_diagnostics  # heavy: only when asked
@@ -139,7 +142,8 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
                   loaded.tiles_read, loaded.elements_read, layouts, waiting)
 
 
-def _for_print(kit: Kit, templates: Templates, found: list[Diagnostic], run: Runner
+def _for_print(kit: Kit, templates: Templates, found: list[Diagnostic], run: Runner,
+               beside: Beside = first_here
                ) -> tuple[tuple[Layout, ...], bool, list[Diagnostic]]:
     """The layouts, whether the templates wait for the game's errors, and everything
     found: the files a build reads, the layouts, the templates and every piece drawn.
@@ -157,12 +161,16 @@ def _for_print(kit: Kit, templates: Templates, found: list[Diagnostic], run: Run
         found = [*found, *problems, *_taken(kit.game, templates.products.reserved)]
         if _blocking(found):
             return layouts, False, [*found, *_files(kit, run)]
-        try:
-            checked: Checked | RenderError = _pieces(kit, layouts, templates, found, run,
-                                                     _early(kit, templates, found))
-        except RenderError as exc:  # a font the file checks will say more about
-            checked = exc
-        files = _files(kit, one_by_one)
+        # The rulebook's simulated games, which nothing here reads, start at once and
+        # beside the drawings: a build, which has both cores, plays them in a process
+        # of its own while this one gets the drawings ready.
+        with beside(_early(kit, templates, found)):
+            try:
+                checked: Checked | RenderError = _pieces(kit, layouts, templates, found,
+                                                         run)
+            except RenderError as exc:  # a font the file checks will say more about
+                checked = exc
+            files = _files(kit, one_by_one)
         if _blocking(files):
             return layouts, False, [*found, *files]
         if isinstance(checked, RenderError):
@@ -213,14 +221,13 @@ def _early(kit: Kit, templates: Templates, found: list[Diagnostic]
 
 
 def _pieces(kit: Kit, layouts: tuple[Layout, ...], templates: Templates,
-            found: list[Diagnostic], run: Runner,
-            early: list[Callable[[], object]] | None = None) -> Checked:
-    """Every piece drawn and preflighted, the `early` jobs among them. The aids and the
-    cover show the templates' words, solved from the game: only for a sound game."""
+            found: list[Diagnostic], run: Runner) -> Checked:
+    """Every piece drawn and preflighted. The aids and the cover show the templates'
+    words, solved from the game: only for a sound game."""
     sound = not any(d.is_error for d in found)
     products = templates.products
     return check_pieces(kit, layouts, templates.folder if sound else None,
-                        products.extras if sound else (), run, products.ahead, early or ())
+                        products.extras if sound else (), run, products.ahead)
 
 
 def _told(kit: Kit, layouts: tuple[Layout, ...], found: list[Diagnostic],

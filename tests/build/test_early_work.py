@@ -1,8 +1,10 @@
-"""The rulebook's simulated games are played while the pieces are drawn (on both cores),
-so the rulebook's fingerprint finds them played; a build without the rulebook plays
-none."""
+"""The rulebook's simulated games are played while the pieces are drawn (a first build
+plays them in a process of its own from before the drawings are shared out), so the
+rulebook's fingerprint finds them played; a build without the rulebook plays none."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -27,6 +29,40 @@ def test_a_build_with_the_rulebook_plays_its_games_during_validation(monkeypatch
     played = book.book_games(kit.game, memo)  # all in the memo already
     assert [p.players for p in played] == [2, 4]
     assert all(p.games == book.BOOK_GAMES for p in played)
+
+
+@pytest.mark.slow
+def test_a_first_build_plays_them_in_a_process_of_its_own_before_the_drawings(
+        monkeypatch, tmp_path):
+    # The core beside this one waited while this one read the fonts and loaded the
+    # drawing modules: the games now start there, before the drawings are shared out.
+    import time
+
+    from generator.build import pipeline
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    note = tmp_path / "note"  # (a child's lists are its own: a file is shared)
+    real_played, real_shared = book._played, pipeline.on_both_cores
+
+    def played(table, seats):
+        with note.open("a") as file:
+            file.write(f"game {os.getpid()} {time.monotonic()}\n")
+        return real_played(table, seats)
+
+    def shared(memo, checks):
+        with note.open("a") as file:
+            file.write(f"drawings {os.getpid()} {time.monotonic()}\n")
+        return real_shared(memo, checks)
+
+    monkeypatch.setattr(book, "_played", played)
+    monkeypatch.setattr(pipeline, "on_both_cores", shared)
+    _validated(CONTENT, TEMPLATES, ("a4",), ("rulebook",), ("default",), DrawingMemo(),
+               languages=("en",))
+    notes = [line.split() for line in note.read_text().splitlines()]
+    games = [(int(pid), float(when)) for what, pid, when in notes if what == "game"]
+    drawings = min(float(when) for what, _, when in notes if what == "drawings")
+    assert len(games) == 2 and os.getpid() not in {pid for pid, _ in games}
+    assert min(when for _, when in games) < drawings
 
 
 @pytest.mark.slow

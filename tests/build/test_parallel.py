@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.parallel import share_jobs
+from generator.build.parallel import beside, share_jobs
 from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError
 from generator.core.model import Location
@@ -179,3 +179,60 @@ def test_a_first_build_renders_apart_and_an_edit_with_this_process_at_work(proje
         pipeline.build(project / "content", project / "templates", out, ("a4",),
                        ["tiles", "tokens"], languages=("en",))
         assert asked[-1] is not edit  # the render phase's jobs, shared last
+
+
+def _noted(note: Path, what: str, wait: float = 0.0) -> None:
+    """Wait, then add a line to `note`: what, in which process, when (a child's lists
+    are its own; a file is shared)."""
+    time.sleep(wait)
+    with note.open("a") as file:
+        file.write(f"{what} {os.getpid()} {time.monotonic()}\n")
+
+
+def _notes(note: Path) -> dict[str, tuple[int, float]]:
+    lines = [line.split() for line in note.read_text().splitlines()] if note.exists() else []
+    return {what: (int(pid), float(when)) for what, pid, when in lines}
+
+
+def test_jobs_beside_run_in_a_child_while_the_body_runs_and_carry_back_here(tmp_path):
+    note, given = tmp_path / "note", []
+    with beside([partial(_noted, note, "job-0"), partial(_noted, note, "job-1")],
+                carry=(os.getpid, given.append)):
+        _noted(note, "body", NAP * 4)  # long enough for the child to have done its jobs
+    notes = _notes(note)
+    (child,) = {notes["job-0"][0], notes["job-1"][0]}
+    assert child != os.getpid() and given == [child]  # its carried state given here
+    assert notes["job-1"][1] < notes["body"][1]  # done while the body ran
+
+
+def test_the_body_ends_waiting_for_the_jobs_beside(tmp_path):
+    note = tmp_path / "note"
+    with beside([partial(_noted, note, "job", NAP * 4)]):
+        pass
+    assert "job" in _notes(note)  # done when the `with` is
+
+
+def test_an_error_beside_is_raised_at_the_bodys_end(tmp_path):
+    note = tmp_path / "note"
+    with pytest.raises(ValueError, match="boom there"), \
+            beside([partial(_fails_in, "there", os.getpid())]):
+        _noted(note, "body")  # (raised at the body's end)
+    assert "body" in _notes(note)
+
+
+def test_an_error_in_the_body_ends_the_jobs_beside_unheard(tmp_path):
+    note = tmp_path / "note"
+    with pytest.raises(KeyboardInterrupt), beside([partial(_noted, note, "job", NAP * 4)]):
+        raise KeyboardInterrupt
+    time.sleep(NAP * 8)  # past the time the job would have noted itself
+    assert _notes(note) == {}
+
+
+def test_without_a_fork_the_jobs_beside_run_here_first(tmp_path, monkeypatch):
+    monkeypatch.setattr("generator.build.parallel._can_fork", lambda: False)
+    note = tmp_path / "note"
+    with beside([partial(_noted, note, "job")]):
+        _noted(note, "body")
+    notes = _notes(note)
+    assert notes["job"][0] == notes["body"][0] == os.getpid()
+    assert notes["job"][1] < notes["body"][1]
