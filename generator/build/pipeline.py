@@ -43,7 +43,6 @@ from generator.build.writer import (
     staged_ahead,
     unwritable,
 )
-from generator.check.runs import first_here
 from generator.core.artefacts import PAPERS, Artefact, held_in_file
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.digest import digest
@@ -570,12 +569,11 @@ def on_both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[l
 
 def beside_the_checks(memo: DrawingMemo, jobs: list[Callable[[], object]]
                       ) -> contextlib.AbstractContextManager[None]:
-    """Run `jobs` beside the checks: in a process of its own when nothing is remembered
-    (a first build, whose parent draws nothing until the fonts are read and the drawing
-    modules loaded: that core would wait), here first otherwise (what they make is most
-    likely remembered, and a fork would cost more than it saves)."""
-    if memo.remembered:
-        return first_here(jobs)
+    """Run `jobs` beside the checks, in a process of its own, what they make carried
+    back to the memo. The other core would wait while this process reads the fonts and
+    loads the drawing modules; when the jobs' work is remembered, the fork costs a
+    tile's edit nothing measurable, and when it is not (the rules edited, a new version
+    of tkg) the games do not hold up the drawings."""
     return beside(jobs, carry=memo.carry())
 
 

@@ -1,5 +1,5 @@
-"""The rulebook's simulated games are played while the pieces are drawn (a first build
-plays them in a process of its own from before the drawings are shared out), so the
+"""The rulebook's simulated games are played while the pieces are drawn (a build plays
+them in a process of its own from before the drawings are shared out), so the
 rulebook's fingerprint finds them played; a build without the rulebook plays none."""
 
 from __future__ import annotations
