@@ -1,7 +1,7 @@
 """How checks that do not depend on each other are run: one after another here, or
 shared between both cores by the build (`generator.build.parallel.share_jobs`); and how
-work that nothing checked needs soon is run: first, here, or by the build in a process
-of its own beside the checks (`generator.build.parallel.beside`)."""
+work the checks do not need is run beside them: here, first, or (the build) in a
+process of its own (`generator.build.parallel.beside`)."""
 
 from __future__ import annotations
 
