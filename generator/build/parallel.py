@@ -17,7 +17,7 @@ import signal
 import struct
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 C = TypeVar("C")  # what a job leaves behind, carried back from a child (`share_jobs`)
@@ -112,7 +112,7 @@ def _with_child(there: Callable[[], dict[int, T]], here: Callable[[], dict[int, 
     return {**results, **child.done()}
 
 
-class _Child:
+class _Child(Generic[T]):
     """A forked child doing `there()` while this process goes on; `done()` waits for
     what it sends back, `stop()` ends it unheard."""
 
