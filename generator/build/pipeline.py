@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -238,7 +238,8 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
     memo.also_earlier(_read(out_dir / CACHE_DIR / EARLIER_FILE))
     request, kit, warnings = _validated(
         content_dir, templates_dir, papers, tuple(kinds), layouts, memo, strict, export,
-        bundle, None if languages is None else tuple(a for a in languages if a != SOURCE))
+        bundle, None if languages is None else tuple(a for a in languages if a != SOURCE),
+        () if memo.remembered else tuple(m for k in table if k.name in kinds for m in k.loads))
     chosen = _languages(request.game, languages)
     # A first build's workers write the files where they make them (`_run_split`).
     with staged_ahead(out_dir) if not memo.filed else contextlib.nullcontext() as ahead:
@@ -268,10 +269,11 @@ def _languages(game, asked: tuple[str, ...] | None) -> tuple[str, ...]:
 def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
                kinds: tuple[str, ...], layouts: tuple[str, ...], memo: DrawingMemo,
                strict: bool = False, export: Export | None = None, bundle: bool = True,
-               languages: tuple[str, ...] | None = None
+               languages: tuple[str, ...] | None = None, loads: tuple[str, ...] = ()
                ) -> tuple[BuildRequest, Kit, tuple[Diagnostic, ...]]:
     """The request and kit for a valid game, and its warnings; ContentError otherwise
-    (with `strict`, also when there are warnings).
+    (with `strict`, also when there are warnings). The modules `loads` names are loaded
+    while the rulebook's games play beside the checks, if they do.
 
     Validation checks everything a drawing could trip over (art, fonts, layouts) and
     preflights every piece in every layout (TKG501-TKG514: safe zone, overlaps, glyphs,
@@ -290,7 +292,7 @@ def _validated(content_dir: Path, templates_dir: Path, papers: tuple[str, ...],
                                                             export, papers),
                                              False, languages),
                       memo=memo, run=partial(on_both_cores, memo),
-                      beside=partial(beside_the_checks, memo))
+                      beside=partial(beside_the_checks, memo, loads))
     if report.game is None or not report.passed(strict):
         raise ContentError(list(report.diagnostics))
     request = BuildRequest(report.game, templates_dir, report.layouts, papers, kinds,
@@ -567,14 +569,20 @@ def on_both_cores(memo: DrawingMemo, checks: list[Callable[[], list]]) -> list[l
     return share_jobs(checks, carry=memo.carry())
 
 
-def beside_the_checks(memo: DrawingMemo, jobs: list[Callable[[], object]]
-                      ) -> contextlib.AbstractContextManager[None]:
+@contextlib.contextmanager
+def beside_the_checks(memo: DrawingMemo, loads: Sequence[str],
+                      jobs: list[Callable[[], object]]) -> Iterator[None]:
     """Run `jobs` beside the checks, in a process of its own, what they make carried
     back to the memo. The other core would wait while this process reads the fonts and
     loads the drawing modules; when the jobs' work is remembered, the fork costs a
     tile's edit nothing measurable, and when it is not (the rules edited, a new version
-    of tkg) the games do not hold up the drawings."""
-    return beside(jobs, carry=memo.carry())
+    of tkg) the games do not hold up the drawings. While they play, this process loads
+    the modules of `loads` (the rulebook's page layout, which each worker that makes a
+    rulebook would load: once here, the other core busy meanwhile)."""
+    with beside(jobs, carry=memo.carry()):
+        for name in loads if jobs else ():  # (no games: both workers load them at once)
+            importlib.import_module(name)
+        yield
 
 
 def _read(path: Path) -> bytes | None:

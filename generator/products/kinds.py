@@ -87,6 +87,10 @@ class Kind:
     # What its shares have in common, done once before they are forked (each share
     # would do it again, on cores that slow each other down); None: nothing.
     ready: Callable[[BuildRequest, Kit], None] | None = None
+    # The modules its make step loads where it first uses them: a first build loads them
+    # once, before the workers that make it are forked, while the other core plays the
+    # rulebook's games (`pipeline.beside_the_checks`); else each worker would load them.
+    loads: tuple[str, ...] = ()
 
     def gathered(self, request: BuildRequest, kit: Kit) -> Gathered:
         """What the kind's files are made from: its inputs, and its print-shop file's."""
@@ -159,7 +163,8 @@ KINDS: tuple[Kind, ...] = (
          preview=(PreviewGroup("aids", "Player aids", "aid", "svg/aids/"),)),
     Kind(name="rulebook", inputs=_later("rulebook.book", "inputs"),
          make=_later("rulebook.book", "produce"), weight=5.0, per_paper=True,
-         ready=_later("rulebook.book", "ready")),
+         ready=_later("rulebook.book", "ready"),
+         loads=("generator.products.rulebook.book", "generator.products.rulebook.pages")),
     Kind(name="compare", inputs=_later("compare", "inputs"), make=_later("compare", "produce"),
          needs=lambda request: bool(request.compare)),
     Kind(name=BUNDLE, inputs=_bundle, make=bundle_files,

@@ -66,6 +66,37 @@ def test_a_first_build_plays_them_in_a_process_of_its_own_before_the_drawings(
 
 
 @pytest.mark.slow
+def test_a_first_build_loads_the_rulebooks_page_layout_here_while_the_games_play(
+        project, monkeypatch, tmp_path):
+    # Each worker that made a rulebook loaded reportlab's page layout (some 80 ms);
+    # a first build loads it once, before the workers are forked, while the other core
+    # plays the games. An edit's build (its layouts most likely remembered) does not.
+    import importlib
+
+    from generator.build import pipeline
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    asked: list[str] = []
+    real_load, real_shared = importlib.import_module, pipeline.on_both_cores
+    monkeypatch.setattr(importlib, "import_module",
+                        lambda name, *rest: asked.append(name) or real_load(name, *rest))
+    monkeypatch.setattr(pipeline, "on_both_cores",
+                        lambda memo, checks: asked.append("drawings") or
+                        real_shared(memo, checks))
+    out = project / "output"
+    pipeline.build(project / "content", project / "templates", out, ("a4",),
+                   ["rulebook"], languages=("en",))
+    layout = "generator.products.rulebook.pages"
+    assert layout in asked and asked.index(layout) < asked.index("drawings")
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("name: Tidewell", "name: Tidewall"))
+    asked.clear()
+    pipeline.build(project / "content", project / "templates", out, ("a4",),
+                   ["rulebook"], languages=("en",))
+    assert layout not in asked
+
+
+@pytest.mark.slow
 def test_a_build_without_the_rulebook_plays_no_game(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(book, "_played", _refuse)
