@@ -198,7 +198,11 @@ def test_jobs_beside_run_in_a_child_while_the_body_runs_and_carry_back_here(tmp_
     note, given = tmp_path / "note", []
     with beside([partial(_noted, note, "job-0"), partial(_noted, note, "job-1")],
                 carry=(os.getpid, given.append)):
-        _noted(note, "body", NAP * 4)  # long enough for the child to have done its jobs
+        for _ in range(200):  # the body waits for the jobs (were they run after it,
+            if "job-1" in _notes(note):  # it would wait in vain, then note itself first)
+                break
+            time.sleep(NAP)
+        _noted(note, "body")
     notes = _notes(note)
     (child,) = {notes["job-0"][0], notes["job-1"][0]}
     assert child != os.getpid() and given == [child]  # its carried state given here
