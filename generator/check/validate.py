@@ -143,8 +143,7 @@ def validate(content_dir: Path, templates: Templates | None = None, balance: boo
 
 
 def _for_print(kit: Kit, templates: Templates, found: list[Diagnostic], run: Runner,
-               beside: Beside = first_here
-               ) -> tuple[tuple[Layout, ...], bool, list[Diagnostic]]:
+               beside: Beside) -> tuple[tuple[Layout, ...], bool, list[Diagnostic]]:
     """The layouts, whether the templates wait for the game's errors, and everything
     found: the files a build reads, the layouts, the templates and every piece drawn.
 
