@@ -49,30 +49,59 @@ def shapes(scene: Scene) -> Iterator[str]:
 def fingerprint_of(value: object, scenes: Callable[[Scene], Iterator[str]] = drawn) -> str:
     """The digest of a kind's inputs: every value in them, a drawing as `scenes` sees it
     (by default all it draws), a file or folder by its bytes."""
-    return hashlib.sha256("\n".join(_parts(value, scenes)).encode()).hexdigest()
+    parts: list[str] = []
+    _Parts(scenes, parts).add(value)
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def _parts(value: object, scenes: Callable[[Scene], Iterator[str]]) -> Iterator[str]:
-    if isinstance(value, Scene):
-        yield from scenes(value)
-    elif isinstance(value, Path):
-        yield f"{value.name}:{tree_digest(value) if value.is_dir() else file_digest(value)}"
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        yield type(value).__name__
-        for field in dataclasses.fields(value):
-            if field.compare:  # what equality leaves out is where a value was written
-                yield from _parts(getattr(value, field.name), scenes)
-    elif isinstance(value, (tuple, list)):
-        yield f"[{len(value)}"
-        for part in value:
-            yield from _parts(part, scenes)
-    elif isinstance(value, dict):
-        yield f"{{{len(value)}"
-        for key in sorted(value, key=repr):
-            yield repr(key)
-            yield from _parts(value[key], scenes)
-    else:
-        yield repr(value)
+# Values written as their repr, the inputs' leaves (their exact types: a subclass may
+# be a dataclass or a tuple, and is looked at as one).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+class _Parts:
+    """Lists a value's parts in order, each a line of the text the digest is of. (Calls
+    on a list, not generators within generators: a kind's inputs hold some ten thousand
+    values, and each level of `yield from` cost every value beneath it a step.)"""
+
+    def __init__(self, scenes: Callable[[Scene], Iterator[str]], parts: list[str]) -> None:
+        self.scenes = scenes
+        self.parts = parts
+        self.compared: dict[type, tuple[str, ...]] = {}  # a dataclass's compared fields
+
+    def add(self, value: object) -> None:
+        """Append the lines of `value`."""
+        parts = self.parts
+        if type(value) in _PLAIN:
+            parts.append(repr(value))
+        elif isinstance(value, Scene):
+            parts.extend(self.scenes(value))
+        elif isinstance(value, Path):
+            parts.append(f"{value.name}:"
+                         f"{tree_digest(value) if value.is_dir() else file_digest(value)}")
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            parts.append(type(value).__name__)
+            for name in self._fields(value):
+                self.add(getattr(value, name))
+        elif isinstance(value, (tuple, list)):
+            parts.append(f"[{len(value)}")
+            for part in value:
+                self.add(part)
+        elif isinstance(value, dict):
+            parts.append(f"{{{len(value)}")
+            for key in sorted(value, key=repr):
+                parts.append(repr(key))
+                self.add(value[key])
+        else:
+            parts.append(repr(value))
+
+    def _fields(self, value: object) -> tuple[str, ...]:
+        kind = type(value)
+        names = self.compared.get(kind)
+        if names is None:  # what equality leaves out is where a value was written
+            names = self.compared[kind] = tuple(
+                f.name for f in dataclasses.fields(value) if f.compare)  # type: ignore[arg-type]
+        return names
 
 
 @dataclass(frozen=True)
