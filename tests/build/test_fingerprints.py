@@ -136,10 +136,14 @@ def _same(one, other) -> bool:
         return True
     if type(one) is not type(other):
         return False
+    if type(one) in PLAIN:
+        return one == other
     if dataclasses.is_dataclass(one):
-        return all(_same(getattr(one, f.name), getattr(other, f.name))
-                   for f in dataclasses.fields(one)
-                   if not isinstance(getattr(one, f.name), Location))
+        for name in _field_names(type(one)):
+            mine = getattr(one, name)
+            if not isinstance(mine, Location) and not _same(mine, getattr(other, name)):
+                return False
+        return True
     if isinstance(one, (tuple, list)):
         return len(one) == len(other) and all(map(_same, one, other))
     if isinstance(one, Record):  # a template's record: equal when its fields are
@@ -147,6 +151,15 @@ def _same(one, other) -> bool:
     if isinstance(one, Mapping):
         return one.keys() == other.keys() and all(_same(v, other[k]) for k, v in one.items())
     return one == other
+
+
+# Compared by equality at once (the run compares a million values).
+PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(kind))
 
 
 def _game(project: Path) -> Game | None:
