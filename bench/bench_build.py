@@ -12,7 +12,15 @@ With --protograf (the Python of a venv with protograf 0.6.0, as
 ../shared/anchors/README.md sets it up), runs the anchors' protograf script in turn
 with ours, so both share the machine's state, and prints the ratio of the medians (the
 only ratio that means anything on a shared machine), and the best ratio the build's
-CPU time allows on these cores (protograf's median against our floor). The first
+CPU time allows on these cores (protograf's median against our floor).
+
+With --before DIR (a checkout of an earlier commit: `git worktree add DIR COMMIT`), runs
+the same command with DIR's code in turn with this checkout's, on this checkout's
+content, and prints the paired differences: the measure of a change's effect. Each
+round reverses the order of the one before (ours, then theirs; theirs, then ours), as
+a fixed order is not neutral here: whichever command ran second in every pair came
+out some 0.03 s slower, or faster right after protograf, enough to hide or fake a
+change of a few per cent. The first
 target (issue 3) was 0.62 s and 73 MB, against protograf's 3.1 s and 146 MB for the
 same pieces; the libraries issue 10 brought in (svgelements, fontTools, svgwrite) and
 the denser imposition of issue 13 have raised it to about 1-1.7 s here, and issue 11
@@ -30,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -60,11 +69,11 @@ class Run(NamedTuple):
     cpu: float
 
 
-def run_once(command: list[str]) -> Run:
+def run_once(command: list[str], env: dict[str, str] | None = None) -> Run:
     """Wall seconds, peak RSS and CPU seconds of one run of the command."""
     start = time.perf_counter()
     child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
+                             stderr=subprocess.DEVNULL, env=env)
     _, status, usage = os.wait4(child.pid, 0)
     seconds = time.perf_counter() - start
     child.returncode = os.waitstatus_to_exitcode(status)
@@ -82,30 +91,73 @@ def main() -> None:
     parser.add_argument("--protograf", metavar="PYTHON", default=None,
                         help="the Python of a venv with protograf, to run its anchor "
                              "script in turn with ours")
+    parser.add_argument("--before", metavar="DIR", type=Path, default=None,
+                        help="a checkout of an earlier commit, whose code runs the same "
+                             "command in turn with this one's: the paired differences")
     args = parser.parse_args()
     command = resolve(shlex.split(args.command))
     # This workplace sets PYTHONDONTWRITEBYTECODE, so without this every run would
     # compile the package afresh; an installed tool runs from compiled bytecode.
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")],
-                   check=True)
-    ours, theirs = [], []
+    for tree in (ROOT, *([args.before] if args.before else [])):
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "generator")],
+                       check=True)
     with tempfile.TemporaryDirectory() as tmp:
         run_once([*command, "--out", f"{tmp}/warm"])  # warm the disk cache and .pyc files
-        for i in range(args.runs):
-            ours.append(run_once([*command, "--out", f"{tmp}/out{i}"]))
-            if args.protograf:
-                theirs.append(run_once([args.protograf, str(ANCHOR), f"{tmp}/pg{i}.pdf"]))
+        runs = in_turn(contenders(command, args.before, args.protograf, tmp), args.runs)
+    ours = runs["ours"]
     median, peak = report(args.command, ours)
     floor = statistics.median(r.cpu for r in ours) / CORES
     print(f"  the floor of its CPU on {CORES} cores: {floor:.3f} s")
-    if theirs:
-        pg_median, pg_peak = report("protograf (the anchor script)", theirs)
+    if "before" in runs:
+        report(f"the same, with the code of {args.before}", runs["before"])
+        paired(runs["before"], ours)
+    if "protograf" in runs:
+        pg_median, pg_peak = report("protograf (the anchor script)", runs["protograf"])
         print(f"ours against protograf, interleaved: {pg_median / median:.1f}x faster, "
               f"{peak / pg_peak:.0%} of the memory; at best {pg_median / floor:.1f}x with "
               f"this CPU on {CORES} cores")
     else:
         print("protograf took 3.1 s and 146 MB on an earlier, slower machine; run with "
               "--protograf for a ratio measured here")
+
+
+# A command to measure: its name, and its argument list and environment for run `i`.
+Contender = tuple[str, Callable[[int], tuple[list[str], dict[str, str] | None]]]
+
+
+def contenders(command: list[str], before: Path | None, protograf: str | None,
+               tmp: str) -> list[Contender]:
+    """What runs in turn: ours, the earlier checkout's code, protograf's script."""
+    found: list[Contender] = [("ours", lambda i: ([*command, "--out", f"{tmp}/out{i}"], None))]
+    if before is not None:
+        # Its package first on the path, so the same `tkg` runs the earlier code.
+        env = {**os.environ, "PYTHONPATH": str(before.resolve())}
+        found.append(("before", lambda i: ([*command, "--out", f"{tmp}/before{i}"], env)))
+    if protograf:
+        found.append(("protograf",
+                      lambda i: ([protograf, str(ANCHOR), f"{tmp}/pg{i}.pdf"], None)))
+    return found
+
+
+def in_turn(commands: list[Contender], rounds: int,
+            run: Callable[..., Run] = run_once) -> dict[str, list[Run]]:
+    """Each command once a round, the order reversed every other round (ABBA)."""
+    runs: dict[str, list[Run]] = {name: [] for name, _ in commands}
+    for i in range(rounds):
+        for name, argv in commands if i % 2 == 0 else commands[::-1]:
+            runs[name].append(run(*argv(i)))
+    return runs
+
+
+def paired(before: list[Run], after: list[Run]) -> None:
+    """Print the differences of the pairs (this checkout's run minus the earlier one's,
+    each round's): their median and mean, and how many were faster."""
+    walls = [b.wall - a.wall for a, b in zip(before, after, strict=True)]
+    cpus = [b.cpu - a.cpu for a, b in zip(before, after, strict=True)]
+    print(f"this checkout against the earlier one, round by round: wall "
+          f"{statistics.median(walls):+.3f} s median, {statistics.mean(walls):+.3f} s mean, "
+          f"{sum(w < 0 for w in walls)} of {len(walls)} faster; CPU "
+          f"{statistics.median(cpus):+.3f} s median")
 
 
 def report(name: str, runs: list[Run]) -> tuple[float, float]:

@@ -74,3 +74,36 @@ def test_the_build_benchmark_reports_the_median_cpu(capsys):
     said = capsys.readouterr().out
     assert "median wall 2.000 s" in said and "peak RSS 60.0 MB" in said
     assert "median CPU 1.500 s" in said
+
+
+def test_the_build_benchmark_reverses_the_order_every_other_round(capsys):
+    """Whichever command ran second in every pair came out slower (or faster, right
+    after protograf): each round reverses the one before, and a checkout compared
+    against an earlier one is told pair by pair."""
+    bench = bench_module("bench_build")
+    order: list[str] = []
+
+    def run(argv, env=None):
+        order.append(argv[0])
+        return bench.Run(1.0 if argv[0] == "old" else 0.9, 50.0, 1.0)
+
+    commands = [(name, lambda i, name=name: ([name, str(i)], None))
+                for name in ("ours", "old", "pg")]
+    runs = bench.in_turn(commands, 4, run)
+    assert order == ["ours", "old", "pg", "pg", "old", "ours"] * 2
+    assert {name: len(r) for name, r in runs.items()} == {"ours": 4, "old": 4, "pg": 4}
+    bench.paired(runs["old"], runs["ours"])
+    said = capsys.readouterr().out
+    assert "wall -0.100 s median" in said and "4 of 4 faster" in said
+
+
+def test_the_build_benchmark_runs_the_earlier_checkout_s_code(tmp_path):
+    """With --before, the same command runs with the earlier checkout's package first
+    on the path (so its `tkg` runs that code), on this checkout's content."""
+    bench = bench_module("bench_build")
+    before = tmp_path / "before"
+    found = dict(bench.contenders(["tkg", "build"], before, None, "/t"))
+    argv, env = found["before"](3)
+    assert argv == ["tkg", "build", "--out", "/t/before3"]
+    assert env is not None and env["PYTHONPATH"] == str(before.resolve())
+    assert found["ours"](3) == (["tkg", "build", "--out", "/t/out3"], None)
