@@ -20,12 +20,13 @@ content, and prints the paired differences: the measure of a change's effect. Ea
 round reverses the order of the one before (ours, then theirs; theirs, then ours), as
 a fixed order is not neutral here: whichever command ran second in every pair came
 out some 0.03 s slower, or faster right after protograf, enough to hide or fake a
-change of a few per cent. The first
-target (issue 3) was 0.62 s and 73 MB, against protograf's 3.1 s and 146 MB for the
-same pieces; the libraries issue 10 brought in (svgelements, fontTools, svgwrite) and
-the denser imposition of issue 13 have raised it to about 1-1.7 s here, and issue 11
-asks that declared pieces add at most 10 % to it. This is a benchmark, not a test:
-timings depend on the machine.
+change of a few per cent.
+
+The first target (issue 3) was 0.62 s and 73 MB, against protograf's 3.1 s and 146 MB
+for the same pieces; the libraries issue 10 brought in (svgelements, fontTools,
+svgwrite) and the denser imposition of issue 13 have raised it to about 1-1.7 s here,
+and issue 11 asks that declared pieces add at most 10 % to it. This is a benchmark,
+not a test: timings depend on the machine.
 """
 
 from __future__ import annotations
@@ -96,6 +97,9 @@ def main() -> None:
                              "command in turn with this one's: the paired differences")
     args = parser.parse_args()
     command = resolve(shlex.split(args.command))
+    if args.before and "-m" in command:  # `python -m` puts this folder first on the path
+        parser.error("--before runs the earlier code through the tkg script: give "
+                     "--command as `tkg ...`, not `python -m generator ...`")
     # This workplace sets PYTHONDONTWRITEBYTECODE, so without this every run would
     # compile the package afresh; an installed tool runs from compiled bytecode.
     for tree in (ROOT, *([args.before] if args.before else [])):

@@ -129,6 +129,10 @@ class Made:
     files: dict
 
 
+# Compared by equality at once (the run compares a million values).
+PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def _same(one, other) -> bool:
     """Whether two values are equal in every value they hold: a dataclass in all its
     fields (those equality leaves out too), except where a value was written."""
@@ -151,10 +155,6 @@ def _same(one, other) -> bool:
     if isinstance(one, Mapping):
         return one.keys() == other.keys() and all(_same(v, other[k]) for k, v in one.items())
     return one == other
-
-
-# Compared by equality at once (the run compares a million values).
-PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 @functools.cache
