@@ -23,6 +23,7 @@ from typing import NoReturn
 import click
 
 from generator import __version__
+from generator.core.codecache import keep_dataclass_code
 
 COMMANDS = ("build", "simulate", "validate", "watch")  # each a module here with `command`
 
@@ -60,6 +61,7 @@ COLLECT_AFTER = (100_000, 20, 20)
 def main() -> None:
     """Entry point of the `tkg` console script."""
     gc.set_threshold(*COLLECT_AFTER)
+    keep_dataclass_code()  # before the command's modules make their dataclasses
     try:
         code = cli.main(prog_name="tkg", standalone_mode=False)
     except click.exceptions.Abort:  # Ctrl-C before a command took it (importing it, say)
