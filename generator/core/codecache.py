@@ -24,7 +24,9 @@ from types import CodeType
 
 from generator.core.paths import keep_in_cache, user_cache
 
-MOST = 20_000  # codes kept at most: past that, the file starts afresh
+# Codes kept at most (some 1 KB each; a build uses some 700, and a new version of tkg
+# adds only the classes it changed): past that, the file keeps one process's new ones.
+MOST = 4_000
 
 
 class CodeCache:
