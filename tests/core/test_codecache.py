@@ -57,12 +57,10 @@ def _described(point, ranked) -> list:
 def cached(monkeypatch, tmp_path):
     """Installs a cache under tmp_path for the test; `dataclasses` is as it was after."""
     monkeypatch.setattr(dataclasses, "exec", builtins.exec, raising=False)
-    made: list[codecache.CodeCache] = []
 
     def install():
         cache = codecache.keep_dataclass_code(tmp_path)
         atexit.unregister(cache.keep)  # (this test writes it when it means to)
-        made.append(cache)
         return cache
 
     return install
