@@ -21,7 +21,7 @@ from generator.draw.beneath import Beneath, Layer, hexed, mean_colour, worst_col
 from generator.draw.colour import contrast
 from generator.draw.fonts import FontBook
 from generator.draw.geometry import Bounds, leaves, subpaths
-from generator.draw.ink import glyph_boxes
+from generator.draw.ink import glyph_boxes, line_reach
 from generator.draw.scene import Group, Part, Path, Scene, Text
 from generator.load.digests import code_digest
 
@@ -51,8 +51,12 @@ def contrasts(fonts: FontBook, scene: Scene, memo: Memo | None = None) -> list[F
 def _text(part: Part, items: tuple, beneath: Beneath, fonts: FontBook) -> list[Finding]:
     worst: tuple[float, str, str, str, tuple] | None = None
     own = range(*part.span)
-    for order, text in enumerate(items, part.span[0]):  # what the part drew first counts
-        if not isinstance(text, Text):  # too (a label's ground under its word)
+    # What the part drew first counts too (a label's ground under its word).
+    lines = [(order, item) for order, item in enumerate(items, part.span[0])
+             if isinstance(item, Text)]
+    settled = _reading_well(lines, beneath, fonts, own)
+    for order, text in lines:
+        if text.fill in settled:
             continue
         glyphs, seq = glyph_boxes(text, fonts), beneath.start(order)
         line = beneath.colour_range(_union(glyphs), seq, own=own) if glyphs else None
@@ -71,6 +75,31 @@ def _text(part: Part, items: tuple, beneath: Beneath, fonts: FontBook) -> list[F
                     f"the {part.name}, {ink} on {behind} (under its letter {char!r}), "
                     f"contrasts {ratio:.2f}:1; text needs {need:g}:1",
                     (x0, y0, x1 - x0, y1 - y0), ratio)]
+
+
+def _reading_well(lines: list[tuple[int, Text]], beneath: Beneath, fonts: FontBook,
+                  own: range) -> set[str]:
+    """The inks whose lines all read well whatever lies under a rectangle holding all
+    their ink: for a flow of words on a plain ground, one question an ink, not one a
+    line. A larger box, and the part's own shapes drawn among those lines counted as
+    covering only some of it, can only widen the range of colours under each glyph
+    (`Beneath.colour_range`); the shapes drawn after the last of them (a tag's label
+    behind its own words) are not under them."""
+    by_ink: dict[str, list[tuple[int, Text]]] = {}
+    for order, text in lines:
+        by_ink.setdefault(text.fill, []).append((order, text))
+    settled = set()
+    for ink, inked in by_ink.items():
+        if len(inked) < 2:  # a line's own question costs as much
+            continue
+        reaches = [line_reach(text, fonts) for _, text in inked]
+        box = (min(b[0] for b in reaches), min(b[1] for b in reaches),
+               max(b[2] for b in reaches), max(b[3] for b in reaches))
+        seen = beneath.colour_range(box, beneath.start(inked[0][0]), own=own,
+                                    until=beneath.start(inked[-1][0]))
+        if seen.worst(ink) >= TEXT_GOOD:
+            settled.add(ink)
+    return settled
 
 
 def _union(glyphs: list[tuple[str, Bounds]]) -> Bounds:

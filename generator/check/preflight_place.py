@@ -5,13 +5,13 @@ of each other unless the layout allows it (TKG503)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from generator.check.preflight_findings import ART, LAYOUT, Finding
 from generator.draw.fonts import FontBook
 from generator.draw.geometry import Bounds, Place, bounds, leaves, rough_bounds
-from generator.draw.ink import ink_bounds
+from generator.draw.ink import ink_bounds, line_reach
 from generator.draw.scene import Part, Rect, Scene, Text
 
 PRINTED = ("text", "badge", "symbol")  # what must stay clear of the cut and of each other
@@ -19,11 +19,14 @@ LENIENCY = 0.05  # mm: closer than any printer's registration, so never worth a 
 PPM = 2.0  # pixels a millimetre for the art's coverage
 
 
-def extent(fonts: FontBook, scene: Scene, part: Part) -> Bounds | None:
-    """Where a part puts ink: a text's glyphs, a badge's disc and ring, a symbol's shape."""
+def extent(fonts: FontBook, scene: Scene, part: Part, rough: bool = False) -> Bounds | None:
+    """Where a part puts ink: a text's glyphs, a badge's disc and ring, a symbol's shape.
+    With `rough`, a text's is a rectangle that holds its glyphs (`line_reach`): never
+    smaller, and no glyph looked at."""
     items = scene.items_of(part)
     if part.kind == "text":
-        return _union([ink_bounds(t, fonts) for t in items if isinstance(t, Text)])
+        measure = line_reach if rough else ink_bounds
+        return _union([measure(t, fonts) for t in items if isinstance(t, Text)])
     if part.round:
         x, y, w, h = part.box
         return x, y, x + w, y + h
@@ -51,37 +54,56 @@ def entry(part: Part) -> str:
     return f"{part.source}.box" if part.kind in ("text", "plate") else part.source
 
 
-def inked(fonts: FontBook, scene: Scene) -> Iterator[tuple[Part, Bounds]]:
-    """Each text, badge or symbol of the scene that puts ink down, with where it does."""
+Margin = Callable[[Bounds], tuple[float, str]]  # mm from an edge, and which edge
+
+
+def _clearances(fonts: FontBook, scene: Scene, safe: float,
+                margin: Margin) -> Iterator[tuple[Part, Bounds, float, str]]:
+    """Each text, badge or symbol that puts ink down, with where it does, how far that
+    is from the edge (`margin`: mm, and which edge) and the edge. A text is measured
+    roughly first: clear of the safe zone that way, its glyphs are clear of it too."""
     for part in scene.parts:
-        ink = extent(fonts, scene, part) if part.kind in PRINTED else None
-        if ink is not None:
-            yield part, ink
+        if part.kind not in PRINTED:
+            continue
+        ink = extent(fonts, scene, part, rough=True)
+        if ink is None:
+            continue
+        far, edge = margin(ink)
+        if far < safe - LENIENCY and part.kind == "text":  # the glyphs say how near
+            ink = extent(fonts, scene, part)
+            if ink is None:
+                continue
+            far, edge = margin(ink)
+        yield part, ink, far, edge
 
 
 def outside_safe(fonts: FontBook, scene: Scene, safe: float) -> list[Finding]:
     """TKG501 for each text, symbol or badge nearer the cut than the safe zone allows."""
-    found = []
     b = scene.bleed
-    for part, ink in inked(fonts, scene):
+
+    def nearest(ink: Bounds) -> tuple[float, str]:
         margins = {"left": ink[0] - b, "top": ink[1] - b, "right": scene.width - b - ink[2],
                    "bottom": scene.height - b - ink[3]}
         side = min(margins, key=margins.__getitem__)
-        found += _too_near(part, ink, margins[side], safe, f"the {side} cut", "ends")
-    return found
+        return margins[side], f"the {side} cut"
+
+    return [finding for part, ink, far, edge in _clearances(fonts, scene, safe, nearest)
+            for finding in _too_near(part, ink, far, safe, edge, "ends")]
 
 
 def round_safe(fonts: FontBook, scene: Scene, face: float, safe: float) -> list[Finding]:
     """TKG501 for each text, symbol or badge whose ink reaches nearer the disc's edge
     than the safe zone allows (a round piece's corners are cut away); `face` is the
     disc's diameter."""
-    found = []
     r = face / 2
     cx, cy = scene.width / 2, scene.height / 2
-    for part, ink in inked(fonts, scene):
+
+    def inside(ink: Bounds) -> tuple[float, str]:
         far = max(math.hypot(x - cx, y - cy) for x in (ink[0], ink[2]) for y in (ink[1], ink[3]))
-        found += _too_near(part, ink, r - far, safe, "the disc's edge", "comes")
-    return found
+        return r - far, "the disc's edge"
+
+    return [finding for part, ink, far, edge in _clearances(fonts, scene, safe, inside)
+            for finding in _too_near(part, ink, far, safe, edge, "comes")]
 
 
 def _too_near(part, ink, margin: float, safe: float, edge: str, verb: str) -> list[Finding]:

@@ -125,12 +125,17 @@ class Beneath:
         return [layer for layer in self.layers if first <= layer.seq < stop]
 
     def colour_range(self, box: Bounds, before: int, points: list | None = None,
-                     own: range = range(0)) -> Range:
+                     own: range = range(0), until: int | None = None) -> Range:
         """The colours the box may show under the shape `before` (a seq); with
         `points` (an outline's, in the scene), a rectangle or a disc holding them all
-        covers what they outline, though not the whole box."""
+        covers what they outline, though not the whole box. With `until` (a later seq),
+        the shapes drawn from `before` up to it count as covering only some of the box,
+        however much they cover: the range holds what the box may show under any shape
+        drawn in between."""
         low = high = PAPER
-        for layer, fill, stroke in self.under(box, before, own):
+        for layer, fill, stroke in self.under(box, before if until is None else until, own):
+            if layer.seq >= before:  # a shape some of what is asked about lies under
+                fill, stroke = min(fill, PART), min(stroke, PART)
             if points and fill == PART and holds_points(layer.item, layer.place, points, 0.0):
                 fill = WHOLE
             if points and stroke == PART and holds_points(layer.item, layer.place, points,

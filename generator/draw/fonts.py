@@ -63,6 +63,7 @@ class FontBook:
         self._faces: dict[str, FaceMetrics] = {}
         self._keys: dict[Path, str] = {}  # each font file's memo key, worked out once
         self._fitted: dict[tuple, Fitted] = {}
+        self._reaches: dict[str, tuple[float, float, float, float]] = {}
 
     def metrics_of(self, path: Path) -> FaceMetrics:
         """The metrics of a font file, remembered under the file's digest."""
@@ -89,6 +90,18 @@ class FontBook:
     def units(self, text: str, role: str) -> float:
         """Width of `text` in the role's font at size 1 (`width` is this times the size)."""
         return text_units(self.metrics(role), text)
+
+    def ink_reach(self, role: str) -> tuple[float, float, float, float]:
+        """The farthest any glyph of the role's font inks from its pen (x0, y0, x1, y1
+        in ems, y up): the union of every glyph's outline box, worked out once."""
+        reach = self._reaches.get(role)
+        if reach is None:
+            boxes = self.metrics(role).ink.values()
+            reach = self._reaches[role] = (
+                (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                 max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else
+                (0.0, 0.0, 0.0, 0.0))
+        return reach
 
     def ellipsis(self, role: str) -> str:
         """"…" if the role's font has the glyph, else three full stops (never a missing glyph)."""
