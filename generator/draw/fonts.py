@@ -3,7 +3,8 @@
 Text is laid out once, here, with the real font metrics; the SVG and the PDF then
 draw the same lines at the same sizes. The metrics (`generator.load.fonts`) are kept
 in the build's memo under the font file's digest, so a build that fits one edited
-tile's text parses no font file.
+tile's text parses no font file, and in the user's cache (`generator.load.fontcache`),
+so neither does a first build into a new folder.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from generator.core.errors import RenderError
 from generator.core.memo import Memo
 from generator.core.model import Game
 from generator.load.digests import code_digest, file_digest
-from generator.load.fonts import FaceMetrics, read_metrics, text_units, text_width
+from generator.load.fontcache import kept_metrics
+from generator.load.fonts import FaceMetrics, text_units, text_width
 
 SERIF_ROLES = ("title", "heading", "italic")
 
@@ -71,7 +73,7 @@ class FontBook:
         key = self._keys.get(path)
         if key is None:  # the backends ask for every text they write
             key = self._keys[path] = digest("metrics", code_digest(), file_digest(path))
-        return self.memo.get(key, lambda: read_metrics(path))
+        return self.memo.get(key, lambda: kept_metrics(path, key))
 
     def metrics(self, role: str) -> FaceMetrics:
         """The metrics of a role's font (fitting measures thousands of strings: one lookup)."""

@@ -181,9 +181,9 @@ def test_the_fonts_are_read_before_the_drawings_are_shared_out(monkeypatch, kit)
     from generator.layout.loader import load_layout
 
     read: list[str] = []
-    real = fonts.read_metrics
-    monkeypatch.setattr(fonts, "read_metrics", lambda path: read.append(path.name) or
-                        real(path))
+    real = fonts.kept_metrics
+    monkeypatch.setattr(fonts, "kept_metrics", lambda path, key: read.append(path.name) or
+                        real(path, key))
     during: list[str] = []
 
     def run(jobs):
