@@ -50,8 +50,7 @@ def contrasts(fonts: FontBook, scene: Scene, memo: Memo | None = None) -> list[F
 
 def _text(part: Part, items: tuple, beneath: Beneath, fonts: FontBook) -> list[Finding]:
     worst: tuple[float, str, str, str, tuple] | None = None
-    own = range(*part.span)
-    # What the part drew first counts too (a label's ground under its word).
+    own = range(*part.span)  # what the part drew first counts too (a label's ground)
     lines = [(order, item) for order, item in enumerate(items, part.span[0])
              if isinstance(item, Text)]
     settled = _reading_well(lines, beneath, fonts, own)

@@ -2,11 +2,11 @@
 
 A build remembers what it read in its own memo, but a build into a new output folder, a
 first validation of a project and every project with the same fonts would each parse
-the same TTF files again (some 50 ms for the shipped seven, before any drawing can
-start). Like a system's font cache, `kept_metrics` keeps each file's metrics in the
+the same TTF files again (some 40-50 ms for the shipped eight, before any drawing
+can start). Like a system's font cache, `kept_metrics` keeps each file's metrics in the
 user's cache (`generator.core.paths.user_cache`) under the digest of the file's bytes
 and of the code that reads them, as plain data (`marshal`: numbers, strings,
-dictionaries; no pickle, no code), and reads them back in a fifth of the time.
+dictionaries; no pickle, no code), and reads them back in a quarter of the time.
 A file that is missing, damaged or of another format is a cache missed: the font is
 parsed, and the file written anew.
 """
@@ -35,7 +35,7 @@ def kept_metrics(path: Path, key: str, folder: Path | None = None) -> FaceMetric
     of the code that reads it: from the user's cache, or read (`read_metrics`, which
     raises RenderError for a file that is no usable font) and kept there."""
     kept = (folder or user_cache() / "fonts") / f"{key}.metrics"
-    with contextlib.suppress(OSError, Refused, ValueError, TypeError, EOFError, KeyError):
+    with contextlib.suppress(OSError, Refused, ValueError, TypeError, EOFError):
         return unpacked(read_kept(kept))
     metrics = read_metrics(path)
     keep_in_cache(kept, packed(metrics))
@@ -53,7 +53,7 @@ def packed(metrics: FaceMetrics) -> bytes:
 
 
 def unpacked(data: bytes) -> FaceMetrics:
-    """The metrics `packed` wrote; ValueError (or TypeError, KeyError) for data that is
+    """The metrics `packed` wrote; ValueError (or EOFError, TypeError) for data that is
     not that."""
     kept, plain, tables, arrays = marshal.loads(data)
     if kept != FORMAT or len(plain) != len(PLAIN_FIELDS) or len(tables) != len(TABLES) or (
