@@ -9,8 +9,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from generator.core.digest import digest
-from generator.core.limits import IMAGE_BYTES, YAML_BYTES
-from generator.core.reading import Refused, read_file
+from generator.core.limits import IMAGE_BYTES, YAML_BYTES, Limit
+from generator.core.reading import Refused, read_file, refuse_kind
 
 YAML = {".yaml", ".yml"}
 LARGEST = IMAGE_BYTES  # the largest any other file may be (a picture)
@@ -52,12 +52,13 @@ def _entries(folder: Path) -> list[tuple[str, os.DirEntry]]:
 
 
 def _entry(entry: os.DirEntry, folder: Path) -> bytes | str:
-    """What an entry of a tree contributes: a file's bytes, or what stands in their place."""
+    """What an entry of a tree contributes: a file's digest (a linked file's bytes), or
+    what stands in their place."""
     path = Path(entry.path)
     limit = YAML_BYTES if path.suffix in YAML else LARGEST
     if entry.is_file(follow_symlinks=False):  # the common case: no link to follow
         try:
-            return read_file(path, None, limit)  # inside: it was found by walking in
+            return _file_part(path, limit)  # inside: it was found by walking in
         except Refused as refused:
             return f"refused:{refused.code}:{refused.reason}"
         except OSError as exc:
@@ -71,6 +72,17 @@ def _entry(entry: os.DirEntry, folder: Path) -> bytes | str:
         return f"{link}refused:{refused.code}:{refused.reason}"
     except OSError as exc:
         return f"{link}unreadable:{exc.errno}"
+
+
+def _file_part(path: Path, limit: Limit) -> str:
+    """A regular file's part of a tree's digest: the digest of its bytes, each file read
+    once per process as `file_digest` reads it (the build digests the templates' folders
+    again for the aids and the cover, and the fonts and art again one by one). One the
+    loaders would refuse for its size raises Refused, as reading it would."""
+    info = path.stat()
+    if limit.over(info.st_size):
+        read_file(path, None, limit)  # (raises Refused, unless it has shrunk since)
+    return "sha256:" + _known_digest(path, info)
 
 
 @cache
@@ -88,9 +100,23 @@ def source_digest(root: Path) -> str:
     """Digest of the Python source files and the catalogues under `root`: their paths
     and bytes."""
     parts: list[bytes | str] = []
-    for path in sorted([*root.rglob("*.py"), *root.rglob("*.po")]):
+    for path in sorted(_sources(root)):
         parts += [path.relative_to(root).as_posix(), path.read_bytes()]
     return digest(*parts)
+
+
+def _sources(root: Path) -> list[Path]:
+    """The paths under `root` named *.py or *.po, as `root.rglob` finds them: one walk
+    of the folders, where two globs matched every name against a pattern."""
+    found, todo = [], [root]
+    while todo:
+        with os.scandir(todo.pop()) as listing:
+            for entry in listing:
+                if entry.name.endswith((".py", ".po")):
+                    found.append(Path(entry.path))
+                if entry.is_dir():
+                    todo.append(Path(entry.path))
+    return found
 
 
 def file_digest(path: Path | None) -> str:
@@ -100,17 +126,27 @@ def file_digest(path: Path | None) -> str:
     A file modified less than `RACY` ago is read every time: a clock tick is coarser
     than a nanosecond, so a second write of the same size within the tick keeps both
     (size, mtime) and would pass for the first (git's "racily clean" files)."""
-    if not path:
-        return ""
-    info = path.stat()
-    if time.time_ns() - info.st_mtime_ns < RACY:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    return _file_digest(path, info.st_size, info.st_mtime_ns)
+    return _known_digest(path, path.stat()) if path else ""
 
 
 RACY = 2_000_000_000  # ns: the coarsest timestamps (FAT's) are two seconds apart
 
 
+def _known_digest(path: Path, info: os.stat_result) -> str:
+    if time.time_ns() - info.st_mtime_ns < RACY:
+        return _hashed(path)
+    return _file_digest(path, info.st_size, info.st_mtime_ns)
+
+
 @lru_cache(maxsize=1024)  # a pure function of the file's bytes, which (size, mtime) stand for
 def _file_digest(path: Path, size: int, mtime_ns: int) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return _hashed(path)
+
+
+def _hashed(path: Path) -> str:
+    """sha256 of a file's bytes, opened without waiting: a FIFO or a device found where a
+    file was is refused (Refused), never read."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(descriptor, "rb") as handle:
+        refuse_kind(os.fstat(handle.fileno()), path)
+        return hashlib.sha256(handle.read()).hexdigest()
