@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import hashlib
 import os
-import time
 from functools import cache, lru_cache
 from pathlib import Path
 
 from generator.core.digest import digest
 from generator.core.limits import IMAGE_BYTES, YAML_BYTES, Limit
 from generator.core.reading import Refused, read_file, refuse_kind
+from generator.load.keptdigests import (
+    Signature,
+    keep_digests,
+    kept_digest,
+    settled,
+    signature,
+)
 
 YAML = {".yaml", ".yml"}
 LARGEST = IMAGE_BYTES  # the largest any other file may be (a picture)
@@ -25,12 +31,14 @@ def tree_digest(*folders: Path) -> str:
     another is still a change, and nothing here blocks or reads without end.
     """
     parts: list[bytes | str] = []
+    learned: dict[Path | str, tuple[os.stat_result, str]] = {}
     for folder in folders:
         if not folder.is_dir():
             parts.append(f"missing:{folder}")
             continue
         for rel, entry in sorted(_entries(folder)):
-            parts += [rel, _entry(entry, folder)]
+            parts += [rel, _entry(entry, folder, learned)]
+    keep_digests(learned)
     return digest(*parts)
 
 
@@ -51,14 +59,15 @@ def _entries(folder: Path) -> list[tuple[str, os.DirEntry]]:
     return found
 
 
-def _entry(entry: os.DirEntry, folder: Path) -> bytes | str:
+def _entry(entry: os.DirEntry, folder: Path,
+           learned: dict[Path | str, tuple[os.stat_result, str]]) -> bytes | str:
     """What an entry of a tree contributes: a file's digest (a linked file's bytes), or
-    what stands in their place."""
+    what stands in their place. A file's status and digest are added to `learned`."""
     path = Path(entry.path)
     limit = YAML_BYTES if path.suffix in YAML else LARGEST
     if entry.is_file(follow_symlinks=False):  # the common case: no link to follow
         try:
-            return _file_part(path, limit)  # inside: it was found by walking in
+            return _file_part(path, limit, learned)  # inside: found by walking in
         except Refused as refused:
             return f"refused:{refused.code}:{refused.reason}"
         except OSError as exc:
@@ -74,7 +83,8 @@ def _entry(entry: os.DirEntry, folder: Path) -> bytes | str:
         return f"{link}unreadable:{exc.errno}"
 
 
-def _file_part(path: Path, limit: Limit) -> str:
+def _file_part(path: Path, limit: Limit,
+               learned: dict[Path | str, tuple[os.stat_result, str]]) -> str:
     """A regular file's part of a tree's digest: the digest of its bytes, each file read
     once per process as `file_digest` reads it (the build digests the templates' folders
     again for the aids and the cover, and the fonts and art again one by one). One the
@@ -82,7 +92,8 @@ def _file_part(path: Path, limit: Limit) -> str:
     info = path.stat()
     if limit.over(info.st_size):
         read_file(path, None, limit)  # (raises Refused, unless it has shrunk since)
-    return "sha256:" + _known_digest(path, info)
+    known = learned[path] = (info, _known_digest(path, info))
+    return "sha256:" + known[1]
 
 
 @cache
@@ -98,54 +109,61 @@ def code_digest() -> str:
 
 def source_digest(root: Path) -> str:
     """Digest of the Python source files and the catalogues under `root`: their paths
-    and bytes."""
-    parts: list[bytes | str] = []
-    for path in sorted(_sources(root)):
-        parts += [path.relative_to(root).as_posix(), path.read_bytes()]
+    and their bytes' digests."""
+    parts: list[str] = []
+    learned: dict[Path | str, tuple[os.stat_result, str]] = {}
+    for rel, path in _sources(root):
+        info = os.stat(path)
+        known = learned[path] = (info, _known_digest(path, info))
+        parts += [rel, known[1]]
+    keep_digests(learned)
     return digest(*parts)
 
 
-def _sources(root: Path) -> list[Path]:
-    """The paths under `root` named *.py or *.po, as `root.rglob` finds them: one walk
-    of the folders, where two globs matched every name against a pattern."""
-    found, todo = [], [root]
+def _sources(root: Path) -> list[tuple[str, str]]:
+    """Each path under `root` named *.py or *.po, relative (with "/") and whole, in the
+    order of `sorted(root.rglob(...))`: one walk of the folders, where two globs
+    matched every name against a pattern (and paths as strings, not Path objects,
+    which cost more to make and to sort than the rest of the work together)."""
+    found, todo = [], [(str(root), "")]
     while todo:
-        with os.scandir(todo.pop()) as listing:
+        here, prefix = todo.pop()
+        with os.scandir(here) as listing:
             for entry in listing:
+                rel = prefix + entry.name
                 if entry.name.endswith((".py", ".po")):
-                    found.append(Path(entry.path))
+                    found.append((rel, entry.path))
                 if entry.is_dir():
-                    todo.append(Path(entry.path))
-    return found
+                    todo.append((entry.path, rel + "/"))
+    return sorted(found, key=lambda pair: pair[0].split("/"))  # as Path sorts: part by part
 
 
 def file_digest(path: Path | None) -> str:
-    """sha256 of a file's bytes ('' for no file); each file is read once per process
-    unless its size or modification time changes (the watcher runs many builds).
+    """sha256 of a file's bytes ('' for no file); each file is read once while its
+    status stays as it was (the watcher runs many builds), and not at all when the
+    user's cache recorded its digest with that status (`generator.load.keptdigests`).
 
-    A file modified less than `RACY` ago is read every time: a clock tick is coarser
-    than a nanosecond, so a second write of the same size within the tick keeps both
-    (size, mtime) and would pass for the first (git's "racily clean" files)."""
+    A file written less than `keptdigests.RACY` ago is read every time: a clock tick is
+    coarser than a nanosecond, so a second write of the same size within the tick keeps
+    its status and would pass for the first (git's "racily clean" files)."""
     return _known_digest(path, path.stat()) if path else ""
 
 
-RACY = 2_000_000_000  # ns: the coarsest timestamps (FAT's) are two seconds apart
-
-
-def _known_digest(path: Path, info: os.stat_result) -> str:
-    if time.time_ns() - info.st_mtime_ns < RACY:
+def _known_digest(path: Path | str, info: os.stat_result) -> str:
+    if not settled(info):
         return _hashed(path)
-    return _file_digest(path, info.st_size, info.st_mtime_ns)
+    return _file_digest(path, signature(info))
 
 
-@lru_cache(maxsize=1024)  # a pure function of the file's bytes, which (size, mtime) stand for
-def _file_digest(path: Path, size: int, mtime_ns: int) -> str:
-    return _hashed(path)
+@lru_cache(maxsize=1024)  # a pure function of the file's bytes, which its status stands for
+def _file_digest(path: Path | str, status: Signature) -> str:
+    return kept_digest(path, status) or _hashed(path)
 
 
-def _hashed(path: Path) -> str:
+def _hashed(path: Path | str) -> str:
     """sha256 of a file's bytes, opened without waiting: a FIFO or a device found where a
     file was is refused (Refused), never read."""
+    path = Path(path)
     descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     with os.fdopen(descriptor, "rb") as handle:
         refuse_kind(os.fstat(handle.fileno()), path)
