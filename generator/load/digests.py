@@ -14,7 +14,7 @@ from generator.load.keptdigests import (
     Signature,
     keep_digests,
     kept_digest,
-    settled,
+    modified_lately,
     signature,
 )
 
@@ -143,14 +143,18 @@ def file_digest(path: Path | None) -> str:
     status stays as it was (the watcher runs many builds), and not at all when the
     user's cache recorded its digest with that status (`generator.load.keptdigests`).
 
-    A file written less than `keptdigests.RACY` ago is read every time: a clock tick is
-    coarser than a nanosecond, so a second write of the same size within the tick keeps
-    its status and would pass for the first (git's "racily clean" files)."""
+    A file modified less than `keptdigests.RACY` ago is read every time: a tick is coarser
+    than a nanosecond, so a second write of the same size within the tick keeps its
+    status and would pass for the first (git's "racily clean" files)."""
     return _known_digest(path, path.stat()) if path else ""
 
 
 def _known_digest(path: Path | str, info: os.stat_result) -> str:
-    if not settled(info):
+    # In this process a recent modification time is what makes a status doubtful: a
+    # file copied with its old time (a project copied whole) is remembered here by its
+    # status, which holds its change time. Another process believes a status only once
+    # its change time has settled too (`keptdigests.settled`).
+    if modified_lately(info):
         return _hashed(path)
     return _file_digest(path, signature(info))
 

@@ -44,15 +44,23 @@ def signature(info: os.stat_result) -> Signature:
     return (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev)
 
 
-def settled(info: os.stat_result) -> bool:
-    """Whether the file was last written long enough ago for its signature to stand
-    for its bytes (a write within the same clock tick could keep it)."""
-    return time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) >= RACY
+def modified_lately(info: os.stat_result) -> bool:
+    """Whether the file was modified less than `RACY` ago: its status, even in this
+    process, may not tell a second write within the clock's tick from the first."""
+    return time.time_ns() - info.st_mtime_ns < RACY
+
+
+def settled(status: Signature) -> bool:
+    """Whether the file was last written long enough ago for its status to stand for
+    its bytes in another process (a write within the same clock tick could keep it)."""
+    return time.time_ns() - max(status[1], status[2]) >= RACY
 
 
 def kept_digest(path: Path | str, status: Signature) -> str | None:
-    """The digest recorded for the file at `path` when its status was `status` (a
-    settled one: see `settled`)."""
+    """The digest recorded for the file at `path` when its status was `status`, if
+    that status is settled."""
+    if not settled(status):
+        return None
     kept = _snapshot().get(str(path))
     if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == status and \
             isinstance(kept[1], str) and len(kept[1]) == DIGEST_LENGTH:
@@ -64,9 +72,10 @@ def keep_digests(learned: Mapping[Path | str, tuple[os.stat_result, str]]) -> No
     """Record each file's digest by its status (those written too lately left out),
     with what the table holds now; never fails (a table that cannot be written only
     costs the next command the reading)."""
-    snapshot = _snapshot()
-    new = {str(path): (signature(info), digest) for path, (info, digest) in learned.items()
-           if settled(info) and snapshot.get(str(path)) != (signature(info), digest)}
+    snapshot, statuses = _snapshot(), {path: signature(info) for path, (info, _) in
+                                       learned.items()}
+    new = {str(path): (statuses[path], digest) for path, (_, digest) in learned.items()
+           if settled(statuses[path]) and snapshot.get(str(path)) != (statuses[path], digest)}
     if not new:
         return
     table_path = _table_path()
