@@ -20,10 +20,12 @@ from generator.load.keptdigests import (
 
 YAML = {".yaml", ".yml"}
 LARGEST = IMAGE_BYTES  # the largest any other file may be (a picture)
+Learned = dict[Path | str, tuple[os.stat_result, str]]  # a file's status and digest, by path
 
 
 def tree_digest(*folders: Path) -> str:
-    """Digest of every visible entry under the folders: relative path and bytes.
+    """Digest of every visible entry under the folders: relative path and the digest of
+    its bytes (each file's, with its status, kept for the next command: `keptdigests`).
 
     A link counts by where it leads (a linked folder is not walked into), and anything
     the loaders would refuse (a FIFO, a device, a link out of the folder, a file too
@@ -31,7 +33,7 @@ def tree_digest(*folders: Path) -> str:
     another is still a change, and nothing here blocks or reads without end.
     """
     parts: list[bytes | str] = []
-    learned: dict[Path | str, tuple[os.stat_result, str]] = {}
+    learned: Learned = {}
     for folder in folders:
         if not folder.is_dir():
             parts.append(f"missing:{folder}")
@@ -59,8 +61,7 @@ def _entries(folder: Path) -> list[tuple[str, os.DirEntry]]:
     return found
 
 
-def _entry(entry: os.DirEntry, folder: Path,
-           learned: dict[Path | str, tuple[os.stat_result, str]]) -> bytes | str:
+def _entry(entry: os.DirEntry, folder: Path, learned: Learned) -> bytes | str:
     """What an entry of a tree contributes: a file's digest (a linked file's bytes), or
     what stands in their place. A file's status and digest are added to `learned`."""
     path = Path(entry.path)
@@ -83,8 +84,7 @@ def _entry(entry: os.DirEntry, folder: Path,
         return f"{link}unreadable:{exc.errno}"
 
 
-def _file_part(path: Path, limit: Limit,
-               learned: dict[Path | str, tuple[os.stat_result, str]]) -> str:
+def _file_part(path: Path, limit: Limit, learned: Learned) -> str:
     """A regular file's part of a tree's digest: the digest of its bytes, each file read
     once per process as `file_digest` reads it (the build digests the templates' folders
     again for the aids and the cover, and the fonts and art again one by one). One the
@@ -111,7 +111,7 @@ def source_digest(root: Path) -> str:
     """Digest of the Python source files and the catalogues under `root`: their paths
     and their bytes' digests."""
     parts: list[str] = []
-    learned: dict[Path | str, tuple[os.stat_result, str]] = {}
+    learned: Learned = {}
     for rel, path in _sources(root):
         info = os.stat(path)
         known = learned[path] = (info, _known_digest(path, info))
