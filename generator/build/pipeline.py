@@ -48,6 +48,7 @@ from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.digest import digest
 from generator.core.errors import ContentError, UsageError
 from generator.core.reading import Refused, read_kept
+from generator.core.words import counted
 from generator.load.digests import code_digest, tree_digest
 from generator.load.fonts import read_font_files
 from generator.load.layers import input_folders
@@ -90,29 +91,38 @@ class BuildResult:
                                 f"the rest of {self.out_dir} is up to date"]
             still = "else " if self.repaired else ""
             return [*lines, f"nothing {still}changed: {self.out_dir} is up to date"]
+        lines += self._per_kind()
+        lines.append(f"wrote {counted(len(self.artefacts), 'file')} to {self.out_dir} "
+                     f"(rendered: {', '.join(self.rendered)})")
+        return lines
+
+    def _per_kind(self) -> list[str]:
+        """A line per kind and language (another language's files on a line of their
+        own): files, PDF pages, megabytes, the kinds' names in one column."""
         by_kind: dict[tuple[str, str], list[Artefact]] = {}
-        for a in self.artefacts:  # another language's files under their own line
+        for a in self.artefacts:
             other = a.language if a.language and a.path.startswith(f"{a.language}/") else ""
             by_kind.setdefault((a.kind, other), []).append(a)
+        shown = {key: f"{key[0]} ({key[1]})" if key[1] else key[0] for key in by_kind}
+        width = max(map(len, shown.values()), default=0)
+        lines = []
         for kind, language in sorted(by_kind):
             items = by_kind[kind, language]
             pages = sum(a.pages for a in items)
             size = sum(a.size for a in items) / 1e6
-            extra = f", {pages} PDF pages" if pages else ""
+            extra = f", {counted(pages, 'PDF page')}" if pages else ""
             unit = _unit_name(kind, language, "")  # as the cache names it ("": the source)
             note = " (unchanged)" if unit in self.reused else ""
-            shown = f"{kind} ({language})" if language else kind
-            lines.append(f"  {shown:<9} {len(items):>3} files{extra}, {size:.1f} MB{note}")
-            lines += [f"            {a.note}" for a in items if a.note]
-        lines.append(f"wrote {len(self.artefacts)} files to {self.out_dir} "
-                     f"(rendered: {', '.join(self.rendered)})")
+            lines.append(f"  {shown[kind, language]:<{width}} "
+                         f"{counted(len(items), 'file'):>9}{extra}, {size:.1f} MB{note}")
+            lines += [f"{'':{width + 3}}{a.note}" for a in items if a.note]
         return lines
 
 
 def _some(paths: Sequence[str]) -> str:
-    """A count of files and the first few of them: "5 file(s) (a, b, c, ...)"."""
+    """A count of files and the first few of them: "5 files (a, b, c, ...)"."""
     shown = ", ".join(paths[:3]) + (", ..." if len(paths) > 3 else "")
-    return f"{len(paths)} file(s) ({shown})"
+    return f"{counted(len(paths), 'file')} ({shown})"
 
 
 def declared_table(content_dir: Path | None = None) -> tuple:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Game, Tile
+from generator.core.words import counted
 from generator.core.worlds import (
     STEPS,
     Grid,
@@ -26,8 +27,8 @@ def tiles_phrase(printed: int, designs: int) -> str:
     """'48 tiles', or '49 tiles (1 a copy)' when some of the printed tiles are copies."""
     extra = printed - designs
     if extra <= 0:
-        return f"{printed} tiles"
-    return f"{printed} tiles ({extra} a copy)" if extra == 1 else (
+        return counted(printed, "tile")
+    return f"{counted(printed, 'tile')} ({extra} a copy)" if extra == 1 else (
         f"{printed} tiles ({extra} of them copies)")
 
 

@@ -28,6 +28,7 @@ from generator.core.diagnostics import Diagnostic, Severity, diagnostic, sort_ke
 from generator.core.errors import RenderError
 from generator.core.memo import Memo
 from generator.core.model import NOWHERE, Game
+from generator.core.words import counted
 from generator.draw.kit import Kit
 from generator.layout.model import Layout
 from generator.layout.translated import layout_texts, translated_layout
@@ -69,8 +70,8 @@ class Report:
         """One line: tiles (printed, copies counted), elements, errors, warnings."""
         extra = sum(t.copies - 1 for t in self.game.tiles) if self.game else 0
         tiles = tiles_phrase(self.tiles_read + extra, self.tiles_read)
-        line = (f"{tiles}, {self.elements_read} elements: {self.errors} error(s), "
-                f"{self.warnings} warning(s)")
+        line = (f"{tiles}, {counted(self.elements_read, 'element')}: "
+                f"{counted(self.errors, 'error')}, {counted(self.warnings, 'warning')}")
         if not self.game_checked:
             line += " (game rules not checked until the file errors are fixed)"
         elif self.templates_waiting:

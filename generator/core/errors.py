@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.core.words import counted
+
 if TYPE_CHECKING:
     from generator.core.diagnostics import Diagnostic
 
@@ -28,10 +30,10 @@ class ContentError(GeneratorError):
         errors = sum(1 for d in self.diagnostics if d.is_error)
         warnings = sum(1 for d in self.diagnostics if d.severity.value == "warning")
         if errors or not warnings:
-            super().__init__(f"the content has {errors} error(s); nothing was written")
+            super().__init__(f"the content has {counted(errors, 'error')}; nothing was written")
         else:  # only --strict stops a build for warnings
-            super().__init__(f"the content has {warnings} warning(s), which --strict counts "
-                             "as errors; nothing was written")
+            super().__init__(f"the content has {counted(warnings, 'warning')}, which "
+                             "--strict counts as errors; nothing was written")
 
     def __reduce__(self):
         # Rebuilt from its diagnostics (not its message) when it crosses from a forked

@@ -99,6 +99,12 @@ class Words:
 SOURCE_WORDS = Words()
 
 
+def counted(n: int, word: str) -> str:
+    """'1 file', '3 files', '0 errors': a count in the tool's own messages, which speak
+    the source language whatever the game's."""
+    return SOURCE_WORDS.plural(n, word)
+
+
 def N_(message: str) -> str:
     """Mark a message for the catalogue where it is written (a table of phrases); it is
     translated where it is printed, with the game's words."""

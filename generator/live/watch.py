@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.core.errors import ContentError, GeneratorError
+from generator.core.words import counted
 from generator.live.status import BuildOutcome, BuildStatus
 
 # Files editors write beside the one being saved (vim, emacs, kate, JetBrains, Chrome's
@@ -174,7 +175,7 @@ def outcome_lines(outcome: BuildOutcome) -> list[str]:
         warnings = sum(1 for d in outcome.diagnostics if d.severity.value == "warning")
         early = f" (pieces shown after {outcome.preview:.2f} s)" if outcome.preview else ""
         return [f"[{stamp}] {what}: built in {outcome.seconds:.2f} s{early}, content valid"
-                f" ({warnings} warning(s)); {outcome.message}".rstrip("; ")]
+                f" ({counted(warnings, 'warning')}); {outcome.message}".rstrip("; ")]
     if outcome.preview:
         lines = [f"[{stamp}] {what}: pieces built, the rest NOT built ({outcome.message}); "
                  "its previous files kept"]

@@ -148,3 +148,31 @@ atexit.register(lambda: print("loaded:", sorted(m for m in sys.modules
 sys.argv[0] = "tkg"
 main()
 """
+
+
+
+def test_the_summary_counts_one_file_and_one_page_in_the_singular(tmp_path):
+    from generator.core.artefacts import Artefact
+
+    files = (Artefact("manifest.json", b"{}", "manifest"),
+             Artefact("table-mat/mat-a4.pdf", b"%PDF", "table-mat", pages=1),
+             Artefact("table-mat/mat.svg", b"<svg/>", "table-mat"),
+             Artefact("tiles/sheet-a4.pdf", b"%PDF", "tiles", pages=2))
+    lines = build_module.BuildResult(tmp_path, files, (), ("table-mat", "tiles"),
+                                     repaired=("a.pdf",)).summary()
+    assert lines[0].endswith(": 1 file (a.pdf) put in place or removed"), lines
+    assert lines[1].split()[:3] == ["manifest", "1", "file,"], lines
+    assert ", 1 PDF page," in lines[2] and ", 2 PDF pages," in lines[3], lines
+    assert lines[-1].startswith("wrote 4 files to "), lines
+    one = build_module.BuildResult(tmp_path, files[:1], (), ("manifest",)).summary()
+    assert one[-1].startswith("wrote 1 file to "), one
+
+
+def test_a_stopped_build_counts_its_one_error_or_warning_in_the_singular():
+    from generator.core.diagnostics import diagnostic
+    from generator.core.model import NOWHERE
+
+    error = diagnostic("TKG201", NOWHERE, "47 tiles")
+    warning = diagnostic("TKG506", NOWHERE, "a pale word")
+    assert str(ContentError([error])) == "the content has 1 error; nothing was written"
+    assert str(ContentError([warning, warning])).startswith("the content has 2 warnings,")

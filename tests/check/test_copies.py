@@ -159,7 +159,7 @@ def test_validate_summarises_printed_tiles(project):
                                       "--templates", str(project / "templates")])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == (
-        "49 tiles (1 a copy), 4 elements: 0 error(s), 0 warning(s)")
+        "49 tiles (1 a copy), 4 elements: 0 errors, 0 warnings")
     assert "info TKG210: 49 of 49 tiles (1 a copy) can sit" in result.output
 
 

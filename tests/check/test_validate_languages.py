@@ -42,7 +42,7 @@ def test_a_french_name_too_long_for_its_box_is_told_in_french(project):
 def test_the_shipped_game_passes_strict_validation_in_both_languages(project):
     result = _validate(project, "--strict")
     assert result.exit_code == 0, result.output
-    assert "0 error(s), 0 warning(s)" in result.output
+    assert "0 errors, 0 warnings" in result.output
 
 
 def test_a_language_s_font_that_cannot_be_read_is_told_at_its_line(project):

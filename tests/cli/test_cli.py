@@ -24,7 +24,7 @@ def test_validate_shipped_content_passes_with_summary(monkeypatch):
     monkeypatch.chdir(ROOT)
     result = invoke("validate")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "48 tiles, 4 elements: 0 error(s), 0 warning(s)"
+    assert result.output.splitlines()[-1] == "48 tiles, 4 elements: 0 errors, 0 warnings"
     assert "info TKG210: 48 of 48 tiles can sit in a fully matched world" in result.output
 
 
@@ -101,7 +101,7 @@ def test_real_subprocess_and_python_dash_m(tmp_path: Path):
                                "--templates", str(ROOT / "templates")],
                               capture_output=True, text=True, cwd=tmp_path, check=False)
         assert done.returncode == 0, done.stderr
-        assert "48 tiles, 4 elements: 0 error(s)" in done.stdout
+        assert "48 tiles, 4 elements: 0 errors" in done.stdout
     broken = subprocess.run(["tkg", "validate", "--content", str(tmp_path)],
                             capture_output=True, text=True, check=False)
     assert broken.returncode == 1 and "Traceback" not in broken.stdout + broken.stderr
