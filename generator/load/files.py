@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
+import itertools
+import os
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
@@ -11,6 +14,9 @@ from generator.core.paths import display_path
 from generator.core.reading import Refused, check_file
 
 SIZE_LIMITS = {".svg": SVG_BYTES, ".ttf": FONT_BYTES, ".otf": FONT_BYTES}
+# The names of a folder looked through for the one nearest a missing file's (a folder
+# of a million files is not read whole to make a hint).
+NEAREST_LOOKED_AT = 4096
 
 
 def content_file(roots: Path | tuple[Path, ...], raw: str, where: Location,
@@ -52,7 +58,8 @@ def content_file(roots: Path | tuple[Path, ...], raw: str, where: Location,
         return None
     if not resolved.exists():
         under = " or ".join(display_path(f) for f in folders)
-        diagnostics.append(diagnostic("TKG109", where, f"{raw!r} does not exist under {under}"))
+        diagnostics.append(diagnostic("TKG109", where, f"{raw!r} does not exist under {under}",
+                                      _nearest(resolved.parent, candidate, suffixes)))
         return None
     try:
         check_file(resolved, SIZE_LIMITS.get(candidate.suffix.lower(), IMAGE_BYTES))
@@ -61,6 +68,20 @@ def content_file(roots: Path | tuple[Path, ...], raw: str, where: Location,
                                       refused.hint))
         return None
     return resolved
+
+
+def _nearest(folder: Path, written: Path, suffixes: tuple[str, ...]) -> str | None:
+    """"did you mean 'art/tidewell.svg'?" for the file of the folder the missing one is
+    named in whose name is nearest the one written (a letter left out, or its case);
+    None (the code's own hint) when the folder is not there or holds nothing like it."""
+    try:
+        with os.scandir(folder) as entries:
+            names = [e.name for e in itertools.islice(entries, NEAREST_LOOKED_AT)
+                     if Path(e.name).suffix.lower() in suffixes]
+    except OSError:
+        return None
+    close = difflib.get_close_matches(written.name, names, n=1, cutoff=0.6)
+    return f"did you mean {(written.parent / close[0]).as_posix()!r}?" if close else None
 
 
 def _has(folder: Path, raw: str) -> bool:

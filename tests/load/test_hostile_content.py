@@ -154,3 +154,19 @@ def test_an_svg_pointing_outside_itself_is_a_tkg304_and_nothing_is_logged(projec
     printed = capfd.readouterr()
     assert printed.out == "" and printed.err == ""
 
+
+
+@pytest.mark.parametrize(("written", "nearest"), [
+    ("art/tidewel.svg", "art/tidewell.svg"),  # a letter left out
+    ("art/Tidewell.svg", "art/tidewell.svg"),  # the case of a letter
+    ("Art/tidewell.svg", None),  # no such folder: nothing to look through
+    ("art/zzzz.svg", None),  # nothing like it
+])
+def test_a_missing_file_names_the_nearest_file_of_its_folder(project, written, nearest):
+    edit(project / "content" / "tiles.yaml", "art: art/tidewell.svg", f"art: {written}")
+    [d] = errors(project / "content")
+    assert d.code == "TKG109" and f"{written!r} does not exist" in d.message
+    if nearest:
+        assert d.hint == f"did you mean {nearest!r}?"
+    else:
+        assert "did you mean" not in d.hint
