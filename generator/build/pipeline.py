@@ -14,6 +14,7 @@ clean build either way.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import importlib
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -142,9 +143,17 @@ def known_kinds(content_dir: Path | None = None) -> list[str]:
 
 
 def unknown_kinds(unknown: Sequence[str], known: Sequence[str]) -> str:
-    """What `--only` is told when it names kinds there are not."""
-    return (f"--only: unknown kind(s) {', '.join(unknown) or '(none given)'}; known kinds: "
-            f"{', '.join(known)}")
+    """What `--only` is told when it names kinds there are not (each with the known kind
+    nearest it, if one is near: "did you mean 'tiles'?"), or none."""
+    named = [_with_nearest(kind, known) for kind in unknown]
+    said = (f"unknown {'kind' if len(named) == 1 else 'kinds'} {', '.join(named)}"
+            if named else "no kind given")
+    return f"--only: {said}; known kinds: {', '.join(known)}"
+
+
+def _with_nearest(kind: str, known: Sequence[str]) -> str:
+    close = difflib.get_close_matches(kind, known, n=1, cutoff=0.6)
+    return f"{kind!r} (did you mean {close[0]!r}?)" if close else repr(kind)
 
 
 def plain_kinds(content_dir: Path | None = None) -> list[str]:

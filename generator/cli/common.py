@@ -64,8 +64,9 @@ OUT = click.option("--out", "out_dir", default="output", show_default=True, type
 PAPER_CHOICES = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
 
 
-PAPER = click.option("--paper", type=click.Choice(sorted(PAPER_CHOICES)), default="both",
-                     show_default=True, help="Paper size of the sheets.")
+# "A4" as it is printed on the ream is A4 too.
+PAPER = click.option("--paper", type=click.Choice(sorted(PAPER_CHOICES), case_sensitive=False),
+                     default="both", show_default=True, help="Paper size of the sheets.")
 
 
 def _languages(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]

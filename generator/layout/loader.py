@@ -7,6 +7,7 @@ together as one `ContentError`, so the designer sees every mistake at once.
 
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 
@@ -69,9 +70,11 @@ def _resolve(templates_dir: Path, name: str, problems: list[Diagnostic],
         return None
     path = folder / f"{name}.yaml"
     if not path.is_file():
-        known = ", ".join(layout_names(templates_dir)) or "none"
+        names = layout_names(templates_dir)
+        close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+        near = f"did you mean {close[0]!r}? " if close else ""
         problems.append(diagnostic("TKG303", here, f"there is no layout named {name!r}",
-                                   f"known layouts: {known}"))
+                                   f"{near}known layouts: {', '.join(names) or 'none'}"))
         return None
     source = load_yaml(path, display_path(path))
     problems.extend(_as_layout_problem(d) for d in source.diagnostics)

@@ -90,6 +90,26 @@ def test_cli_rejects_unknown_kinds_with_a_usage_error(project):
     assert "posters" in result.output and "tiles" in result.output and "tokens" in result.output
 
 
+@pytest.mark.parametrize(("only", "says"), [
+    ("tile", "unknown kind 'tile' (did you mean 'tiles'?); known kinds: aids, "),
+    ("tiles,tokns,postrs", "unknown kinds 'tokns' (did you mean 'tokens'?), 'postrs'; "),
+    (",", "no kind given; known kinds: aids, "),
+])
+def test_an_unknown_kind_is_named_with_the_nearest_known_one(only, says):
+    result = CliRunner().invoke(cli, ["build", "--only", only, "--out", "never-written"])
+    assert result.exit_code == 2 and says in result.output, result.output
+
+
+def test_the_paper_is_understood_in_capitals_as_it_is_printed(project):
+    result = CliRunner().invoke(cli, ["build", "--content", str(project / "content"),
+                                      "--templates", str(project / "templates"),
+                                      "--out", str(project / "out"), "--paper", "A4",
+                                      "--only", "tokens", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert (project / "out" / "pnp-a4.pdf").is_file()
+    assert not (project / "out" / "pnp-letter.pdf").exists()
+
+
 def test_cli_reports_invalid_content_with_exit_1(project):
     tiles = project / "content" / "tiles.yaml"
     tiles.write_text(tiles.read_text().replace("insignias: [fire]", "insignias: [fyre]", 1))

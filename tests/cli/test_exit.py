@@ -33,7 +33,7 @@ def _tkg(*args: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize(("args", "code", "says"), [
     (("--version",), 0, "tkg, version"),
     (("validate", "--content", "no-such-folder"), 1, "error TKG001"),
-    (("build", "--only", "nope", "--out", "never-written"), 2, "unknown kind(s) nope"),
+    (("build", "--only", "nope", "--out", "never-written"), 2, "unknown kind 'nope'"),
 ])
 def test_tkg_ends_with_its_code_its_words_and_its_exit_hooks(args, code, says):
     ended = _tkg(*args)

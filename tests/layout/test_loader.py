@@ -95,6 +95,14 @@ def test_extends_cycles_and_unknown_layouts_are_diagnostics(project):
     assert "known layouts" in "\n".join(_lines(info.value))
 
 
+def test_a_misspelt_layout_is_told_the_nearest_known_name(project):
+    with pytest.raises(ContentError) as info:
+        load_layout("clustr", project / "templates")
+    said = "\n".join(_lines(info.value))
+    assert "there is no layout named 'clustr'" in said
+    assert "did you mean 'cluster'? known layouts: cluster, default, ink-saver" in said
+
+
 def test_yaml_syntax_errors_in_a_layout_carry_the_layout_code(project):
     _write(project, "bad", "pieces: [unclosed\n")
     with pytest.raises(ContentError) as info:
