@@ -14,7 +14,6 @@ clean build either way.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import importlib
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -48,6 +47,7 @@ from generator.core.artefacts import PAPERS, Artefact, held_in_file
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.digest import digest
 from generator.core.errors import ContentError, UsageError
+from generator.core.nearest import did_you_mean
 from generator.core.reading import Refused, read_kept
 from generator.core.words import counted
 from generator.load.digests import code_digest, tree_digest
@@ -152,8 +152,8 @@ def unknown_kinds(unknown: Sequence[str], known: Sequence[str]) -> str:
 
 
 def _with_nearest(kind: str, known: Sequence[str]) -> str:
-    close = difflib.get_close_matches(kind, known, n=1, cutoff=0.6)
-    return f"{kind!r} (did you mean {close[0]!r}?)" if close else repr(kind)
+    close = did_you_mean(kind, known)
+    return f"{kind!r} ({close})" if close else repr(kind)
 
 
 def plain_kinds(content_dir: Path | None = None) -> list[str]:

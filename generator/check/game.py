@@ -29,7 +29,7 @@ def tiles_phrase(printed: int, designs: int) -> str:
     if extra <= 0:
         return counted(printed, "tile")
     return f"{counted(printed, 'tile')} ({extra} a copy)" if extra == 1 else (
-        f"{printed} tiles ({extra} of them copies)")
+        f"{counted(printed, 'tile')} ({extra} of them copies)")
 
 
 def check_tile_count(game: Game) -> list[Diagnostic]:

@@ -13,7 +13,6 @@ element, words too long for their box). Each drawing is then preflighted
 from __future__ import annotations
 
 import contextlib
-import difflib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -27,6 +26,7 @@ from generator.core.digest import digest
 from generator.core.errors import ContentError, RenderError
 from generator.core.limits import BUILD_PRIMITIVES
 from generator.core.model import NOWHERE, Item, PieceKind
+from generator.core.nearest import did_you_mean
 from generator.draw.kit import Kit
 from generator.draw.piece import (
     BACK,
@@ -248,8 +248,7 @@ def _tell(verdict: Verdict, kind: PieceKind, look: Look, item: Item | None,
 
 def _no_look(kind: PieceKind, layout: Layout) -> Diagnostic:
     looks = [look.kind for look in layout.pieces]
-    close = difflib.get_close_matches(kind.name, looks, n=1, cutoff=0.6)
-    hint = f"did you mean {close[0]!r}?" if close else (
+    hint = did_you_mean(kind.name, looks) or (
         f"its looks: {', '.join(looks)}" if looks else None)
     return diagnostic("TKG608", kind.where, f"the kind {kind.name!r} has no look under "
                       f"pieces: in the {layout.name!r} layout", hint)

@@ -7,13 +7,13 @@ together as one `ContentError`, so the designer sees every mistake at once.
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.errors import ContentError
 from generator.core.model import Location
+from generator.core.nearest import did_you_mean
 from generator.core.paths import display_path
 from generator.layout.model import Layout
 from generator.layout.reader import read_layout
@@ -71,8 +71,8 @@ def _resolve(templates_dir: Path, name: str, problems: list[Diagnostic],
     path = folder / f"{name}.yaml"
     if not path.is_file():
         names = layout_names(templates_dir)
-        close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
-        near = f"did you mean {close[0]!r}? " if close else ""
+        close = did_you_mean(name, names)
+        near = f"{close} " if close else ""
         problems.append(diagnostic("TKG303", here, f"there is no layout named {name!r}",
                                    f"{near}known layouts: {', '.join(names) or 'none'}"))
         return None

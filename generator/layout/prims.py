@@ -7,12 +7,12 @@ Every problem is positioned: TKG601 for a primitive nobody knows, TKG602 for the
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from generator.core.diagnostics import diagnostic
 from generator.core.limits import CELLS
 from generator.core.model import Location
+from generator.core.nearest import did_you_mean
 from generator.layout.look import CAPS, JOINS, PRIMITIVES, Prim
 from generator.layout.values import ANY, NON_NEGATIVE, POSITIVE, ValueReader
 from generator.load.content_schema import FONT_ROLES
@@ -90,10 +90,9 @@ class PrimReader(ValueReader):
             return None
         op = next(iter(item))
         if op not in PRIMITIVES:
-            close = difflib.get_close_matches(op, PRIMITIVES, n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}?" if close else None
             self.problems.append(diagnostic("TKG601", item.key_where(op),
-                                            f"unknown primitive {op!r}", hint))
+                                            f"unknown primitive {op!r}",
+                                            did_you_mean(op, PRIMITIVES)))
             return None
         body = self.section(item, op, (*KEYS[op], *WHEN))
         values = {**getattr(self, f"_{op}")(body, f"{entry}.{op}"), **self.when(body)}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import os
 from pathlib import Path
@@ -10,6 +9,7 @@ from pathlib import Path
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.limits import FONT_BYTES, IMAGE_BYTES, SVG_BYTES
 from generator.core.model import Location
+from generator.core.nearest import nearest
 from generator.core.paths import display_path
 from generator.core.reading import Refused, check_file
 
@@ -80,8 +80,8 @@ def _nearest(folder: Path, written: Path, suffixes: tuple[str, ...]) -> str | No
                      if Path(e.name).suffix.lower() in suffixes]
     except OSError:
         return None
-    close = difflib.get_close_matches(written.name, names, n=1, cutoff=0.6)
-    return f"did you mean {(written.parent / close[0]).as_posix()!r}?" if close else None
+    close = nearest(written.name, names)
+    return f"did you mean {(written.parent / close).as_posix()!r}?" if close else None
 
 
 def _has(folder: Path, raw: str) -> bool:

@@ -9,7 +9,6 @@ types of geometry (lengths with units, colours, points) on top.
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from collections.abc import Sequence
@@ -17,6 +16,7 @@ from dataclasses import dataclass
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Location
+from generator.core.nearest import did_you_mean, nearest
 from generator.load.yamlsource import Unsafe, YList, YMap
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # the one colour format of content and layouts
@@ -125,11 +125,10 @@ def unknown_keys(mapping: YMap, names: Sequence[str], what: str, code: str = "TK
     for key in mapping:
         if key in names:
             continue
-        close = difflib.get_close_matches(key, [n for n in names if n not in mapping], n=1,
-                                          cutoff=0.6)
+        close = nearest(key, [n for n in names if n not in mapping])
         if close and suggested is not None:
-            suggested.add(close[0])
-        hint = f"did you mean {close[0]!r}?" if close else "known keys: " + ", ".join(names)
+            suggested.add(close)
+        hint = f"did you mean {close!r}?" if close else "known keys: " + ", ".join(names)
         found.append(diagnostic(code, mapping.key_where(key), f"unknown key {key!r} in {what}",
                                 hint))
     return found
@@ -164,8 +163,8 @@ def _choice_problem(field: Field, texts: list[str], value: object, where: Locati
     wrong = next((t for t in texts if t not in field.choices), None)
     name = f"{what}.{field.name}"
     if wrong is not None:
-        close = difflib.get_close_matches(wrong, field.choices, n=1, cutoff=0.6)
-        hint = f"did you mean {close[0]!r}? " if close else ""
+        close = did_you_mean(wrong, field.choices)
+        hint = f"{close} " if close else ""
         return diagnostic("TKG117", where, f"{name} is {wrong!r}, which the game does not "
                           f"have: it takes {listed}", f"{hint}write one of: {listed}")
     if field.kind == "str_list" and len(set(texts)) < len(texts):
