@@ -170,20 +170,24 @@ main()
 """
 
 
-
 def test_the_summary_counts_one_file_and_one_page_in_the_singular(tmp_path):
     from generator.core.artefacts import Artefact
 
     files = (Artefact("manifest.json", b"{}", "manifest"),
              Artefact("table-mat/mat-a4.pdf", b"%PDF", "table-mat", pages=1),
              Artefact("table-mat/mat.svg", b"<svg/>", "table-mat"),
+             Artefact("fr/table-mat/mat-a4.pdf", b"%PDF", "table-mat", pages=1,
+                      language="fr"),
              Artefact("tiles/sheet-a4.pdf", b"%PDF", "tiles", pages=2))
     lines = build_module.BuildResult(tmp_path, files, (), ("table-mat", "tiles"),
                                      repaired=("a.pdf",)).summary()
     assert lines[0].endswith(": 1 file (a.pdf) put in place or removed"), lines
     assert lines[1].split()[:3] == ["manifest", "1", "file,"], lines
-    assert ", 1 PDF page," in lines[2] and ", 2 PDF pages," in lines[3], lines
-    assert lines[-1].startswith("wrote 4 files to "), lines
+    assert ", 1 PDF page," in lines[2] and ", 2 PDF pages," in lines[4], lines
+    assert lines[-1].startswith("wrote 5 files to "), lines
+    # The counts end in one column, "table-mat (fr)" as long as it is.
+    assert lines[3].lstrip().startswith("table-mat (fr)"), lines
+    assert len({line.index(",") for line in lines[1:5]}) == 1, lines
     one = build_module.BuildResult(tmp_path, files[:1], (), ("manifest",)).summary()
     assert one[-1].startswith("wrote 1 file to "), one
 

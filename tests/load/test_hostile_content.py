@@ -155,7 +155,6 @@ def test_an_svg_pointing_outside_itself_is_a_tkg304_and_nothing_is_logged(projec
     assert printed.out == "" and printed.err == ""
 
 
-
 @pytest.mark.parametrize(("written", "nearest"), [
     ("art/tidewel.svg", "art/tidewell.svg"),  # a letter left out
     ("art/Tidewell.svg", "art/tidewell.svg"),  # the case of a letter
