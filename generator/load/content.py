@@ -12,6 +12,7 @@ from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Balance, Element, Game, Location, Oink, Rule, Rules, Tile, TokenSet
+from generator.core.nearest import did_you_mean
 from generator.core.paths import display_path
 from generator.load import content_schema as S
 from generator.load.catalogue import words_for
@@ -119,12 +120,17 @@ def _insignias(r: _Reader, item: YMap, elements: set[str]) -> tuple[str, ...] | 
         if isinstance(element, str) and element in elements:
             found.append(element)
         else:
-            known = ", ".join(sorted(elements))
             r.diagnostics.append(diagnostic(
                 "TKG107", listing.where(i), f"unknown element {element!r}",
-                f"known elements: {known}"))
+                _elements_hint(str(element), elements)))
             ok = False
     return tuple(found) if ok else None
+
+
+def _elements_hint(written: str, elements: set[str]) -> str:
+    """The known element nearest one that is not ("did you mean 'fire'?"), and them all."""
+    near = did_you_mean(written, sorted(elements))
+    return f"{near + ' ' if near else ''}known elements: {', '.join(sorted(elements))}"
 
 
 TILE_TEXTS = ("name", "flavour")  # the words of a tile, each told where it is written
@@ -165,7 +171,8 @@ def _oinks(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[Oink,
             continue
         if f["element"] not in elements:
             r.diagnostics.append(diagnostic(
-                "TKG107", item.where("element"), f"unknown element {f['element']!r}"))
+                "TKG107", item.where("element"), f"unknown element {f['element']!r}",
+                _elements_hint(str(f["element"]), elements)))
             continue
         result.append(Oink(f["element"], f["name"], where, item.where("name")))
     return tuple(result)

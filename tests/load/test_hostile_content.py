@@ -169,3 +169,14 @@ def test_a_missing_file_names_the_nearest_file_of_its_folder(project, written, n
         assert d.hint == f"did you mean {nearest!r}?"
     else:
         assert "did you mean" not in d.hint
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("insignias: [fire]", "insignias: [fyre]"),  # a tile's insignia
+    ("element: fire", "element: fyre"),  # an Oink's element
+])
+def test_a_misspelt_element_is_told_the_nearest_known_one(project, old, new):
+    edit(project / "content" / "tiles.yaml", old, new)
+    [d] = errors(project / "content")
+    assert d.code == "TKG107" and d.message == "unknown element 'fyre'"
+    assert d.hint == "did you mean 'fire'? known elements: air, earth, fire, water"
