@@ -16,6 +16,7 @@ import jinja2
 from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError
 from generator.core.model import Location
+from generator.core.nearest import did_you_mean
 from generator.core.paths import display_path
 from generator.core.words import SOURCE_WORDS, Words
 from generator.load.layers import Layers
@@ -37,7 +38,8 @@ AID_TEMPLATE = "aid.md.j2"  # the player aid; every other NN-*.md.j2 is a rulebo
 
 
 class ContextUndefined(jinja2.StrictUndefined):
-    """Strict, and when a record lacks a name, the message lists the names it has."""
+    """Strict, and when a record lacks a name, the message names the nearest it has
+    ("did you mean ...?") and lists them all."""
 
     __slots__ = ()
 
@@ -45,8 +47,11 @@ class ContextUndefined(jinja2.StrictUndefined):
     def _undefined_message(self) -> str:
         owner = self._undefined_obj
         if isinstance(owner, Record) and isinstance(self._undefined_name, str):
-            known = ", ".join(owner.names())
-            return f"no variable {self._undefined_name!r} here; known: {known}"
+            names = owner.names()
+            near = did_you_mean(self._undefined_name, names)
+            said = f" ({near})" if near else ""
+            return (f"no variable {self._undefined_name!r} here{said}; "
+                    f"known: {', '.join(names)}")
         return super()._undefined_message
 
 

@@ -46,6 +46,15 @@ def test_library_raises_positioned_content_error(project, text, code):
         assert d.line >= 4
 
 
+def test_a_misspelt_name_in_a_template_is_told_the_nearest_known_one(project):
+    _break(project, TURN, 4, "Your Oink holds {{ rules.oink_capacityy }} tokens.")
+    with pytest.raises(ContentError) as caught:
+        build_rulebook(request(project, ("a4",)))
+    [d] = caught.value.diagnostics
+    assert d.message.startswith("no variable 'oink_capacityy' here (did you mean "
+                                "'oink_capacity'?); known: players_min, "), d.message
+
+
 @pytest.mark.slow
 def test_cli_build_reports_a_broken_template(project, monkeypatch):
     _break(project, TURN, 6, "Draw {{ rules.draw_countt }} tokens.")
