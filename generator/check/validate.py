@@ -305,11 +305,13 @@ def _other_languages(kit: Kit, layouts: tuple[Layout, ...], templates: Templates
     rendered. What a language finds that the source did not is told with its name."""
     told: list[Diagnostic] = []
     texts = layout_texts(layouts)
+    # A layout that did not load has texts nobody knows: none of them is gone.
+    every_layout = {layout.name for layout in layouts} >= set(templates.layouts)
     asked = templates.languages
     for translation in kit.game.translations:
         if asked is not None and translation.language not in asked:
             continue
-        told += missing_and_stale(kit.game, translation, texts)
+        told += missing_and_stale(kit.game, translation, texts, every_layout)
         if any(d.is_error for d in [*found, *told]):
             continue  # drawn in its words once the source and its texts are sound
         there = Kit(translated_game(kit.game, translation), kit.memo)

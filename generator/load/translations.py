@@ -289,10 +289,12 @@ def _field(translation: Translation, key: str, name: str, value: object,
 
 
 def missing_and_stale(game: Game, translation: Translation,
-                      layout_texts: dict[str, Location]) -> list[Diagnostic]:
+                      layout_texts: dict[str, Location], every_layout: bool = True
+                      ) -> list[Diagnostic]:
     """TKG310 for each text the language lacks (where the source text is), TKG311 for
     each translation of a text that is gone (where the translation is), TKG312 for a
-    translation that drops or adds a placeholder."""
+    translation that drops or adds a placeholder. Without `every_layout` (a layout did
+    not load: `layout_texts` are some of its texts), no layout text counts as gone."""
     wanted = {k: v for k, v in source_texts(game).items()}
     wanted |= {f"{LAYOUT}{words}": (words, where) for words, where in layout_texts.items()}
     have = dict(translation.texts)
@@ -316,7 +318,7 @@ def missing_and_stale(game: Game, translation: Translation,
             f"add one: generator/locale/{translation.language}/LC_MESSAGES/tkg.po, made and "
             "kept in step by python tools/catalogue.py"))
     for key in have:
-        if key not in wanted:
+        if key not in wanted and (every_layout or not key.startswith(LAYOUT)):
             found.append(diagnostic(
                 "TKG311", translation.where(key),
                 f"{translation.path} translates {_what(key)}, which the game no longer has",

@@ -88,3 +88,12 @@ def test_a_letter_no_font_has_is_told_at_the_words_that_use_it(project):
                 if "\u2603" in row)
     assert glyph["path"].endswith("content/tiles.yaml") and glyph["line"] == line, glyph
 
+
+
+def test_a_layout_that_does_not_load_leaves_its_texts_translations_alone(project):
+    # A typo in the layout stops it loading: its texts are unknown, not gone, and the
+    # French file's translations of them are not stale (14 TKG311 warnings before).
+    layout = project / "templates" / "layouts" / "default.yaml"
+    layout.write_text(layout.read_text().replace("font: title", "font: tittle", 1))
+    report = json.loads(_validate(project, "--format", "json").stdout)
+    assert [d["code"] for d in report if d["severity"] != "info"] == ["TKG602"], report
