@@ -36,8 +36,15 @@ class ValueReader:
         self.bare_sizes: list[tuple[str, float, Location]] = []
 
     def fail(self, m: YMap, key: str, message: str) -> None:
-        """Record a problem (TKG303) at the position of `key` in `m`."""
-        self.problems.append(diagnostic(self.code, m.where(key), message))
+        """Record a problem (TKG303) at the position of `key` in `m`, unless one is told
+        there already: a value that could not be read is not also too small for what it
+        was taken as (a margin of "6.35 mn" is no length, not a margin of 0 mm)."""
+        where = m.where(key)
+        if key in m and any((d.path, d.line, d.column) == (where.path, where.line,
+                                                           where.column)
+                            for d in self.problems):
+            return  # (a key that is missing is told where its mapping is: each of them)
+        self.problems.append(diagnostic(self.code, where, message))
 
     def section(self, m: YMap, key: str, allowed: tuple[str, ...]) -> YMap:
         """The mapping under `key`, checked for unknown keys (an empty one if absent)."""

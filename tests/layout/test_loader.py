@@ -160,6 +160,31 @@ def test_lengths_out_of_range_and_print_conventions_are_positioned_errors(
     assert f"{found[0].line}:{found[0].column}" == where
 
 
+@pytest.mark.parametrize("override", ["sheets:\n  margin: 6.35 mn\n",
+                                      "sheets:\n  marks:\n    width: 0.2 mn\n",
+                                      "sheets:\n  margin: .nan\n"])
+def test_a_length_that_cannot_be_read_is_one_problem_not_two(project, override):
+    # Read as no length at all, it was also told as too small ("not 0 mm").
+    _write(project, "broken", "extends: default\n" + override)
+    with pytest.raises(ContentError) as info:
+        load_layout("broken", project / "templates")
+    assert len(info.value.diagnostics) == 1, _lines(info.value)
+
+
+def test_two_lengths_missing_from_one_mapping_are_both_told():
+    # Both are told at the mapping's own line: one problem a value, not one a line.
+    from generator.core.model import Location
+    from generator.layout.values import ValueReader
+    from generator.load.yamlsource import YMap
+
+    reader = ValueReader([])
+    marks = YMap(Location("layouts/broken.yaml", 3, 1))
+    reader.length(marks, "length")
+    reader.length(marks, "offset")
+    assert [d.message for d in reader.problems] == ["missing length 'length'",
+                                                     "missing length 'offset'"]
+
+
 def test_a_layout_must_give_every_paper(project):
     default = (project / "templates" / "layouts" / "default.yaml").read_text()
     _write(project, "no-a4", default.replace("    a4: [210mm, 297mm]\n", ""))
