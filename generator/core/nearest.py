@@ -16,3 +16,10 @@ def did_you_mean(name: str, known: Iterable[str]) -> str | None:
     """"did you mean 'colour'?" for the known name nearest `name`, or None."""
     found = nearest(name, known)
     return None if found is None else f"did you mean {found!r}?"
+
+
+def nearest_aside(name: str, known: Iterable[str]) -> str:
+    """" (did you mean 'colour'?)" to follow a message about `name`, or "" when no
+    known name is near it."""
+    found = did_you_mean(name, known)
+    return f" ({found})" if found else ""

@@ -12,7 +12,7 @@ import re
 from generator.core.diagnostics import diagnostic
 from generator.core.limits import CELLS
 from generator.core.model import Location
-from generator.core.nearest import did_you_mean
+from generator.core.nearest import did_you_mean, nearest_aside
 from generator.layout.look import CAPS, JOINS, PRIMITIVES, Prim
 from generator.layout.values import ANY, NON_NEGATIVE, POSITIVE, ValueReader
 from generator.load.content_schema import FONT_ROLES
@@ -162,7 +162,8 @@ class PrimReader(ValueReader):
         """A font role of content/game.yaml."""
         role = self.text(m, key, default)
         if role not in FONT_ROLES:
-            self.fail(m, key, f"font {role!r} is not a font role: {', '.join(FONT_ROLES)}")
+            self.fail(m, key, f"font {role!r} is not a font role"
+                      f"{nearest_aside(role, FONT_ROLES)}: {', '.join(FONT_ROLES)}")
             return default
         self.fonts.add(role)
         return role

@@ -171,6 +171,15 @@ def test_a_length_that_cannot_be_read_is_one_problem_not_two(project, override):
     assert len(info.value.diagnostics) == 1, _lines(info.value)
 
 
+def test_a_misspelt_font_role_is_told_the_nearest_role(project):
+    _write(project, "broken", "extends: default\n" + NAME + "          font: tittle\n")
+    with pytest.raises(ContentError) as info:
+        load_layout("broken", project / "templates")
+    [problem] = info.value.diagnostics
+    assert problem.message.startswith(
+        "font 'tittle' is not a font role (did you mean 'title'?): title, heading, ")
+
+
 def test_two_lengths_missing_from_one_mapping_are_both_told():
     # Both are told at the mapping's own line: one problem a value, not one a line.
     from generator.core.model import Location
