@@ -47,7 +47,7 @@ from generator.core.artefacts import PAPERS, Artefact, held_in_file
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.digest import digest
 from generator.core.errors import ContentError, UsageError
-from generator.core.nearest import did_you_mean
+from generator.core.nearest import nearest_aside
 from generator.core.reading import Refused, read_kept
 from generator.core.words import counted
 from generator.load.digests import code_digest, tree_digest
@@ -145,15 +145,10 @@ def known_kinds(content_dir: Path | None = None) -> list[str]:
 def unknown_kinds(unknown: Sequence[str], known: Sequence[str]) -> str:
     """What `--only` is told when it names kinds there are not (each with the known kind
     nearest it, if one is near: "did you mean 'tiles'?"), or none."""
-    named = [_with_nearest(kind, known) for kind in unknown]
+    named = [f"{kind!r}{nearest_aside(kind, known)}" for kind in unknown]
     said = (f"unknown {'kind' if len(named) == 1 else 'kinds'} {', '.join(named)}"
             if named else "no kind given")
     return f"--only: {said}; known kinds: {', '.join(known)}"
-
-
-def _with_nearest(kind: str, known: Sequence[str]) -> str:
-    close = did_you_mean(kind, known)
-    return f"{kind!r} ({close})" if close else repr(kind)
 
 
 def plain_kinds(content_dir: Path | None = None) -> list[str]:

@@ -16,7 +16,7 @@ import jinja2
 from generator.core.diagnostics import diagnostic
 from generator.core.errors import ContentError
 from generator.core.model import Location
-from generator.core.nearest import did_you_mean
+from generator.core.nearest import nearest_aside
 from generator.core.paths import display_path
 from generator.core.words import SOURCE_WORDS, Words
 from generator.load.layers import Layers
@@ -48,10 +48,8 @@ class ContextUndefined(jinja2.StrictUndefined):
         owner = self._undefined_obj
         if isinstance(owner, Record) and isinstance(self._undefined_name, str):
             names = owner.names()
-            near = did_you_mean(self._undefined_name, names)
-            said = f" ({near})" if near else ""
-            return (f"no variable {self._undefined_name!r} here{said}; "
-                    f"known: {', '.join(names)}")
+            return (f"no variable {self._undefined_name!r} here"
+                    f"{nearest_aside(self._undefined_name, names)}; known: {', '.join(names)}")
         return super()._undefined_message
 
 
