@@ -97,3 +97,17 @@ def test_a_layout_that_does_not_load_leaves_its_texts_translations_alone(project
     layout.write_text(layout.read_text().replace("font: title", "font: tittle", 1))
     report = json.loads(_validate(project, "--format", "json").stdout)
     assert [d["code"] for d in report if d["severity"] != "info"] == ["TKG602"], report
+
+
+def test_a_translated_layout_text_the_layouts_no_longer_have_is_stale(project):
+    # The other side of the test above: with every layout loaded, it is told.
+    french = project / "content" / "lang" / "fr.yaml"
+    french.write_text(french.read_text().replace(
+        'layout:\n', 'layout:\n  "A text no look prints": "Un texte"\n', 1))
+    line = next(n for n, row in enumerate(french.read_text().splitlines(), 1)
+                if "A text no look prints" in row)
+    report = json.loads(_validate(project, "--format", "json").stdout)
+    stale = [d for d in report if d["code"] == "TKG311"]
+    assert [(d["line"], d["message"].endswith("fr.yaml translates the layout text, which "
+                                              "the game no longer has")) for d in stale] == [
+        (line, True)], stale
