@@ -23,3 +23,10 @@ def nearest_aside(name: str, known: Iterable[str]) -> str:
     known name is near it."""
     found = did_you_mean(name, known)
     return f" ({found})" if found else ""
+
+
+def nearest_first(name: str, known: Iterable[str], rest: str) -> str:
+    """A hint that starts "did you mean 'colour'? " when a known name is near `name`,
+    then says `rest` (the names there are, what to write)."""
+    found = did_you_mean(name, known)
+    return f"{found} {rest}" if found else rest

@@ -13,7 +13,7 @@ from pathlib import Path
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.errors import ContentError
 from generator.core.model import Location
-from generator.core.nearest import did_you_mean
+from generator.core.nearest import nearest_first
 from generator.core.paths import display_path
 from generator.layout.model import Layout
 from generator.layout.reader import read_layout
@@ -71,10 +71,9 @@ def _resolve(templates_dir: Path, name: str, problems: list[Diagnostic],
     path = folder / f"{name}.yaml"
     if not path.is_file():
         names = layout_names(templates_dir)
-        close = did_you_mean(name, names)
-        near = f"{close} " if close else ""
         problems.append(diagnostic("TKG303", here, f"there is no layout named {name!r}",
-                                   f"{near}known layouts: {', '.join(names) or 'none'}"))
+                                   nearest_first(name, names, "known layouts: "
+                                                 f"{', '.join(names) or 'none'}")))
         return None
     source = load_yaml(path, display_path(path))
     problems.extend(_as_layout_problem(d) for d in source.diagnostics)

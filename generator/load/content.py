@@ -12,7 +12,7 @@ from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Balance, Element, Game, Location, Oink, Rule, Rules, Tile, TokenSet
-from generator.core.nearest import did_you_mean
+from generator.core.nearest import nearest_first
 from generator.core.paths import display_path
 from generator.load import content_schema as S
 from generator.load.catalogue import words_for
@@ -129,8 +129,8 @@ def _insignias(r: _Reader, item: YMap, elements: set[str]) -> tuple[str, ...] | 
 
 def _elements_hint(written: str, elements: set[str]) -> str:
     """The known element nearest one that is not ("did you mean 'fire'?"), and them all."""
-    near = did_you_mean(written, sorted(elements))
-    return f"{near + ' ' if near else ''}known elements: {', '.join(sorted(elements))}"
+    known = sorted(elements)
+    return nearest_first(written, known, f"known elements: {', '.join(known)}")
 
 
 TILE_TEXTS = ("name", "flavour")  # the words of a tile, each told where it is written
