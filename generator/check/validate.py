@@ -320,7 +320,7 @@ def _other_languages(kit: Kit, layouts: tuple[Layout, ...], templates: Templates
             told += fonts
             continue
         drawn_in = tuple(translated_layout(layout, translation) for layout in layouts)
-        named = f"{translation.name} ({translation.language})"
+        named = translation.label
         told += [replace(d, message=f"{named}: {d.message}")
                  for d in _in_language(there, drawn_in, templates, found, run)
                  if _its_own(d, found)]

@@ -284,6 +284,7 @@ class Game:
     # words in the language this game's texts are in (a translated game's repr names its
     # language and catalogue: its drawings are its own).
     languages: tuple[str, ...] = field(default=(SOURCE_LANGUAGE,), repr=False, compare=False)
+    languages_where: Location = field(default=NOWHERE, repr=False, compare=False)  # the list
     words: Words = SOURCE_WORDS
     # The other languages' translations of the texts (generator.load.translations).
     translations: tuple = field(default=(), repr=False, compare=False)

@@ -359,7 +359,7 @@ def _languages(r: _Reader, info: dict, game: object) -> dict:
             "TKG103", where, f"languages: {', '.join(map(str, listed))} should be language "
             "codes (en, fr, pt-BR), each once, the source language first"))
         return {}
-    return {"languages": tuple(listed)}
+    return {"languages": tuple(listed), "languages_where": where}
 
 
 def _given(data: object) -> set[str]:

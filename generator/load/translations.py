@@ -18,7 +18,7 @@ from functools import cached_property
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
-from generator.core.model import Game, Item, Location, PieceKind, known
+from generator.core.model import NOWHERE, Game, Item, Location, PieceKind, known
 from generator.core.paths import display_path
 from generator.core.words import SOURCE_LANGUAGE
 from generator.load.catalogue import words_for
@@ -47,6 +47,14 @@ class Translation:
     fonts: tuple[tuple[str, Path], ...] = ()  # roles whose font this language replaces
     path: str = ""  # the file, as diagnostics show it
     places: tuple[tuple[str, Location], ...] = field(default=(), repr=False, compare=False)
+    written: bool = field(default=True, repr=False, compare=False)  # False: no file yet
+
+    @property
+    def label(self) -> str:
+        """The language as messages name it: "Français (fr)", or its code alone when its
+        file does not give its name."""
+        return self.language if self.name == self.language else \
+            f"{self.name} ({self.language})"
 
     @cached_property
     def _texts(self) -> dict[str, str]:
@@ -100,7 +108,7 @@ def read_translation(content_dirs: tuple[Path, ...], language: str
     path = lang_file(content_dirs, language)
     display = display_path(path)
     if not path.is_file():
-        return Translation(language, language, path=display), []
+        return Translation(language, language, path=display, written=False), []
     source = load_yaml(path, display)
     found = list(source.diagnostics)
     top = source.data
@@ -298,9 +306,9 @@ def missing_and_stale(game: Game, translation: Translation,
     wanted = {k: v for k, v in source_texts(game).items()}
     wanted |= {f"{LAYOUT}{words}": (words, where) for words, where in layout_texts.items()}
     have = dict(translation.texts)
-    label = f"{translation.name} ({translation.language})"
-    found = []
-    for key, (words, where) in wanted.items():
+    label = translation.label
+    found = [] if translation.written else [_unwritten(game, translation, len(wanted))]
+    for key, (words, where) in wanted.items() if translation.written else ():
         if key not in have:
             found.append(diagnostic(
                 "TKG310", where, f"{_what(key)} {words!r} has no {label} translation",
@@ -312,7 +320,7 @@ def missing_and_stale(game: Game, translation: Translation,
                 f"{_placeholders(have[key])}, the text has {_placeholders(words)}"))
     if not words_for(translation.language).digest:
         found.append(diagnostic(
-            "TKG310", Location(translation.path, 1, 1),
+            "TKG310", Location(translation.path, 1, 1) if translation.written else _listed(game),
             f"tkg's own words (the cover's, the labels', the figures') have no {label} "
             "catalogue: they print in the source language",
             f"add one: generator/locale/{translation.language}/LC_MESSAGES/tkg.po, made and "
@@ -324,6 +332,25 @@ def missing_and_stale(game: Game, translation: Translation,
                 f"{translation.path} translates {_what(key)}, which the game no longer has",
                 "remove it, or move it to the text's new key"))
     return found
+
+
+def _unwritten(game: Game, translation: Translation, texts: int) -> Diagnostic:
+    """One TKG310 for a language listed before its file is written: told at the list,
+    rather than once at each of the game's texts."""
+    path, code = translation.path, translation.language
+    return diagnostic(
+        "TKG310", _listed(game),
+        f"{translation.label} is one of the game's languages, but {path} does not exist: "
+        f"all {texts} of its texts print in the source language ({game.languages[0]})",
+        f"write {path}: language: {code}, name: the language's name for itself, then "
+        f"the texts by key (tkg validate then lists each one left to translate); or take "
+        f"{code} out of game.yaml's languages")
+
+
+def _listed(game: Game) -> Location:
+    """Where game.yaml lists the game's languages."""
+    return game.languages_where if game.languages_where != NOWHERE else \
+        Location(GAME_FILE, 1, 1)
 
 
 def _what(key: str) -> str:

@@ -38,12 +38,18 @@ layout:
 """
 
 
-def _add_language(project: Path, code: str, text: str) -> None:
+def _list_language(project: Path, code: str) -> int:
+    """Add a language to game.yaml's list (no file for it); the list's line."""
     game_yaml = project / "content" / "game.yaml"
-    source = game_yaml.read_text()
-    source, count = re.subn(r"languages: \[([^\]]*)\]", rf"languages: [\1, {code}]", source)
+    source, count = re.subn(r"languages: \[([^\]]*)\]", rf"languages: [\1, {code}]",
+                            game_yaml.read_text())
     assert count == 1, "the shipped game.yaml lists its languages"
     game_yaml.write_text(source)
+    return next(n for n, row in enumerate(source.splitlines(), 1) if "languages:" in row)
+
+
+def _add_language(project: Path, code: str, text: str) -> None:
+    _list_language(project, code)
     (project / "content" / "lang" / f"{code}.yaml").write_text(text)
 
 
@@ -123,6 +129,34 @@ def test_a_third_language_warns_about_each_missing_text_where_it_is(project):
     (renamed,) = [d for d in found if d.code == "TKG312"]
     assert renamed.severity == "error" and "{rules.oink.kapazitaet}" in renamed.message
     assert "fasst" in _line(Location(renamed.path, renamed.line, 1), project)
+
+
+
+def test_a_language_without_its_file_is_one_warning_at_the_languages_line(project):
+    """A language listed before its file is written: one TKG310 where the languages are
+    listed, saying what to write, not one for each of the game's hundred-odd texts."""
+    line = _list_language(project, "de")
+    game = load_content(project / "content").game
+    assert game is not None and game.languages == ("en", "fr", "de")
+    german, problems = read_translation(game.content_dirs, "de")
+    assert problems == []
+    layouts = (load_layout("default", project / "templates"),)
+    found = missing_and_stale(game, german, layout_texts(layouts))
+    texts = len(source_texts(game)) + len(layout_texts(layouts))
+    assert [d.code for d in found] == ["TKG310", "TKG310"], [d.message for d in found]
+    missing, catalogue = found
+    assert (missing.path.endswith("game.yaml"), missing.line) == (True, line), missing
+    assert "content/lang/de.yaml does not exist" in missing.message
+    assert f"all {texts} of its texts print in the source language (en)" in missing.message
+    assert missing.hint.startswith("write ") and "lang/de.yaml: language: de," in missing.hint
+    assert "take de out of game.yaml's languages" in missing.hint
+    assert "tkg's own words" in catalogue.message and "de catalogue" in catalogue.message
+    assert (catalogue.path, catalogue.line) == (missing.path, line), "not in a file not there"
+    # A file there, even one with a single text, lists every text still to translate.
+    (project / "content" / "lang" / "de.yaml").write_text(
+        "language: de\nname: Deutsch\ngame:\n  title: TKG ARENA\n")
+    german, problems = read_translation(game.content_dirs, "de")
+    assert len(missing_and_stale(game, german, layout_texts(layouts))) == texts - 1 + 1
 
 
 @pytest.mark.slow
