@@ -25,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from generator.core.words import counted
+
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 TEMPLATES = ROOT / "templates"
@@ -121,7 +123,7 @@ def solver_shapes() -> list[str]:
                              cwd=ROOT).stdout.split()
         seconds, peak, untold, example = float(out[0]), out[1], int(out[2]), out[3] == "True"
         lines.append(f"  {rows} x {columns}: {seconds:.3f} s, peak {peak} MB (the process), "
-                     f"{untold} tile(s) left unproved, example world "
+                     f"{counted(untold, 'tile')} left unproved, example world "
                      f"{'found' if example else 'none'}")
     return lines
 
