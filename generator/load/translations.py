@@ -18,7 +18,7 @@ from functools import cached_property
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
-from generator.core.model import NOWHERE, Game, Item, Location, PieceKind, known
+from generator.core.model import Game, Item, Location, PieceKind, known
 from generator.core.paths import display_path
 from generator.core.words import SOURCE_LANGUAGE
 from generator.load.catalogue import words_for
@@ -349,8 +349,7 @@ def _unwritten(game: Game, translation: Translation, texts: int) -> Diagnostic:
 
 def _listed(game: Game) -> Location:
     """Where game.yaml lists the game's languages."""
-    return game.languages_where if game.languages_where != NOWHERE else \
-        Location(GAME_FILE, 1, 1)
+    return known(game.languages_where, Location(GAME_FILE, 1, 1))
 
 
 def _what(key: str) -> str:
