@@ -141,7 +141,9 @@ CODES: dict[str, Code] = {
                    "the message names), or resize the piece to one."),
     "TKG310": Code(Severity.WARNING, "A text has no translation into one of the game's "
                    "languages", "Add its translation to the language's file, "
-                   "content/lang/<language>.yaml, under the key the message names."),
+                   "content/lang/<language>.yaml, under the key the message names (a "
+                   "language with no file yet is one warning, at game.yaml's languages: "
+                   "write the file, or take the language out of the list)."),
     "TKG311": Code(Severity.WARNING, "A translation names a text the game no longer has",
                    "Remove it from the language's file, or move it to the text's new key."),
     "TKG312": Code(Severity.ERROR, "A translation's placeholders differ from its text's",
