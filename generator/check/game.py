@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from generator.core.diagnostics import Diagnostic, diagnostic
-from generator.core.model import Game, Tile
+from generator.core.model import Game, Tile, known
 from generator.core.words import counted
 from generator.core.worlds import (
     STEPS,
@@ -47,11 +47,12 @@ def check_insignias(game: Game) -> list[Diagnostic]:
     found = []
     for tile in game.tiles:
         repeated = sorted(e for e, n in Counter(tile.insignias).items() if n > 1)
+        where = known(tile.insignias_where, tile.where)  # the list to mend
         if repeated:
-            found.append(diagnostic("TKG202", tile.where,
+            found.append(diagnostic("TKG202", where,
                                     f"{tile.name} bears {', '.join(repeated)} more than once"))
         elif not 1 <= len(tile.insignias) <= MAX_INSIGNIAS:
-            found.append(diagnostic("TKG202", tile.where,
+            found.append(diagnostic("TKG202", where,
                                     f"{tile.name} has {len(tile.insignias)} insignias"))
     return found
 

@@ -65,6 +65,8 @@ class Tile:
     # Where its words (name, flavour) are written: in tiles.yaml, or in a language's file
     # for the translated game. Out of repr and equality, as an item's places are.
     places: tuple[tuple[str, Location], ...] = field(default=(), repr=False, compare=False)
+    # Where `insignias:` is written, for the rules' findings about them.
+    insignias_where: Location = field(default=NOWHERE, repr=False, compare=False)
 
     def place(self, name: str) -> Location:
         """Where the tile's field `name` is written (the tile itself if it is not)."""

@@ -159,7 +159,8 @@ def _tiles(r: _Reader, data: dict, top: YMap, elements: set[str]) -> tuple[list[
             continue
         tiles.append(Tile(f["id"], f["name"], insignias, number, f.get("flavour", ""), art, where,
                           item.where("art"), f.get("copies", 1),
-                          tuple((key, item.where(key)) for key in TILE_TEXTS if key in f)))
+                          tuple((key, item.where(key)) for key in TILE_TEXTS if key in f),
+                          item.where("insignias")))
     return tiles, complete
 
 
