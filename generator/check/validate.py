@@ -33,6 +33,7 @@ from generator.draw.kit import Kit
 from generator.layout.model import Layout
 from generator.layout.translated import layout_texts, translated_layout
 from generator.load.content import load_content
+from generator.load.content_schema import TILES_FILE
 from generator.load.translations import missing_and_stale, translated_game
 
 
@@ -43,8 +44,8 @@ class Report:
     game: Game | None
     diagnostics: tuple[Diagnostic, ...]
     game_checked: bool
-    tiles_read: int = 0
-    elements_read: int = 0
+    tiles_read: int | None = 0  # None: the tiles file could not be read
+    elements_read: int | None = 0
     layouts: tuple[Layout, ...] = ()  # the layouts asked for that loaded, in order
     templates_waiting: bool = False  # templates not checked: the game has errors first
 
@@ -68,15 +69,22 @@ class Report:
 
     def summary(self) -> str:
         """One line: tiles (printed, copies counted), elements, errors, warnings."""
-        extra = sum(t.copies - 1 for t in self.game.tiles) if self.game else 0
-        tiles = tiles_phrase(self.tiles_read + extra, self.tiles_read)
-        line = (f"{tiles}, {counted(self.elements_read, 'element')}: "
+        line = (f"{self._read()}: "
                 f"{counted(self.errors, 'error')}, {counted(self.warnings, 'warning')}")
         if not self.game_checked:
             line += " (game rules not checked until the file errors are fixed)"
         elif self.templates_waiting:
             line += " (templates not checked until the game's errors are fixed)"
         return line
+
+    def _read(self) -> str:
+        """What the content holds, as the summary counts it: its tiles (copies counted)
+        and elements, or that its tiles file could not be read (not "0 tiles")."""
+        if self.tiles_read is None or self.elements_read is None:
+            return f"{TILES_FILE} not read"
+        extra = sum(t.copies - 1 for t in self.game.tiles) if self.game else 0
+        tiles = tiles_phrase(self.tiles_read + extra, self.tiles_read)
+        return f"{tiles}, {counted(self.elements_read, 'element')}"
 
 
 @dataclass(frozen=True)

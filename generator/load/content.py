@@ -35,8 +35,10 @@ class Loaded:
 
     game: Game | None
     diagnostics: tuple[Diagnostic, ...]
-    tiles_read: int = 0  # entries under tiles:, sound or not (for the summary line)
-    elements_read: int = 0
+    # Entries under tiles: and elements:, sound or not, for the summary line (None: the
+    # tiles file could not be read).
+    tiles_read: int | None = 0
+    elements_read: int | None = 0
 
     @property
     def ok(self) -> bool:
@@ -289,8 +291,11 @@ def _yaml(path: Path) -> Source:
     return load_yaml(path, display_path(path))
 
 
-def _count(data: object, key: str) -> int:
-    items = data.get(key) if isinstance(data, dict) else None
+def _count(data: object, key: str) -> int | None:
+    """The entries of a list under `key` (None: the file is no mapping, or unread)."""
+    if not isinstance(data, dict):
+        return None
+    items = data.get(key)
     return len(items) if isinstance(items, list) else 0
 
 

@@ -28,6 +28,20 @@ def test_validate_shipped_content_passes_with_summary(monkeypatch):
     assert "info TKG210: 48 of 48 tiles can sit in a fully matched world" in result.output
 
 
+def test_a_tiles_file_that_does_not_parse_is_not_summed_up_as_no_tiles(project):
+    """YAML that cannot be read: the summary says the file was not read (it said "0
+    tiles, 0 elements", as if the designer had deleted them all)."""
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("    name: Tidewell", "   name: Tidewell", 1))
+    result = invoke("validate", "--content", str(project / "content"),
+                    "--templates", str(project / "templates"))
+    assert result.exit_code == 1, result.output
+    assert "error TKG004: YAML syntax" in result.output
+    assert result.output.splitlines()[-1] == (
+        "tiles.yaml not read: 1 error, 0 warnings "
+        "(game rules not checked until the file errors are fixed)")
+
+
 @pytest.mark.slow
 def test_json_is_a_list_of_diagnostic_fields(monkeypatch):
     monkeypatch.chdir(ROOT)
