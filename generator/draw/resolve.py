@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.core.model import Item, PieceKind
+from generator.core.nearest import nearest_aside
 from generator.draw.kit import Kit
 from generator.draw.names import Names
 from generator.load.formats import fill, single_name
@@ -90,8 +91,11 @@ class Resolver:
         element = names.element(value)
         if element is not None:
             return element.colour
-        self.unsuited(template, names, entry, f"{template!r} gives {value!r}, which is "
-                      "neither a colour \"#rrggbb\" nor an element's id")
+        ids = self.kit.game.element_ids
+        said = repr(value) if value == template else f"{template!r} gives {value!r}, which"
+        self.unsuited(template, names, entry, f"{said} is neither a colour \"#rrggbb\" (# "
+                      f"and six hex digits) nor an element's id ({', '.join(ids)})"
+                      f"{nearest_aside(value, ids)}")
         return None
 
     def count(self, value: int | str, names: Names, entry: str) -> int:
