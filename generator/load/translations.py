@@ -305,19 +305,9 @@ def missing_and_stale(game: Game, translation: Translation,
     not load: `layout_texts` are some of its texts), no layout text counts as gone."""
     wanted = {k: v for k, v in source_texts(game).items()}
     wanted |= {f"{LAYOUT}{words}": (words, where) for words, where in layout_texts.items()}
-    have = dict(translation.texts)
     label = translation.label
-    found = [] if translation.written else [_unwritten(game, translation, len(wanted))]
-    for key, (words, where) in wanted.items() if translation.written else ():
-        if key not in have:
-            found.append(diagnostic(
-                "TKG310", where, f"{_what(key)} {words!r} has no {label} translation",
-                f"add it to {translation.path} as {_as_yaml(key)}"))
-        elif sorted(PLACEHOLDER.findall(words)) != sorted(PLACEHOLDER.findall(have[key])):
-            found.append(diagnostic(
-                "TKG312", translation.where(key),
-                f"the {label} translation of {words!r} has the placeholders "
-                f"{_placeholders(have[key])}, the text has {_placeholders(words)}"))
+    found = _each_missing(translation, wanted) if translation.written else \
+        [_unwritten(game, translation, len(wanted))]
     if not words_for(translation.language).digest:
         found.append(diagnostic(
             "TKG310", Location(translation.path, 1, 1) if translation.written else _listed(game),
@@ -325,12 +315,32 @@ def missing_and_stale(game: Game, translation: Translation,
             "catalogue: they print in the source language",
             f"add one: generator/locale/{translation.language}/LC_MESSAGES/tkg.po, made and "
             "kept in step by python tools/catalogue.py"))
-    for key in have:
+    for key, _ in translation.texts:
         if key not in wanted and (every_layout or not key.startswith(LAYOUT)):
             found.append(diagnostic(
                 "TKG311", translation.where(key),
                 f"{translation.path} translates {_what(key)}, which the game no longer has",
                 "remove it, or move it to the text's new key"))
+    return found
+
+
+def _each_missing(translation: Translation, wanted: dict[str, tuple[str, Location]]
+                  ) -> list[Diagnostic]:
+    """TKG310 for each text the language's file lacks, TKG312 for each translation whose
+    placeholders are not its text's."""
+    found = []
+    for key, (words, where) in wanted.items():
+        if not translation.has(key):
+            found.append(diagnostic(
+                "TKG310", where, f"{_what(key)} {words!r} has no {translation.label} "
+                "translation", f"add it to {translation.path} as {_as_yaml(key)}"))
+            continue
+        theirs = translation.text(key, words)
+        if sorted(PLACEHOLDER.findall(words)) != sorted(PLACEHOLDER.findall(theirs)):
+            found.append(diagnostic(
+                "TKG312", translation.where(key),
+                f"the {translation.label} translation of {words!r} has the placeholders "
+                f"{_placeholders(theirs)}, the text has {_placeholders(words)}"))
     return found
 
 
