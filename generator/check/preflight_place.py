@@ -217,8 +217,10 @@ def overlaps(fonts: FontBook, scene: Scene) -> list[Finding]:
         depth = _depth(_shape(fonts, scene, a), _shape(fonts, scene, b))
         if depth > LENIENCY:
             x0, y0, x1, y1 = _meeting(a.box, b.box)
+            # Two of one repeat (a row's badges) share a name: "another", not "the".
+            other = f"another {a.name}" if a.name == b.name else f"the {a.name}"
             found.append(Finding("TKG503", f"{a.name} / {b.name}", entry(b),
-                                 f"the {b.name} overlaps the {a.name} by {depth:.1f} mm",
+                                 f"the {b.name} overlaps {other} by {depth:.1f} mm",
                                  (x0, y0, x1 - x0, y1 - y0), -depth))
     return found
 
