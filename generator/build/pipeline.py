@@ -116,7 +116,7 @@ class BuildResult:
             note = " (unchanged)" if unit in self.reused else ""
             lines.append(f"  {shown[kind, language]:<{width}} "
                          f"{counted(len(items), 'file'):>9}{extra}, {size:.1f} MB{note}")
-            lines += [f"{'':{width + 3}}{a.note}" for a in items if a.note]
+            lines += [f"{'':{width + 3}}{a.path}: {a.note}" for a in items if a.note]
         return lines
 
 

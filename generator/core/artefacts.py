@@ -31,7 +31,8 @@ class Artefact:
     # How the live preview draws guides on a piece's SVG: its bleed and safe zone, and a
     # round piece's face across (0: square), mm; not in the file.
     guides: tuple[float, float, float] | None = field(default=None, compare=False)
-    # A line for the build's summary (the bundle: its sheets per kind); not in the file.
+    # A line for the build's summary after the file's path, in the file's language (the
+    # bundle: its pages, and its sheets per kind); not in the file.
     note: str = field(default="", repr=False, compare=False)
     # The file that holds its bytes when this object does not (`held_in_file`; a copy
     # made by `dataclasses.replace` holds them itself).

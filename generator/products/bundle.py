@@ -195,8 +195,9 @@ def bundle_files(bundles: Sequence[PaperBundle], kit: Kit) -> list[Artefact]:
         if count != cover.pages + laid.pages:  # the cover's page ranges would point elsewhere
             raise RenderError(f"{name} has {count} pages, its cover lists "
                               f"{cover.pages + laid.pages}")
-        out.append(Artefact(name, data, KIND, count, paper=paper,
-                            note=f"{name}: {count} pages; " + ", ".join(bundle.words)))
+        said = words.ngettext("{count} page; {sheets}", "{count} pages; {sheets}", count)
+        out.append(Artefact(name, data, KIND, count, paper=paper, note=said.format(
+            count=count, sheets=words.gettext(", ").join(bundle.words))))
     return out
 
 

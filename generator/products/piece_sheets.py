@@ -68,13 +68,19 @@ class PiecePages:
 
     @property
     def words(self) -> list[str]:
-        """The pages in words, for the build's summary."""
-        count = len(self.pieces)
+        """The pages in words, for the build's summary, in the words of their label."""
+        words, count = self.label.words, len(self.pieces)
         if self.split is None:
-            return [f"{self.what} {count} sheet{'s' * (count != 1)} (one a page, nothing to cut)"]
+            return [words.ngettext("{name} {count} sheet (one a page, nothing to cut)",
+                                   "{name} {count} sheets (one a page, nothing to cut)",
+                                   count).format(name=self.what, count=count)]
         pages = self.split.count
-        glued = "glued into one" if count == 1 else f"{pages} glued into each of {count}"
-        return [f"{self.what} {count * pages} sheets ({glued})"]
+        glued = (words.gettext("glued into one") if count == 1 else
+                 words.gettext("{pages} glued into each of {count}").format(
+                     pages=pages, count=count))
+        return [words.ngettext("{name} {count} sheet ({glued})",
+                               "{name} {count} sheets ({glued})", count * pages).format(
+                                   name=self.what, count=count * pages, glued=glued)]
 
 
 def one_up(sheet: SheetLayout, paper: str, piece: tuple[float, float]) -> Grid:

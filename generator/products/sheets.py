@@ -243,18 +243,23 @@ def _sheet_label(label: Label, names: str, number: int, count: int, side: str) -
 
 
 def run_sheets(runs: Sequence[Run], sheets: Sequence[Sheet]) -> list[str]:
-    """Each run's sheets in words, for the build's summary: "world tiles 4 sheets (12 a
-    sheet)", "Oinks 1 sheet (under the life tokens)"."""
-    words = []
+    """Each run's sheets in words, for the build's summary, in the words of its label (the
+    sheets' language): "world tiles 4 sheets (12 a sheet)", "Oinks 1 sheet (under the
+    life tokens)"."""
+    said = []
     for index, run in enumerate(runs):
         holding = [s for s in sheets if any(b.run == index for b in s.blocks)]
         if not holding:
             continue
+        words = run.label.words
         under = [runs[s.blocks[0].run].name for s in holding if s.blocks[0].run != index]
+        where = (words.gettext("under the {name}").format(name=under[0]) if under else
+                 words.gettext("{count} a sheet").format(count=run.grid.per_page))
         count = len(holding)
-        where = f"under the {under[0]}" if under else f"{run.grid.per_page} a sheet"
-        words.append(f"{run.name} {count} sheet{'s' if count != 1 else ''} ({where})")
-    return words
+        said.append(words.ngettext("{name} {count} sheet ({where})",
+                                   "{name} {count} sheets ({where})", count).format(
+                                       name=run.name, count=count, where=where))
+    return said
 
 
 def draw_runs(canvas, runs: Sequence[Run], sheet: SheetLayout, duplex: bool = False,

@@ -27,13 +27,20 @@ pytestmark = pytest.mark.slow  # every test here builds the game (in both langua
 
 
 @pytest.fixture(scope="session")
-def both(tmp_path_factory) -> Path:
-    """The shipped game built in English and French, every plain kind, both papers."""
+def both_said(tmp_path_factory) -> tuple[Path, str]:
+    """The shipped game built in English and French, every plain kind, both papers; and
+    what the build said."""
     out = tmp_path_factory.mktemp("languages") / "output"
     result = CliRunner().invoke(cli, ["build", "--content", str(CONTENT), "--templates",
                                        str(TEMPLATES), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    return out
+    return out, result.output
+
+
+@pytest.fixture(scope="session")
+def both(both_said) -> Path:
+    """The output folder of `both_said`."""
+    return both_said[0]
 
 
 def _manifest(out: Path) -> list[dict]:
@@ -122,6 +129,22 @@ def test_the_french_rulebook_aids_and_bundle_hold_no_english_of_the_catalogue(bo
         assert translated in bundle and english not in bundle
     # The English bundle is the English one.
     assert "Ember Hollow" in _text(both / "pnp-a4.pdf")
+
+
+def test_the_summary_tells_each_bundle_s_sheets_in_its_own_language(both_said):
+    # Each print-and-play line names the file where it is and its sheets as its pages
+    # name them: the French file's in French, none of the catalogue's English left.
+    said = both_said[1]
+    lines = {line.strip().partition(": ")[0]: line.strip().partition(": ")[2]
+             for line in said.splitlines() if line.strip().startswith(("pnp-", "fr/pnp-"))}
+    assert sorted(lines) == ["fr/pnp-a4.pdf", "fr/pnp-letter.pdf", "pnp-a4.pdf",
+                             "pnp-letter.pdf"], said
+    english, french = lines["pnp-a4.pdf"], lines["fr/pnp-a4.pdf"].replace("\u00a0", " ")
+    assert english.startswith("30 pages; world tiles 4 sheets (12 a sheet), ")
+    assert "Oinks 1 sheet (under the life tokens)" in english
+    assert french.startswith("30 pages ; tuiles monde 4 planches (12 par planche), ")
+    assert "Oinks 1 planche (sous « jetons de vie »)" in french and "life" not in french
+    assert _english_left(french) == [] and " sheet" not in french, french
 
 
 def test_the_french_html_rulebook_is_french_with_accented_anchors(both):
