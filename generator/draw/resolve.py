@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.core.model import Item, PieceKind
-from generator.core.nearest import nearest_aside
+from generator.core.nearest import nearest, nearest_aside
 from generator.draw.kit import Kit
 from generator.draw.names import Names
 from generator.load.formats import fill, single_name
@@ -61,13 +61,15 @@ class Resolver:
                 "TKG603", f"item {self.item.id!r} of {self.kind.name!r} has no field "
                 f"{name!r}, which its look uses", entry, self.item.id))
             return
-        fields = sorted({f for i in self.kind.items for f, _ in i.fields})
-        given = ", ".join("{" + f + "}" for f in ["id", "copies", *fields])
+        fields = ["id", "copies", *sorted({f for i in self.kind.items for f, _ in i.fields})]
+        given = ", ".join("{" + f + "}" for f in fields)
         where = "a shared back shows no item's fields" if self.item is None and has else (
-            f"which is no field of a {self.kind.name!r} item ({given}), no rule number and "
-            "no name of the game")
-        self.problems.append(Problem("TKG604", f"{key} {template!r} uses {{{name}}}, {where}",
-                                     entry))
+            f"which is no field of the {self.kind.name!r} items ({given}), no rule number "
+            "and no name of the game")
+        near = nearest(name, [*fields, *names.base, *names.extra])
+        aside = f" (did you mean {{{near}}}?)" if near else ""
+        self.problems.append(Problem("TKG604", f"{key} {template!r} uses {{{name}}}, "
+                                     f"{where}{aside}", entry))
 
     def unsuited(self, template: str, names: Names, entry: str, message: str) -> None:
         """TKG610 where the value comes from: an item's field, or the look."""

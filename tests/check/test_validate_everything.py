@@ -89,6 +89,16 @@ def test_text_that_does_not_fit_is_a_warning_and_fails_strict(project):
     assert run(project, "--strict")[0] == 1
 
 
+def test_a_name_a_look_misspells_is_told_with_the_name_it_is_nearest(project):
+    layout = project / "templates" / "layouts" / "default.yaml"
+    layout.write_text(layout.read_text().replace('text: "{flavour}"', 'text: "{flavor}"', 1))
+    code, lines = run(project, "--lang", "en")
+    assert code == 1
+    [found] = errors(lines, "TKG604")
+    assert "uses {flavor}, which is no field of the 'tile' items ({id}, " in found, found
+    assert "no name of the game (did you mean {flavour}?)" in found, found
+
+
 def test_every_kind_of_problem_comes_out_of_one_run(project):
     break_art(project, "ember-hollow", b"<svg")
     (project / "content" / "fonts" / "Lato-Black.ttf").write_bytes(b"")
