@@ -37,13 +37,15 @@ from generator.draw.piece import (
     keyed,
     known_key,
 )
-from generator.draw.resolve import Problem
+from generator.draw.resolve import Problem, on_item, on_items
 from generator.draw.scene import Group, Scene
 from generator.layout.look import Look
 from generator.layout.model import Layout
 from generator.load.builtin import OINK, TILE, TOKEN
 
 Side = tuple[PieceKind, Look, Item | None, str]  # a kind, its look, an item, which side
+# A drawing's problem told at its place, with the item its message names (`Problem.names`).
+Told = tuple[Diagnostic, tuple[str, int] | None]
 # What a build does ahead with each drawn page, where it is drawn: (the kit, the kind's
 # name, the page).
 Ahead = Callable[[Kit, str, Scene], None]
@@ -90,23 +92,27 @@ def check_pieces(kit: Kit, layouts: tuple[Layout, ...], templates_dir: Path | No
         shapes = 0
         checks = [partial(_checked, kit, layout, side, None if number else ahead)
                   for side in sides]
-        told = [_told_before(kit, side) for side in sides]
+        known = [_told_before(kit, side) for side in sides]
         # The sides to draw (a side with a verdict is told here at once, in order).
-        results = iter(run([check for check, known in zip(checks, told, strict=True)
-                            if not known]))
-        for check, known in zip(checks, told, strict=True):
-            found, seen_here, drawn_shapes = check() if known else next(results)
-            problems += found
+        results = iter(run([check for check, told in zip(checks, known, strict=True)
+                            if not told]))
+        told: list[Told] = []
+        for check, told_before in zip(checks, known, strict=True):
+            found, seen_here, drawn_shapes = check() if told_before else next(results)
+            told += found
             findings += seen_here
             shapes += drawn_shapes
+        problems += each_once(told)
         if BUILD_PRIMITIVES.over(shapes):  # each piece within its limit, but so many
             problems.append(_too_many_shapes(shapes, sides))
         if any(d.is_error for d in problems):
             continue  # what the products draw holds the pieces: only pieces that draw
         for extra in extras:
+            told = []
             for kind, look, item, done in extra(kit, layout):
                 _tell(_verdict(kit, kind, look, item, done), kind, look, item, layout,
-                      problems, findings)
+                      told, findings)
+            problems += each_once(told)
     return Checked(list(dict.fromkeys(problems)), findings)
 
 
@@ -152,7 +158,7 @@ def _shapes(items: tuple) -> int:
 
 
 def _checked(kit: Kit, layout: Layout, side: Side, ahead: Ahead | None
-             ) -> tuple[list[Diagnostic], list[Seen], int]:
+             ) -> tuple[list[Told], list[Seen], int]:
     """One side drawn, with its problems, its preflight's findings and its shapes. A
     side whose drawing's key the memo's build knew is told from the verdict kept under
     it: neither drawn, nor read back from the memo, nor examined again."""
@@ -172,7 +178,7 @@ def _checked(kit: Kit, layout: Layout, side: Side, ahead: Ahead | None
     verdict = kit.memo.get(digest("verdict", side_keyed.key), verdict_now)
     if not fresh:  # what its check used last time stays for next time, as if used now
         kit.memo.keep(verdict.keys)
-    problems: list[Diagnostic] = []
+    problems: list[Told] = []
     findings: list[Seen] = []
     _tell(verdict, kind, look, item, layout, problems, findings)
     return problems, findings, verdict.shapes
@@ -237,10 +243,10 @@ def _aids(kit: Kit, templates_dir: Path | None) -> list[PieceKind]:
 
 
 def _tell(verdict: Verdict, kind: PieceKind, look: Look, item: Item | None,
-          layout: Layout, problems: list[Diagnostic], findings: list[Seen]) -> None:
+          layout: Layout, problems: list[Told], findings: list[Seen]) -> None:
     """A drawing's problems at their places, and its preflight's findings, every page."""
     bound = _bound_fields(look)
-    problems += [_told(p, kind, layout, bound) for p in verdict.problems]
+    problems += [(_told(p, kind, layout, bound), p.names) for p in verdict.problems]
     piece = _piece(kind, item, verdict.art)
     for found in verdict.examined:
         findings += seen(found, piece, layout)
@@ -295,6 +301,35 @@ def _told(problem: Problem, kind: PieceKind, layout: Layout,
         return diagnostic(problem.code, item.place(problem.field), problem.message + in_layout)
     asked = f" at {where}" if problem.entry else ""
     return diagnostic(problem.code, item.where, problem.message + in_layout + asked)
+
+
+def each_once(told: Sequence[Told]) -> list[Diagnostic]:
+    """The problems told, each once: a problem of the look found on many items (a box
+    outside the tile, at one line of the layout) is one, naming them all ("... on 48
+    items ('ember-hollow', 'cinder-throne', 'tidewell' and 45 more)")."""
+    alike: dict[object, list[Told]] = {}
+    for found, names in told:
+        key: object = found
+        if names is not None:  # the same words but for the item's, at the same place
+            head, tail = _around_item(found.message, names)
+            key = (replace(found, message=""), head, tail)
+        alike.setdefault(key, []).append((found, names))
+    return [_naming_all(group) for group in alike.values()]
+
+
+def _around_item(message: str, names: tuple[str, int]) -> tuple[str, str]:
+    """A message's words before and after the words naming its item."""
+    item, start = names
+    return message[:start], message[start + len(on_item(item)):]
+
+
+def _naming_all(group: list[Told]) -> Diagnostic:
+    first, names = group[0]
+    items = list(dict.fromkeys(n[0] for _, n in group if n is not None))
+    if names is None or len(items) < 2:
+        return first
+    head, tail = _around_item(first.message, names)
+    return replace(first, message=head + on_items(items) + tail)
 
 
 def _piece(kind: PieceKind, item: Item | None, art: Path | None) -> Piece:

@@ -103,9 +103,8 @@ class Painter(Resolver):
         if not PRIMITIVES.over(self.drawn):
             return True
         if not told:
-            self.problems.append(Problem(
-                "TKG610", f"{PRIMITIVES.says(self.drawn)}{self.on()}: its repeats and grids "
-                "multiply too far", prim.entry))
+            self.of_the_look("TKG610", PRIMITIVES.says(self.drawn),
+                             ": its repeats and grids multiply too far", prim.entry)
         return False
 
     def shown_when(self, prim: Prim, names: Names) -> bool:
@@ -253,10 +252,9 @@ class Painter(Resolver):
         if (box.x >= -EDGE and box.y >= -EDGE and box.x + box.w <= w + EDGE
                 and box.y + box.h <= h + EDGE):
             return True
-        self.problems.append(Problem(
+        self.of_the_look(
             "TKG606", f"the {what}'s box {box.x:g}, {box.y:g}, {box.w:g} x {box.h:g} mm runs "
-            f"outside the {w:g} x {h:g} mm {self.kind.name} piece{self.on()}",
-            f"{prim.entry}.box"))
+            f"outside the {w:g} x {h:g} mm {self.kind.name} piece", "", f"{prim.entry}.box")
         return False
 
     def _text(self, prim: Prim, names: Names, dx: float, dy: float) -> None:
@@ -394,8 +392,7 @@ class Painter(Resolver):
             self.problems.append(Problem("TKG607", f"the image of item {self.item.id!r}: {why}",
                                          item=self.item.id, field=field))
         else:
-            self.problems.append(Problem("TKG607", f"the image{self.on()}: {why}",
-                                         f"{prim.entry}.file"))
+            self.of_the_look("TKG607", "the image", f": {why}", f"{prim.entry}.file")
 
 
 def _picture(kit: Kit, path: Path, clip: tuple[float, float, float, float]) -> tuple:

@@ -33,6 +33,25 @@ class Problem:
     entry: str = ""
     item: str = ""
     field: str = ""
+    # A problem of the look's `entry` whose message names the item it was found on: that
+    # item's id and where its words (`on_item`) start, so the same problem of many items
+    # is told once, naming them all (`on_items`).
+    names: tuple[str, int] | None = None
+
+
+def on_item(item_id: str) -> str:
+    """The words that name the item a problem of the look was found on."""
+    return f" on item {item_id!r}"
+
+
+def on_items(item_ids: list[str]) -> str:
+    """The words that name the items a problem of the look was found on: " on 48 items
+    ('ember-hollow', 'cinder-throne', 'tidewell' and 45 more)"."""
+    shown = [repr(i) for i in item_ids[:3]]
+    more = len(item_ids) - len(shown)
+    listed = ", ".join(shown[:-1]) + (f", {shown[-1]} and {more} more" if more else
+                                      f" and {shown[-1]}")
+    return f" on {len(item_ids)} items ({listed})"
 
 
 class Resolver:
@@ -128,6 +147,9 @@ class Resolver:
             return []
         return list(value)
 
-    def on(self) -> str:
-        """Which item a problem is about, in words (" on item 'fire'")."""
-        return f" on item {self.item.id!r}" if self.item is not None else " on its back"
+    def of_the_look(self, code: str, before: str, after: str, entry: str) -> None:
+        """A problem of the look's `entry` found on this item (or on the shared back),
+        its message naming the item between `before` and `after`."""
+        on = on_item(self.item.id) if self.item is not None else " on its back"
+        names = (self.item.id, len(before)) if self.item is not None else None
+        self.problems.append(Problem(code, before + on + after, entry, names=names))

@@ -89,6 +89,23 @@ def test_text_that_does_not_fit_is_a_warning_and_fails_strict(project):
     assert run(project, "--strict")[0] == 1
 
 
+@pytest.mark.slow
+def test_a_look_s_problem_on_every_item_is_told_once_naming_them(project):
+    # A layout whose tile name box outgrows the tile: the same mistake on each of the 48
+    # tiles, at one line of the layout, is one error naming how many and which.
+    layout = project / "templates" / "layouts" / "default.yaml"
+    text = layout.read_text()
+    layout.write_text(text.replace("box: {x: 4, y: 4, w: 55.5, h: 9}",
+                                   "box: {x: 4, y: 4, w: 70, h: 9}", 1))
+    code, lines = run(project, "--lang", "en")
+    assert code == 1
+    [found] = errors(lines, "TKG606")
+    assert found.startswith(f"{layout}:{line_of(layout, 'w: 70')}:"), found
+    assert ("the text's box 4, 4, 70 x 9 mm runs outside the 63.5 x 63.5 mm tile piece "
+            "on 48 items ('ember-hollow', 'cinder-throne', 'tidewell' and 45 more)") in found
+    assert lines[-1].startswith("48 tiles, 4 elements: 1 error,"), lines[-1]
+
+
 def test_a_name_a_look_misspells_is_told_with_the_name_it_is_nearest(project):
     layout = project / "templates" / "layouts" / "default.yaml"
     layout.write_text(layout.read_text().replace('text: "{flavour}"', 'text: "{flavor}"', 1))
