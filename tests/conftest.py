@@ -110,6 +110,20 @@ def _the_build_s_own_tests_fork(request, monkeypatch) -> None:
     draws what) fork as `tkg` does, whoever runs them (`_one_process_a_build`)."""
     if Path(request.path).relative_to(ROOT / "tests").parts[0] == "build":
         monkeypatch.setattr(parallel, "_can_fork", FORKS_AS_TKG_DOES)
+        _no_idle_dask_thread()
+
+
+def _no_idle_dask_thread() -> None:
+    """End the thread dask keeps for the rest of a process once a cluster was used in it
+    (its "offload" executor's): in a worker whose earlier tests ran one (`pytest
+    tests/cli tests/build`), a build would not fork, as `tkg`, which has no such
+    thread, does. A fresh executor takes its place, its thread started when used."""
+    utils = sys.modules.get("distributed.utils")
+    old = getattr(utils, "_offload_executor", None)
+    if old is None or not getattr(old, "_threads", None):
+        return
+    utils._offload_executor = type(old)(max_workers=1, thread_name_prefix="Dask-Offload")  # type: ignore[union-attr]
+    old.shutdown(wait=True)
 
 
 @pytest.fixture(scope="session")
