@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from generator.core.diagnostics import to_json
+from generator.core.diagnostics import briefly, to_json
 from generator.core.errors import ContentError, GeneratorError
 
 if TYPE_CHECKING:  # the checks load only when a command validates
@@ -217,8 +217,9 @@ def _interrupt_main() -> None:
 
 
 def print_diagnostics(diagnostics) -> None:
-    """Diagnostics one a line on stderr, errors first in file order."""
-    for d in diagnostics:
+    """Diagnostics one a line on stderr, errors first in file order (many alike at one
+    place: the first few, and a line counting the rest)."""
+    for d in briefly(diagnostics):
         click.echo(d.format(), err=True)
 
 
@@ -229,6 +230,6 @@ def emit_report(report: Report | Verdict, fmt: str) -> None:
         click.echo(to_json(list(report.diagnostics)))
         click.echo(report.summary(), err=True)
         return
-    for d in report.diagnostics:
+    for d in briefly(report.diagnostics):
         click.echo(d.format())
     click.echo(report.summary())

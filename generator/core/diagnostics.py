@@ -8,7 +8,9 @@ notes can rely on them. `docs/diagnostics.md` is generated from `CODES` (run
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 
 from generator.core.model import Location
@@ -264,6 +266,35 @@ def diagnostic(code: str, where: Location, message: str, hint: str | None = None
 def sort_key(d: Diagnostic) -> tuple:
     """Order by file, position, then code, so output is stable."""
     return (d.path, d.line, d.column, d.code, d.message)
+
+
+# Of the diagnostics of one code at one place, those shown in full when there are more
+# than MOST_ALIKE (up to that many are all shown: a count of one or two saves nothing).
+ALIKE_SHOWN, MOST_ALIKE = 3, 5
+
+
+def briefly(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics to show as text: of many with one code at one place (a look's
+    mistake on every item, each naming its own file), the first few and one that counts
+    the rest. JSON lists every one."""
+    diagnostics = list(diagnostics)
+    count = Counter(_place(d) for d in diagnostics)
+    shown: Counter[tuple] = Counter()
+    kept = []
+    for d in diagnostics:
+        place = _place(d)
+        shown[place] += 1
+        if shown[place] <= ALIKE_SHOWN or count[place] <= MOST_ALIKE:
+            kept.append(d)
+        elif shown[place] == ALIKE_SHOWN + 1:
+            kept.append(replace(d, message=f"{count[place] - ALIKE_SHOWN} more like the "
+                                           f"{ALIKE_SHOWN} above",
+                                hint="tkg validate --format json lists each"))
+    return kept
+
+
+def _place(d: Diagnostic) -> tuple:
+    return d.path, d.line, d.column, d.code
 
 
 def to_json(diagnostics: list[Diagnostic]) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from generator.core.diagnostics import briefly
 from generator.core.errors import ContentError, GeneratorError
 from generator.core.words import counted
 from generator.live.status import BuildOutcome, BuildStatus
@@ -181,7 +182,7 @@ def outcome_lines(outcome: BuildOutcome) -> list[str]:
                  "its previous files kept"]
     else:
         lines = [f"[{stamp}] {what}: NOT built ({outcome.message}); previous output kept"]
-    return lines + ["  " + d.format() for d in outcome.diagnostics if d.is_error]
+    return lines + ["  " + d.format() for d in briefly(outcome.diagnostics) if d.is_error]
 
 
 def _short(path: str, base: Path) -> str:

@@ -106,6 +106,24 @@ def test_a_look_s_problem_on_every_item_is_told_once_naming_them(project):
     assert lines[-1].startswith("48 tiles, 4 elements: 1 error,"), lines[-1]
 
 
+def test_many_alike_problems_at_one_place_show_three_and_count_the_rest(project):
+    # The look names each tile's art with a suffix no image has: a problem of its own on
+    # each of 48 tiles (each names its file), all at one line of the layout. The text
+    # shows the first three and counts the rest; JSON lists every one.
+    layout = project / "templates" / "layouts" / "default.yaml"
+    layout.write_text(layout.read_text().replace('file: "{art}"', 'file: "{art}x"', 1))
+    code, lines = run(project, "--lang", "en")
+    assert code == 1
+    found = errors(lines, "TKG607")
+    assert len(found) == 4, lines
+    assert all("is not one of .svg, .png" in line for line in found[:3])
+    assert found[3].startswith(found[0].split(" error ")[0] + " error TKG607: 45 more "
+                               "like the 3 above (tkg validate --format json lists each)")
+    assert lines[-1].startswith("48 tiles, 4 elements: 48 errors,"), lines[-1]
+    code, lines = run(project, "--lang", "en", "--format", "json")
+    assert sum('"code": "TKG607"' in line for line in lines) == 48
+
+
 def test_a_name_a_look_misspells_is_told_with_the_name_it_is_nearest(project):
     layout = project / "templates" / "layouts" / "default.yaml"
     layout.write_text(layout.read_text().replace('text: "{flavour}"', 'text: "{flavor}"', 1))
