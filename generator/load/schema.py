@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Location
-from generator.core.nearest import nearest, nearest_first
+from generator.core.nearest import did_you_mean, nearest
 from generator.load.yamlsource import Unsafe, YList, YMap
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # the one colour format of content and layouts
@@ -163,9 +163,10 @@ def _choice_problem(field: Field, texts: list[str], value: object, where: Locati
     wrong = next((t for t in texts if t not in field.choices), None)
     name = f"{what}.{field.name}"
     if wrong is not None:
+        # The message lists the words: the hint points at the nearest, if one is near.
         return diagnostic("TKG117", where, f"{name} is {wrong!r}, which the game does not "
                           f"have: it takes {listed}",
-                          nearest_first(wrong, field.choices, f"write one of: {listed}"))
+                          did_you_mean(wrong, field.choices) or f"write one of: {listed}")
     if field.kind == "str_list" and len(set(texts)) < len(texts):
         twice = next(t for t in texts if texts.count(t) > 1)
         return diagnostic("TKG117", where, f"{name} names {twice!r} twice")

@@ -220,6 +220,14 @@ def test_a_rule_with_one_way_of_playing_refuses_any_other(key, tmp_path):
     assert field.choices[0] in told[0].message
 
 
+def test_a_misspelt_rule_word_is_told_the_word_it_is_nearest_once(tmp_path):
+    loaded = loaded_with(tmp_path, "split.extra", "face_up_frist")
+    [told] = [d for d in loaded.diagnostics if d.code == "TKG117"]
+    assert told.format().endswith("rules.split.extra is 'face_up_frist', which the game "
+                                  "does not have: it takes face_up_first (did you mean "
+                                  "'face_up_first'?)"), told.format()
+
+
 def test_every_word_a_rule_takes_is_a_word_the_book_and_the_simulator_know():
     # The Both entries above show each second word is played; none is left unshown.
     shown = {key: entry.value for key, entry in PARITY.items() if isinstance(entry, Both)}
