@@ -19,6 +19,7 @@ from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Game, Item, Location, PieceKind, known
+from generator.core.nearest import nearest
 from generator.core.paths import display_path
 from generator.core.words import SOURCE_LANGUAGE
 from generator.load.catalogue import words_for
@@ -315,13 +316,32 @@ def missing_and_stale(game: Game, translation: Translation,
             "catalogue: they print in the source language",
             f"add one: generator/locale/{translation.language}/LC_MESSAGES/tkg.po, made and "
             "kept in step by python tools/catalogue.py"))
+    lacking = [k for k in wanted if not translation.has(k)]
     for key, _ in translation.texts:
         if key not in wanted and (every_layout or not key.startswith(LAYOUT)):
-            found.append(diagnostic(
-                "TKG311", translation.where(key),
-                f"{translation.path} translates {_what(key)}, which the game no longer has",
-                "remove it, or move it to the text's new key"))
+            found.append(_stale(translation, key, lacking))
     return found
+
+
+def _stale(translation: Translation, key: str, lacking: list[str]) -> Diagnostic:
+    """TKG311 for a key the game has no text at: a misspelling of one the translation
+    lacks (one part of it written near that key's), or a text that is gone."""
+    near = None if key.startswith(LAYOUT) else nearest(key, [
+        k for k in lacking if _one_part_near(key.split("."), k.split("."))])
+    if near is not None:
+        return diagnostic("TKG311", translation.where(key), f"{translation.path} translates "
+                          f"{key}, which the game does not have",
+                          f"did you mean {near}, which it does not translate?")
+    return diagnostic("TKG311", translation.where(key), f"{translation.path} translates "
+                      f"{_what(key)}, which the game no longer has",
+                      "remove it, or move it to the text's new key")
+
+
+def _one_part_near(parts: list[str], others: list[str]) -> bool:
+    """Whether two keys differ in one part only, written near each other's."""
+    differ = [(a, b) for a, b in zip(parts, others, strict=False) if a != b]
+    return len(parts) == len(others) and len(differ) == 1 and \
+        nearest(differ[0][0], [differ[0][1]]) is not None
 
 
 def _each_missing(translation: Translation, wanted: dict[str, tuple[str, Location]]

@@ -132,6 +132,23 @@ def test_a_third_language_warns_about_each_missing_text_where_it_is(project):
 
 
 
+def test_a_misspelt_key_is_told_the_key_it_is_nearest_that_it_lacks(project):
+    _add_language(project, "de", GERMAN.replace("  ember-hollow:\n    name: Glutmulde",
+                                                "  ember-hollow:\n    nmae: Glutmulde"))
+    game = load_content(project / "content").game
+    german, problems = read_translation(game.content_dirs, "de")
+    assert problems == []
+    stale = {d.message: d for d in missing_and_stale(game, german, {}) if d.code == "TKG311"}
+    typo = stale[f"{german.path} translates tiles.ember-hollow.nmae, which the game does "
+                 "not have"]
+    assert typo.hint == "did you mean tiles.ember-hollow.name, which it does not translate?"
+    assert "nmae: Glutmulde" in _line(Location(typo.path, typo.line, 1), project)
+    # A key near none the file lacks is a text the game no longer has, as before.
+    gone = stale[f"{german.path} translates tiles.no-such-tile.name, which the game no "
+                 "longer has"]
+    assert gone.hint == "remove it, or move it to the text's new key"
+
+
 def test_a_language_without_its_file_is_one_warning_at_the_languages_line(project):
     """A language listed before its file is written: one TKG310 where the languages are
     listed, saying what to write, not one for each of the game's hundred-odd texts."""
