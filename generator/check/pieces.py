@@ -26,7 +26,7 @@ from generator.core.digest import digest
 from generator.core.errors import ContentError, RenderError
 from generator.core.limits import BUILD_PRIMITIVES
 from generator.core.model import NOWHERE, Item, PieceKind
-from generator.core.nearest import did_you_mean
+from generator.core.nearest import did_you_mean, nearest
 from generator.draw.kit import Kit
 from generator.draw.piece import (
     BACK,
@@ -42,6 +42,7 @@ from generator.draw.scene import Group, Scene
 from generator.layout.look import Look
 from generator.layout.model import Layout
 from generator.load.builtin import OINK, TILE, TOKEN
+from generator.load.rules import game_names
 
 Side = tuple[PieceKind, Look, Item | None, str]  # a kind, its look, an item, which side
 # A drawing's problem told at its place, with the item its message names (`Problem.names`).
@@ -131,8 +132,11 @@ def _about_problem(kit: Kit, kind: PieceKind) -> Diagnostic | None:
     try:
         about_text(kit, kind)
     except KeyError as exc:
+        names = ["count", "items", *kit.memo.per(kit.game, "piece names", game_names)]
+        near = nearest(str(exc.args[0]), names)
         return diagnostic("TKG604", kind.about_where, f"about {kind.about!r} uses "
                           f"{{{exc.args[0]}}}, which is no name a checklist line has",
+                          f"did you mean {{{near}}}?" if near else
                           "use {count}, {items}, a rule number such as "
                           "{rules.oink.capacity} or {game.title}")
     except (ValueError, TypeError) as exc:
