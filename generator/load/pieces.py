@@ -16,6 +16,7 @@ from pathlib import Path
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.limits import COPIES, ITEMS
 from generator.core.model import Element, Item, Location, Oink, PieceKind
+from generator.core.nearest import nearest_aside
 from generator.core.paths import display_path
 from generator.load.builtin import element_items, oink_items
 from generator.load.formats import format_problem
@@ -171,7 +172,7 @@ def _generated(each: str, copies: int, at: Location, elements: tuple[Element, ..
     """One item per Oink (id: its element; element, name: the Oink's) or per element."""
     if each not in EACH:
         found.append(diagnostic("TKG602", at, f"each must be {' or '.join(EACH)}, not "
-                                f"{each!r}"))
+                                f"{each!r}{nearest_aside(each, EACH)}"))
         return None
     items = oink_items(oinks, copies) if each == "oink" else \
         element_items(elements, repeat(copies))
