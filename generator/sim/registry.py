@@ -7,6 +7,7 @@ rollouts a move), and plays under that name, so two budgets can meet in one game
 
 from __future__ import annotations
 
+from generator.core.nearest import nearest_aside
 from generator.sim.greedy import GreedyPlayer
 from generator.sim.players import RandomPlayer
 from generator.sim.sealer import SealerPlayer
@@ -24,7 +25,7 @@ def check_kind(kind: str) -> str | None:
     """Why `kind` names no player (None when it does)."""
     name, at, budget = kind.partition("@")
     if name not in PLAYERS:
-        return f"unknown player {kind or '(none)'}"
+        return f"unknown player {name or '(none)'}{nearest_aside(name, PLAYERS)}"
     if at and name not in BUDGETED:
         return f"{name} takes no budget ({kind})"
     if at and not (budget.isdigit() and 1 <= int(budget) <= MOST_BUDGET):

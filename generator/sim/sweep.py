@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.core.model import Game, Rule
+from generator.core.nearest import nearest_aside
 from generator.load.content_schema import RULE_SECTIONS
 from generator.load.rules import rules_from_sections
 from generator.load.schema import Field
@@ -66,7 +67,8 @@ def parse_setting(text: str) -> Setting:
     key = key.strip().removeprefix("rules.")
     field = sweep_keys().get(key)
     if not sep or field is None:
-        raise _refuse(f"unknown rule key {key!r}" if sep else f"{text!r} is not KEY=V1,V2")
+        raise _refuse(f"unknown rule key {key!r}{nearest_aside(key, sweep_keys())}" if sep
+                      else f"{text!r} is not KEY=V1,V2")
     try:
         numbers = tuple(dict.fromkeys(int(v) for v in values.split(",")))
     except ValueError:

@@ -58,6 +58,8 @@ def test_simulate_refuses_bad_requests(shipped_game):
         simulate(shipped_game, 5, seats=shipped_game.rules.players_max + 1)
     with pytest.raises(ValueError, match="unknown player"):
         simulate(shipped_game, 5, seats=2, lineup=("psychic",))
+    with pytest.raises(ValueError, match=r"unknown player planer \(did you mean 'planner'\?\)"):
+        simulate(shipped_game, 5, seats=2, lineup=("planer@8",))
     with pytest.raises(ValueError, match="3 kinds of player for 2 seats"):
         simulate(shipped_game, 5, seats=2, lineup=("greedy", "random", "search"))
 

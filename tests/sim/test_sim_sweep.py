@@ -48,6 +48,8 @@ def test_a_swept_rule_changes_the_games(shipped_game):
 
 @pytest.mark.parametrize(("text", "says"), [
     ("oink.size=3", "unknown rule key 'oink.size'; keys that can be swept: setup.tiles_dealt"),
+    ("oink.capacty=5", "unknown rule key 'oink.capacty' (did you mean 'oink.capacity'?); "
+                       "keys that can be swept: "),
     ("players.max=3", "unknown rule key"),
     ("draw.tokens=0", "draw.tokens=0 is outside 1-20"),
     ("draw.tokens=2,x", "whole numbers"),
