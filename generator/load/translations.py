@@ -339,9 +339,13 @@ def _stale(translation: Translation, key: str, lacking: list[str]) -> Diagnostic
 
 def _one_part_near(parts: list[str], others: list[str]) -> bool:
     """Whether two keys differ in one part only, written near each other's."""
-    differ = [(a, b) for a, b in zip(parts, others, strict=False) if a != b]
-    return len(parts) == len(others) and len(differ) == 1 and \
-        nearest(differ[0][0], [differ[0][1]]) is not None
+    if len(parts) != len(others):
+        return False
+    differ = [(a, b) for a, b in zip(parts, others, strict=True) if a != b]
+    if len(differ) != 1:
+        return False
+    mine, theirs = differ[0]
+    return nearest(mine, [theirs]) is not None
 
 
 def _each_missing(translation: Translation, wanted: dict[str, tuple[str, Location]]
