@@ -37,11 +37,29 @@ SUFFIX = ".md.j2"
 AID_TEMPLATE = "aid.md.j2"  # the player aid; every other NN-*.md.j2 is a rulebook section
 
 
+class UnknownName(jinja2.UndefinedError):
+    """A name a template uses that nothing gives: the name, and what it was looked up in
+    (jinja2's `missing`: the names the template is rendered with)."""
+
+    def __init__(self, message: str, name: object, owner: object):
+        super().__init__(message)
+        self.name, self.owner = name, owner
+
+
 class ContextUndefined(jinja2.StrictUndefined):
     """Strict, and when a record lacks a name, the message names the nearest it has
-    ("did you mean ...?") and lists them all."""
+    ("did you mean ...?") and lists them all; a name the template is rendered without is
+    raised as an `UnknownName`, for `render_template` to name the nearest it has."""
 
     __slots__ = ()
+
+    def __init__(self, hint: str | None = None, obj: object = jinja2.utils.missing,
+                 name: str | None = None, exc: type = jinja2.UndefinedError) -> None:
+        # jinja2 raises `exc(message)`: made so, the error knows the name and its owner
+        # (the sandbox's own error, for an unsafe name, is left as it is).
+        if exc is jinja2.UndefinedError:
+            exc = functools.partial(UnknownName, name=name, owner=obj)  # type: ignore[assignment]
+        super().__init__(hint, obj, name, exc)
 
     @property
     def _undefined_message(self) -> str:
@@ -117,6 +135,16 @@ def _error(code: str, path: Path, line: int, message: str,
     return ContentError([diagnostic(code, where, message, hint)])
 
 
+def _undefined(exc: jinja2.UndefinedError, env: jinja2.Environment, context: Mapping) -> str:
+    """An unknown name's message; for a name the template is rendered without, with the
+    nearest it is rendered with ("did you mean 'element_names'?")."""
+    message = exc.message or str(exc)
+    if isinstance(exc, UnknownName) and exc.owner is jinja2.utils.missing and \
+            isinstance(exc.name, str):
+        return message + nearest_aside(exc.name, [*context, *env.globals])
+    return message
+
+
 def render_template(env: jinja2.Environment, folder: Path, name: str,
                     context: Mapping) -> Rendered:
     """Render one template; a mistake becomes a positioned ContentError."""
@@ -140,7 +168,7 @@ def render_template(env: jinja2.Environment, folder: Path, name: str,
         raise _error("TKG301", where, exc.lineno, f"template syntax error: {exc.message}") \
             from None
     except jinja2.UndefinedError as exc:
-        raise _error("TKG302", path, _template_line(exc, path), exc.message or str(exc)) \
+        raise _error("TKG302", path, _template_line(exc, path), _undefined(exc, env, context)) \
             from None
     except (UnknownFigure, UnknownRule) as exc:
         raise _error("TKG302", path, _template_line(exc, path), str(exc)) from None

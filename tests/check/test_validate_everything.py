@@ -79,6 +79,15 @@ def test_a_template_naming_an_unknown_value_is_reported_at_its_line(project):
     assert found.startswith(f"{section}:{last}:") and "no_such_rule" in found
 
 
+def test_a_name_a_template_misspells_is_told_with_the_name_it_is_nearest(project):
+    section = sorted((project / "templates" / "rulebook").glob("0*.md.j2"))[0]
+    section.write_text(section.read_text() + "\nFor {{ elemnt_names }}.\n")
+    code, lines = run(project)
+    assert code == 1
+    [found] = errors(lines, "TKG302")
+    assert "'elemnt_names' is undefined (did you mean 'element_names'?)" in found, found
+
+
 @pytest.mark.slow
 def test_text_that_does_not_fit_is_a_warning_and_fails_strict(project):
     tiles = project / "content" / "tiles.yaml"
