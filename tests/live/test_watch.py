@@ -133,6 +133,23 @@ def test_outcome_line_names_what_changed():
     assert "] start: " in outcome_lines(BuildOutcome(True, (), (), 0.42, "wrote 3 files"))[0]
 
 
+def test_a_failed_outcome_shows_many_alike_errors_as_three_and_a_count():
+    from generator.live.status import BuildOutcome
+
+    def at(line: int, item: str):
+        return diagnostic("TKG607", Location("templates/layouts/default.yaml", line, 7),
+                          f"the image on item {item!r}: no such file")
+
+    many = [at(46, f"tile-{n}") for n in range(6)]  # one place: three shown, three counted
+    few = [at(50, f"token-{n}") for n in range(5)]  # as many as a count would save: all
+    lines = outcome_lines(BuildOutcome(False, (*many, *few), ("templates",), 0.3,
+                                       "the content has 11 errors"))[1:]
+    assert [line.split(": error TKG607: ")[1][:31] for line in lines] == [
+        "the image on item 'tile-0': no ", "the image on item 'tile-1': no ",
+        "the image on item 'tile-2': no ", "3 more like the 3 above (tkg va",
+        *(f"the image on item 'token-{n}': no" for n in range(5))]
+
+
 def test_changed_paths_are_relative_to_the_working_folder_when_inside_it(tmp_path: Path):
     from generator.live.watch import _short
 
