@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from jinja2 import Environment, StrictUndefined
 
+from generator.core.diagnostics import briefly
 from generator.draw.vision import VISIONS
 from generator.live.findings import findings
 from generator.live.languages import in_language, languages_of, placed
@@ -75,8 +76,8 @@ _PAGE = _ENV.from_string("""<!doctype html>
 {% elif not generation %}First build running&hellip; this page updates when it is done
 {% else %}Build failed: {{ outcome.message }}{% endif %}
 {% if outcome.changed %} &middot; after {{ outcome.changed | join(', ') }}{% endif %}
-{% if outcome.diagnostics %}<ul id="diagnostics">
-{% for d in outcome.diagnostics %}<li class="{{ d.severity.value }}">{{ d.format() }}</li>
+{% if diagnostics %}<ul id="diagnostics">
+{% for d in diagnostics %}<li class="{{ d.severity.value }}">{{ d.format() }}</li>
 {% endfor %}</ul>{% endif %}
 </div>
 {{ body | safe }}
@@ -222,7 +223,8 @@ def _page(title: str, body: str, generation: int, outcome: BuildOutcome,
           shown: Shown, run: str, live: str, page: str) -> str:
     compare = next((e for e in shown.entries() if e.path == shown.folder + COMPARISON), None)
     return _PAGE.render(title=title, style=STYLE, body=body, generation=generation,
-                        outcome=outcome, compare=compare, run=run, live=live, script=SCRIPT,
+                        outcome=outcome, diagnostics=briefly(outcome.diagnostics),
+                        compare=compare, run=run, live=live, script=SCRIPT,
                         languages=shown.languages, language=shown.language,
                         query=shown.query, page=page)
 

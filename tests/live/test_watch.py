@@ -150,6 +150,19 @@ def test_a_failed_outcome_shows_many_alike_errors_as_three_and_a_count():
         *(f"the image on item 'token-{n}': no" for n in range(5))]
 
 
+def test_the_preview_page_lists_many_alike_errors_as_three_and_a_count():
+    from generator.live.page import gallery_page
+    from generator.live.status import BuildOutcome
+
+    many = tuple(diagnostic("TKG607", Location("templates/layouts/default.yaml", 46, 7),
+                            f"the image on item 'tile-{n}': no such file") for n in range(6))
+    page = gallery_page("t", {"files": []}, 1, BuildOutcome(False, many, ("templates",), 0.3,
+                                                              "the content has 6 errors"))
+    listed = page.split('<ul id="diagnostics">')[1].split("</ul>")[0]
+    assert listed.count("<li ") == 4 and "tile-2" in listed and "tile-3" not in listed
+    assert "3 more like the 3 above" in listed
+
+
 def test_changed_paths_are_relative_to_the_working_folder_when_inside_it(tmp_path: Path):
     from generator.live.watch import _short
 
