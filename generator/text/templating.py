@@ -13,7 +13,7 @@ from pathlib import Path
 
 import jinja2
 
-from generator.core.diagnostics import diagnostic
+from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.errors import ContentError
 from generator.core.model import Location
 from generator.core.nearest import nearest_aside
@@ -32,6 +32,7 @@ from generator.text.sandbox import (
     TemplateTooSlow,
     bounded_render,
 )
+from generator.text.unknown_names import unknown_names
 
 SUFFIX = ".md.j2"
 AID_TEMPLATE = "aid.md.j2"  # the player aid; every other NN-*.md.j2 is a rulebook section
@@ -130,19 +131,31 @@ HINT = "the names a template may use are listed in templates/rulebook/README.md"
 
 def _error(code: str, path: Path, line: int, message: str,
            hint: str | None = None) -> ContentError:
+    return ContentError([_told(code, path, line, message, hint)])
+
+
+def _told(code: str, path: Path, line: int, message: str,
+          hint: str | None = None) -> Diagnostic:
     where = Location(display_path(path), max(line, 1), 1)
-    hint = hint or (HINT if code == "TKG302" else None)
-    return ContentError([diagnostic(code, where, message, hint)])
+    return diagnostic(code, where, message, hint or (HINT if code == "TKG302" else None))
 
 
-def _undefined(exc: jinja2.UndefinedError, env: jinja2.Environment, context: Mapping) -> str:
-    """An unknown name's message; for a name the template is rendered without, with the
-    nearest it is rendered with ("did you mean 'element_names'?")."""
-    message = exc.message or str(exc)
-    if isinstance(exc, UnknownName) and exc.owner is jinja2.utils.missing and \
-            isinstance(exc.name, str):
-        return message + nearest_aside(exc.name, [*context, *env.globals])
-    return message
+def _unknown(exc: jinja2.UndefinedError, env: jinja2.Environment, name: str, path: Path,
+             context: Mapping) -> list[Diagnostic]:
+    """TKG302 for the unknown name that stopped the render. When it is a name the
+    template is rendered without, with the nearest it is rendered with ("did you mean
+    'element_names'?"), and so for every other such name the template uses, each at the
+    line it is first used at (`unknown_names`): all of them in one run."""
+    line, message = _template_line(exc, path), exc.message or str(exc)
+    if not (isinstance(exc, UnknownName) and exc.owner is jinja2.utils.missing
+            and isinstance(exc.name, str)):
+        return [_told("TKG302", path, line, message)]
+    known = [*context, *env.globals]
+    found = [_told("TKG302", path, line, message + nearest_aside(exc.name, known))]
+    for other, at in unknown_names(env, template_source(env, name), [*known, exc.name]):
+        found.append(_told("TKG302", path, at,
+                           f"{other!r} is undefined{nearest_aside(other, known)}"))
+    return found
 
 
 def render_template(env: jinja2.Environment, folder: Path, name: str,
@@ -168,8 +181,7 @@ def render_template(env: jinja2.Environment, folder: Path, name: str,
         raise _error("TKG301", where, exc.lineno, f"template syntax error: {exc.message}") \
             from None
     except jinja2.UndefinedError as exc:
-        raise _error("TKG302", path, _template_line(exc, path), _undefined(exc, env, context)) \
-            from None
+        raise ContentError(_unknown(exc, env, name, path, context)) from None
     except (UnknownFigure, UnknownRule) as exc:
         raise _error("TKG302", path, _template_line(exc, path), str(exc)) from None
     except jinja2.TemplateNotFound as exc:

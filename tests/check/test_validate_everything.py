@@ -79,13 +79,21 @@ def test_a_template_naming_an_unknown_value_is_reported_at_its_line(project):
     assert found.startswith(f"{section}:{last}:") and "no_such_rule" in found
 
 
-def test_a_name_a_template_misspells_is_told_with_the_name_it_is_nearest(project):
+def test_every_name_a_template_misspells_is_told_with_the_name_it_is_nearest(project):
+    # Rendering stops at the first; the others are found too, each at its line. A name
+    # the template asks about (`is defined`) is none of them.
     section = sorted((project / "templates" / "rulebook").glob("0*.md.j2"))[0]
-    section.write_text(section.read_text() + "\nFor {{ elemnt_names }}.\n")
+    before = len(section.read_text().splitlines())
+    section.write_text(section.read_text() + "\nFor {{ elemnt_names }}.\n\n"
+                       "{% for t in [1] %}{{ t }} {{ titel }}{% endfor %}\n"
+                       "{% if extra is defined %}{{ extra }}{% endif %}\n")
     code, lines = run(project)
     assert code == 1
-    [found] = errors(lines, "TKG302")
-    assert "'elemnt_names' is undefined (did you mean 'element_names'?)" in found, found
+    found = errors(lines, "TKG302")
+    assert [line.split(": error")[0].rsplit(":", 2)[1] for line in found] == [
+        str(before + 2), str(before + 4)], found
+    assert "'elemnt_names' is undefined (did you mean 'element_names'?)" in found[0]
+    assert "'titel' is undefined (did you mean 'title'?)" in found[1]
 
 
 @pytest.mark.slow
