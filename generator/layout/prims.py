@@ -12,7 +12,7 @@ import re
 from generator.core.diagnostics import diagnostic
 from generator.core.limits import CELLS
 from generator.core.model import Location
-from generator.core.nearest import did_you_mean, nearest_aside
+from generator.core.nearest import did_you_mean, nearest, nearest_aside
 from generator.layout.look import CAPS, JOINS, PRIMITIVES, Prim
 from generator.layout.values import ANY, NON_NEGATIVE, POSITIVE, ValueReader
 from generator.load.content_schema import FONT_ROLES
@@ -49,6 +49,14 @@ _PATH = re.compile(r"([MLCZ])([^MLCZ]*)", re.IGNORECASE)
 _ARGS = {"M": 2, "L": 2, "C": 6, "Z": 0}
 
 
+
+def _written_in(value: object, path: str) -> bool:
+    """Whether a mapping was written in one file alone, every key at every depth (a
+    primitive that changes one of the layout it extends holds that one's keys too)."""
+    return isinstance(value, YMap) and all(
+        value.key_where(key).path == path and
+        (not isinstance(item, YMap) or _written_in(item, path)) for key, item in value.items())
+
 class PrimReader(ValueReader):
     """Reads a look's primitives, appending problems to a shared list."""
 
@@ -66,15 +74,32 @@ class PrimReader(ValueReader):
         if isinstance(listing, YMap):
             found: list[Prim | None] = []
             for name, value in listing.items():
+                told = len(self.problems)
                 if isinstance(value, YList):
                     found += self.listed(value, f"{entry}.{name}", name)
                 else:
                     found.append(self.prim(value, listing.where(name), f"{entry}.{name}", name))
+                if len(self.problems) > told:
+                    self._new_name(listing, name)
             return tuple(p for p in found if p is not None)
         if not isinstance(listing, YList):
             self.fail(m, key, f"{key} must be a list of primitives, or a mapping naming each")
             return ()
         return tuple(p for p in self.listed(listing, entry, "") if p is not None)
+
+    def _new_name(self, listing: YMap, name: str) -> None:
+        """For a primitive that could not be read, named as none of the layout this one
+        extends is but near one that is: a new name adds a primitive, when the designer
+        may have meant to change that one (which has what this one lacks)."""
+        here = listing.key_where(name).path
+        if not _written_in(listing[name], here):  # it changes one of the extended layout
+            return
+        near = nearest(name, [n for n in listing if listing.key_where(n).path != here])
+        if near is not None:
+            self.problems.append(diagnostic(
+                "TKG602", listing.key_where(name), f"{name!r} names no primitive of the "
+                "layout this one extends, so it adds one",
+                f"did you mean {near!r}, to change that one?"))
 
     def listed(self, listing: YList, entry: str, name: str) -> list[Prim | None]:
         """Each primitive of a list, its entry numbered from 1."""

@@ -141,6 +141,20 @@ def test_many_alike_problems_at_one_place_show_three_and_count_the_rest(project)
     assert sum('"code": "TKG607"' in line for line in lines) == 48
 
 
+def test_a_primitive_named_near_one_the_layout_extends_is_told_so(project):
+    # 'nme' where the default layout names 'name': a new text, which lacks what the
+    # default's gives, when the designer meant to change the default's.
+    mine = project / "templates" / "layouts" / "mine.yaml"
+    mine.write_text("extends: default\npieces:\n  tile:\n    front:\n      nme:\n"
+                    "        text: {box: {x: 4, y: 4, w: 55.5, h: 9}, text: \"{name}\"}\n")
+    code, lines = run(project, "--layout", "mine", "--lang", "en")
+    assert code == 1
+    found = errors(lines, "TKG602")
+    assert f"{mine}:5:7: error TKG602: 'nme' names no primitive of the layout this one " \
+           "extends, so it adds one (did you mean 'name', to change that one?)" in found, found
+    assert any("missing 'colour'" in line for line in found)
+
+
 def test_a_name_a_look_misspells_is_told_with_the_name_it_is_nearest(project):
     layout = project / "templates" / "layouts" / "default.yaml"
     layout.write_text(layout.read_text().replace('text: "{flavour}"', 'text: "{flavor}"', 1))
