@@ -49,13 +49,13 @@ _PATH = re.compile(r"([MLCZ])([^MLCZ]*)", re.IGNORECASE)
 _ARGS = {"M": 2, "L": 2, "C": 6, "Z": 0}
 
 
-
 def _written_in(value: object, path: str) -> bool:
     """Whether a mapping was written in one file alone, every key at every depth (a
     primitive that changes one of the layout it extends holds that one's keys too)."""
     return isinstance(value, YMap) and all(
         value.key_where(key).path == path and
         (not isinstance(item, YMap) or _written_in(item, path)) for key, item in value.items())
+
 
 class PrimReader(ValueReader):
     """Reads a look's primitives, appending problems to a shared list."""
