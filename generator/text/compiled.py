@@ -8,7 +8,8 @@ checked against its source's digest, so an edited template is compiled afresh an
 nothing stale is run. The files live in the user's cache beside the memo's signing key
 (`generator.core.paths.user_cache`: what is there is the user's own, as trusted as that
 key), in a folder per version of this code, since what Jinja2 makes depends on the
-options the environment is made with here. A cache that cannot be written is no cache:
+options the environment is made with here (the folders of versions not used lately are
+removed: `KEPT_VERSIONS`). A cache that cannot be written is no cache:
 nothing fails for it.
 """
 
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+from pathlib import Path
 
 import jinja2
 
@@ -47,10 +50,30 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
             bucket.reset()
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        """Keep the template's code for the next process, if the folder allows."""
+        """Keep the template's code for the next process, if the folder allows. The
+        first template a version of tkg keeps makes its folder, and the folders of all
+        but the versions used last go (`KEPT_VERSIONS`)."""
         with contextlib.suppress(OSError):
-            os.makedirs(self.directory, exist_ok=True)
+            folder = Path(self.directory)
+            if not folder.is_dir():
+                folder.mkdir(parents=True)
+                _forget_older_versions(folder)
             super().dump_bytecode(bucket)
+
+
+# Folders of compiled templates kept: this version's and those of the versions that
+# kept a template last (a designer trying an older tkg beside a newer one); each of the
+# others would stay for ever after an upgrade.
+KEPT_VERSIONS = 3
+
+
+def _forget_older_versions(mine: Path) -> None:
+    """Remove the folders of other versions of tkg but the `KEPT_VERSIONS - 1` that kept
+    a template last (a folder's time is its last file's)."""
+    others = [f for f in mine.parent.iterdir() if f.is_dir() and f != mine]
+    others.sort(key=lambda f: f.stat().st_mtime_ns, reverse=True)
+    for folder in others[KEPT_VERSIONS - 1:]:
+        shutil.rmtree(folder, ignore_errors=True)  # (another process at work there: next time)
 
 
 def compiled_templates() -> CompiledTemplates:

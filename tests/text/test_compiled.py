@@ -55,3 +55,25 @@ def test_an_unwritable_cache_only_costs_the_compiling(compiles, tmp_path, monkey
     assert _render(folder, "{{ n }}") == "3"
     assert compiles == ["t.md.j2", "t.md.j2"]
     assert os.path.isfile(blocked)
+
+
+def test_a_new_version_keeps_the_folders_of_the_last_versions_used_and_no_more(
+        compiles, tmp_path):
+    from generator.text.compiled import KEPT_VERSIONS, compiled_templates
+
+    # Folders that earlier versions of tkg left, the oldest first.
+    cache = tmp_path / "cache" / "tkg" / "templates"
+    earlier = [cache / f"{n:016x}" for n in range(KEPT_VERSIONS + 2)]
+    for age, folder in enumerate(reversed(earlier), start=1):
+        folder.mkdir(parents=True)
+        (folder / "__jinja2_x.cache").write_bytes(b"old")
+        os.utime(folder, (1_000_000 - age, 1_000_000 - age))
+    folder = tmp_path / "t"
+    folder.mkdir()
+    assert _render(folder, "{{ n }}") == "3"
+    mine = compiled_templates().directory
+    left = sorted(p.name for p in cache.iterdir())
+    # This version's folder and the KEPT_VERSIONS - 1 used last before it.
+    assert left == sorted([os.path.basename(mine),
+                           *(f.name for f in earlier[-(KEPT_VERSIONS - 1):])]), left
+    assert _render(folder, "{{ n }}") == "3" and compiles == ["t.md.j2"]
