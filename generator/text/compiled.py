@@ -55,8 +55,8 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
         but the versions used last go (`KEPT_VERSIONS`)."""
         with contextlib.suppress(OSError):
             folder = Path(self.directory)
-            if not folder.is_dir():
-                folder.mkdir(parents=True)
+            if not folder.is_dir():  # (two processes may both find it missing)
+                folder.mkdir(parents=True, exist_ok=True)
                 _forget_older_versions(folder)
             super().dump_bytecode(bucket)
 
@@ -70,10 +70,11 @@ KEPT_VERSIONS = 3
 def _forget_older_versions(mine: Path) -> None:
     """Remove the folders of other versions of tkg but the `KEPT_VERSIONS - 1` that kept
     a template last (a folder's time is its last file's)."""
-    others = [f for f in mine.parent.iterdir() if f.is_dir() and f != mine]
-    others.sort(key=lambda f: f.stat().st_mtime_ns, reverse=True)
-    for folder in others[KEPT_VERSIONS - 1:]:
-        shutil.rmtree(folder, ignore_errors=True)  # (another process at work there: next time)
+    with contextlib.suppress(OSError):  # another process removing them too: next time
+        others = [f for f in mine.parent.iterdir() if f.is_dir() and f != mine]
+        others.sort(key=lambda f: f.stat().st_mtime_ns, reverse=True)
+        for folder in others[KEPT_VERSIONS - 1:]:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def compiled_templates() -> CompiledTemplates:
