@@ -62,14 +62,17 @@ def check_costs(game: Game) -> list[Diagnostic]:
     found = []
     capacity = game.rules.oink_capacity
     for tile in game.tiles:
+        where = known(tile.insignias_where, tile.where)  # the cost is its insignias'
         total = sum(tile.cost.values())
         if total > capacity:
-            found.append(diagnostic("TKG203", tile.where, f"{tile.name} costs {total} tokens; "
-                                                          f"an Oink holds {capacity}"))
+            found.append(diagnostic("TKG203", where, f"{tile.name} costs "
+                                                     f"{counted(total, 'token')}; an Oink "
+                                                     f"holds {capacity}"))
         for element, need in tile.cost.items():
             if need > game.tokens.count(element):
-                found.append(diagnostic("TKG206", tile.where,
-                                        f"{tile.name} needs {need} {element} tokens; the bag "
+                found.append(diagnostic("TKG206", where,
+                                        f"{tile.name} needs {need} {element} "
+                                        f"{'token' if need == 1 else 'tokens'}; the bag "
                                         f"has {game.tokens.count(element)}"))
     return found
 

@@ -44,6 +44,24 @@ def test_lower_capacity_makes_nexus_tiles_unaffordable(shipped_game):
     assert sorted(d.code for d in found) == ["TKG203"] * 4
 
 
+def test_a_tile_that_costs_too_much_is_told_at_its_insignias(shipped_game):
+    # The fix is on that line (fewer insignias), not on the tile's first (its id).
+    rules = dataclasses.replace(shipped_game.rules, oink_capacity=3)
+    tokens = dataclasses.replace(shipped_game.tokens, per_element=tuple(
+        (element, 0 if element == "fire" else count)
+        for element, count in shipped_game.tokens.per_element))
+    game = dataclasses.replace(shipped_game, rules=rules, tokens=tokens)
+    found = check_costs(game)
+    by_name = {tile.name: tile for tile in game.tiles}
+    assert {d.code for d in found} == {"TKG203", "TKG206"}
+    for told in found:
+        tile = next(by_name[name] for name in by_name if told.message.startswith(name))
+        assert (told.line, told.column) == (
+            tile.insignias_where.line, tile.insignias_where.column), told
+        assert told.line == tile.where.line + 2  # `insignias:`, after id and name
+    assert any(d.message.endswith("needs 1 fire token; the bag has 0") for d in found)
+
+
 def test_a_stricter_threshold_turns_into_warnings(shipped_game):
     balance = dataclasses.replace(shipped_game.balance, min_connections=40)
     found = check_connections(dataclasses.replace(shipped_game, balance=balance))
