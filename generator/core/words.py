@@ -105,6 +105,16 @@ def counted(n: int, word: str) -> str:
     return SOURCE_WORDS.plural(n, word)
 
 
+def a_few(names: list[str], shown: int = 3) -> str:
+    """Names in a message, the first `shown` of them and a count of the rest: "'a'",
+    "'a' and 'b'", "'a', 'b', 'c' and 45 more"."""
+    quoted = [repr(name) for name in names[:shown]]
+    more = len(names) - len(quoted)
+    if more:
+        return f"{', '.join(quoted)} and {more} more"
+    return " and ".join(filter(None, (", ".join(quoted[:-1]), quoted[-1])))
+
+
 def N_(message: str) -> str:
     """Mark a message for the catalogue where it is written (a table of phrases); it is
     translated where it is printed, with the game's words."""

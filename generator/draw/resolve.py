@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from generator.core.model import Item, PieceKind
 from generator.core.nearest import nearest, nearest_aside
+from generator.core.words import a_few
 from generator.draw.kit import Kit
 from generator.draw.names import Names
 from generator.load.formats import fill, single_name
@@ -47,11 +48,7 @@ def on_item(item_id: str) -> str:
 def on_items(item_ids: list[str]) -> str:
     """The words that name the items a problem of the look was found on: " on 48 items
     ('ember-hollow', 'cinder-throne', 'tidewell' and 45 more)"."""
-    shown = [repr(i) for i in item_ids[:3]]
-    more = len(item_ids) - len(shown)
-    listed = ", ".join(shown[:-1]) + (f", {shown[-1]} and {more} more" if more else
-                                      f" and {shown[-1]}")
-    return f" on {len(item_ids)} items ({listed})"
+    return f" on {len(item_ids)} items ({a_few(item_ids)})"
 
 
 class Resolver:
