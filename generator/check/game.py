@@ -6,11 +6,11 @@ Each check takes the `Game` and returns diagnostics. `check_game` runs them all.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Game, Tile, known
-from generator.core.words import counted
+from generator.core.words import SOURCE_WORDS, a_few, counted
 from generator.core.worlds import (
     STEPS,
     Grid,
@@ -62,19 +62,49 @@ def check_costs(game: Game) -> list[Diagnostic]:
     found = []
     capacity = game.rules.oink_capacity
     for tile in game.tiles:
-        where = known(tile.insignias_where, tile.where)  # the cost is its insignias'
         total = sum(tile.cost.values())
-        if total > capacity:
+        if total > capacity:  # told at the insignias, which make the cost
+            where = known(tile.insignias_where, tile.where)
             found.append(diagnostic("TKG203", where, f"{tile.name} costs "
                                                      f"{counted(total, 'token')}; an Oink "
                                                      f"holds {capacity}"))
+    return found + _short_supply(game)
+
+
+def _short_supply(game: Game) -> list[Diagnostic]:
+    """TKG206 at the bag, once for the elements it holds as many tokens of: a tile's
+    insignias differ, so it is the bag (tokens.per_element 0) that is short, and a line
+    a tile and element would flood the report."""
+    short: dict[str, set[str]] = {}  # the ids of the tiles each element is short for
+    for tile in game.tiles:
         for element, need in tile.cost.items():
             if need > game.tokens.count(element):
-                found.append(diagnostic("TKG206", where,
-                                        f"{tile.name} needs {need} {element} "
-                                        f"{'token' if need == 1 else 'tokens'}; the bag "
-                                        f"has {game.tokens.count(element)}"))
+                short.setdefault(element, set()).add(tile.id)
+    found = []
+    for have, elements in _alike_counts(game, short):
+        names = [tile.name for tile in game.tiles if any(tile.id in short[e] for e in elements)]
+        found.append(diagnostic("TKG206", game.tokens.where,
+                                f"the bag has {_tokens_of(have, elements)}, and "
+                                f"{counted(len(names), 'tile')} "
+                                f"{'costs' if len(names) == 1 else 'cost'} more "
+                                f"({a_few(names)})"))
     return found
+
+
+def _alike_counts(game: Game, elements: Collection[str]) -> list[tuple[int, list[str]]]:
+    """The elements of `elements` grouped by how many tokens of each the bag holds (one
+    group when tokens.per_element gives every element the same), in the game's order."""
+    groups: dict[int, list[str]] = {}
+    for element in game.element_ids:
+        if element in elements:
+            groups.setdefault(game.tokens.count(element), []).append(element)
+    return list(groups.items())
+
+
+def _tokens_of(count: int, elements: list[str]) -> str:
+    """'0 tokens of fire', '3 tokens of fire and water each'."""
+    each = " each" if len(elements) > 1 else ""
+    return f"{counted(count, 'token')} of {SOURCE_WORDS.join(elements)}{each}"
 
 
 def connections(game: Game) -> dict[str, int]:
@@ -105,17 +135,14 @@ def check_connections(game: Game) -> list[Diagnostic]:
 def check_supply(game: Game) -> list[Diagnostic]:
     """TKG207: the bag covers the largest setup plus the trade zone."""
     rules = game.rules
-    found = []
-    for element in game.element_ids:
-        have = game.tokens.count(element)
-        # Worst case: every setup token a player draws is of this one element.
-        need = rules.trade_zone_start + rules.players_max * rules.starting_tokens
-        if have < need:
-            found.append(diagnostic(
-                "TKG207", game.tokens.where,
-                f"{have} {element} tokens cannot cover a {rules.players_max}-player setup "
-                f"and the trade zone ({need} could be needed)"))
-    return found
+    # Worst case: every setup token a player draws is of this one element.
+    need = rules.trade_zone_start + rules.players_max * rules.starting_tokens
+    short = [e for e in game.element_ids if game.tokens.count(e) < need]
+    return [diagnostic("TKG207", game.tokens.where,
+                       f"{_tokens_of(have, elements)} cannot cover a {rules.players_max}-"
+                       f"player setup and the trade zone ({need} of one element could be "
+                       f"needed)")
+            for have, elements in _alike_counts(game, short)]
 
 
 def check_oinks(game: Game) -> list[Diagnostic]:

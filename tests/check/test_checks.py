@@ -9,6 +9,7 @@ from generator.check.game import (
     check_connections,
     check_costs,
     check_game,
+    check_supply,
     check_worlds,
     connections,
     fully_matched_tiles,
@@ -44,22 +45,44 @@ def test_lower_capacity_makes_nexus_tiles_unaffordable(shipped_game):
     assert sorted(d.code for d in found) == ["TKG203"] * 4
 
 
-def test_a_tile_that_costs_too_much_is_told_at_its_insignias(shipped_game):
+def test_a_tile_that_costs_more_than_an_oink_holds_is_told_at_its_insignias(shipped_game):
     # The fix is on that line (fewer insignias), not on the tile's first (its id).
     rules = dataclasses.replace(shipped_game.rules, oink_capacity=3)
-    tokens = dataclasses.replace(shipped_game.tokens, per_element=tuple(
-        (element, 0 if element == "fire" else count)
-        for element, count in shipped_game.tokens.per_element))
-    game = dataclasses.replace(shipped_game, rules=rules, tokens=tokens)
-    found = check_costs(game)
-    by_name = {tile.name: tile for tile in game.tiles}
-    assert {d.code for d in found} == {"TKG203", "TKG206"}
+    found = check_costs(dataclasses.replace(shipped_game, rules=rules))
+    by_name = {tile.name: tile for tile in shipped_game.tiles}
     for told in found:
-        tile = next(by_name[name] for name in by_name if told.message.startswith(name))
+        tile = by_name[told.message.split(" costs ")[0]]
         assert (told.line, told.column) == (
             tile.insignias_where.line, tile.insignias_where.column), told
         assert told.line == tile.where.line + 2  # `insignias:`, after id and name
-    assert any(d.message.endswith("needs 1 fire token; the bag has 0") for d in found)
+        assert told.message.endswith("costs 4 tokens; an Oink holds 3")
+
+
+def test_a_bag_without_an_elements_tokens_is_one_error_at_the_bag(shipped_game):
+    # Every tile with a fire insignia is short, one token each: the bag is what to mend.
+    tokens = dataclasses.replace(shipped_game.tokens, per_element=tuple(
+        (element, 0 if element == "fire" else count)
+        for element, count in shipped_game.tokens.per_element))
+    found = check_costs(dataclasses.replace(shipped_game, tokens=tokens))
+    fiery = [tile.name for tile in shipped_game.tiles if "fire" in tile.insignias]
+    assert [(d.code, d.line, d.column) for d in found] == [
+        ("TKG206", tokens.where.line, tokens.where.column)]
+    assert found[0].message == (f"the bag has 0 tokens of fire, and {len(fiery)} tiles cost "
+                                f"more ({fiery[0]!r}, {fiery[1]!r}, {fiery[2]!r} and "
+                                f"{len(fiery) - 3} more)")
+
+
+def test_a_bag_short_of_every_element_alike_is_one_error_a_check(shipped_game):
+    # tokens.per_element gives each element as many: one value to mend, told once.
+    tokens = dataclasses.replace(shipped_game.tokens, per_element=tuple(
+        (element, 0) for element, _ in shipped_game.tokens.per_element))
+    game = dataclasses.replace(shipped_game, tokens=tokens)
+    found = check_costs(game) + check_supply(game)
+    assert [d.code for d in found] == ["TKG206", "TKG207"]
+    assert found[0].message.startswith("the bag has 0 tokens of fire, water, earth and air "
+                                       "each, and 48 tiles cost more ('Ember Hollow', ")
+    assert found[1].message.startswith("0 tokens of fire, water, earth and air each cannot "
+                                       "cover a 4-player setup")
 
 
 def test_a_stricter_threshold_turns_into_warnings(shipped_game):
