@@ -32,7 +32,7 @@ from generator.text.sandbox import (
     TemplateTooSlow,
     bounded_render,
 )
-from generator.text.unknown_names import unknown_names
+from generator.text.unknown_names import unknown_fields, unknown_names
 
 SUFFIX = ".md.j2"
 AID_TEMPLATE = "aid.md.j2"  # the player aid; every other NN-*.md.j2 is a rulebook section
@@ -66,10 +66,14 @@ class ContextUndefined(jinja2.StrictUndefined):
     def _undefined_message(self) -> str:
         owner = self._undefined_obj
         if isinstance(owner, Record) and isinstance(self._undefined_name, str):
-            names = owner.names()
-            return (f"no variable {self._undefined_name!r} here"
-                    f"{nearest_aside(self._undefined_name, names)}; known: {', '.join(names)}")
+            return _no_field(self._undefined_name, owner)
         return super()._undefined_message
+
+
+def _no_field(name: str, record: Record) -> str:
+    """What a template is told of a field `record` lacks."""
+    names = record.names()
+    return f"no variable {name!r} here{nearest_aside(name, names)}; known: {', '.join(names)}"
 
 
 class UnknownFigure(jinja2.TemplateRuntimeError):
@@ -144,17 +148,23 @@ def _unknown(exc: jinja2.UndefinedError, env: jinja2.Environment, name: str, pat
              context: Mapping) -> list[Diagnostic]:
     """TKG302 for the unknown name that stopped the render. When it is a name the
     template is rendered without, with the nearest it is rendered with ("did you mean
-    'element_names'?"), and so for every other such name the template uses, each at the
-    line it is first used at (`unknown_names`): all of them in one run."""
+    'element_names'?"); and, when it is a name or a record's field, so for every other
+    such name and field the template uses, each at the line it is first used at
+    (`unknown_names`, `unknown_fields`): all of them in one run."""
     line, message = _template_line(exc, path), exc.message or str(exc)
-    if not (isinstance(exc, UnknownName) and exc.owner is jinja2.utils.missing
-            and isinstance(exc.name, str)):
+    if not (isinstance(exc, UnknownName) and isinstance(exc.name, str)):
         return [_told("TKG302", path, line, message)]
     known = [*context, *env.globals]
-    found = [_told("TKG302", path, line, message + nearest_aside(exc.name, known))]
-    for other, at in unknown_names(env, template_source(env, name), [*known, exc.name]):
+    source = template_source(env, name)
+    if exc.owner is jinja2.utils.missing:
+        message += nearest_aside(exc.name, known)
+    found = [_told("TKG302", path, line, message)]
+    for other, at in unknown_names(env, source, [*known, exc.name]):
         found.append(_told("TKG302", path, at,
                            f"{other!r} is undefined{nearest_aside(other, known)}"))
+    for field, record, at in unknown_fields(env, source, context):
+        if not (field == exc.name and record is exc.owner):  # the one that stopped it
+            found.append(_told("TKG302", path, at, _no_field(field, record)))
     return found
 
 

@@ -96,6 +96,26 @@ def test_every_name_a_template_misspells_is_told_with_the_name_it_is_nearest(pro
     assert "'titel' is undefined (did you mean 'title'?)" in found[1]
 
 
+def test_every_field_a_template_misspells_in_a_record_is_told_at_its_line(project):
+    # `rules.x`: rendering stops at the first; the others are found too, as the names
+    # are, each at its line with the record's nearest field. A field asked about
+    # (`is defined`), or read from a name a loop sets (`draft`), is none of them.
+    section = sorted((project / "templates" / "rulebook").glob("0*.md.j2"))[0]
+    before = len(section.read_text().splitlines())
+    section.write_text(section.read_text() + "\nFor {{ rules.playres_min }}.\n\n"
+                       "{% for t in [1] %}{{ rules.grid_colums }}{% endfor %}\n"
+                       "{% if rules.extra is defined %}{{ rules.extra }}{% endif %}\n"
+                       "{{ rules.grid_colums }} {% for draft in [1] %}{{ draft.x }}"
+                       "{% endfor %}\n")
+    code, lines = run(project)
+    assert code == 1
+    found = errors(lines, "TKG302")
+    assert [line.split(": error")[0].rsplit(":", 2)[1] for line in found] == [
+        str(before + 2), str(before + 4)], found
+    assert "no variable 'playres_min' here (did you mean 'players_min'?)" in found[0]
+    assert "no variable 'grid_colums' here (did you mean 'grid_columns'?)" in found[1]
+
+
 @pytest.mark.slow
 def test_text_that_does_not_fit_is_a_warning_and_fails_strict(project):
     tiles = project / "content" / "tiles.yaml"
