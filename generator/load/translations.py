@@ -393,10 +393,12 @@ def _what(key: str) -> str:
 
 
 def _as_yaml(key: str) -> str:
+    """Where a text goes in a language's file, as YAML nested as the file nests it:
+    `tiles: {tidewell: {name: ...}}`."""
     if key.startswith(LAYOUT):
         return f"layout: {{{key[len(LAYOUT):]!r}: ...}}"
-    head, _, rest = key.partition(".")
-    return f"{head}: {rest}: ..."
+    head, *rest = key.split(".")
+    return f"{head}: " + "".join(f"{{{part}: " for part in rest) + "..." + "}" * len(rest)
 
 
 def _placeholders(text: str) -> str:

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from generator.cli import cli
@@ -95,6 +96,27 @@ def test_the_layouts_words_are_translated(shipped_game):
     assert "Your Oink holds {rules.oink.capacity} life tokens" in english
     # Every layout text is in French (the game's name is its name in both).
     assert set(english) & set(translated) == {"TKG ARENA"}
+
+
+def test_each_missing_text_s_hint_is_yaml_nested_as_the_language_s_file(project):
+    # The file nests a text's key (tiles: tidewell: name:); the hint shows it so, in
+    # YAML a designer can paste: "tiles: tidewell.name: ..." was no key of the file.
+    _add_language(project, "de", GERMAN)
+    game = load_content(project / "content").game
+    assert game is not None
+    german, _ = read_translation(game.content_dirs, "de")
+    found = missing_and_stale(game, german, layout_texts((load_layout("default",
+                                                                      project / "templates"),)))
+    hints = {d.message.split(" ")[0]: d.hint.split(" as ", 1)[1] for d in found
+             if d.code == "TKG310" and " as " in d.hint}
+    assert yaml.safe_load(hints["tiles.tidewell.name"]) == {
+        "tiles": {"tidewell": {"name": "..."}}}
+    assert yaml.safe_load(hints["pieces.world-mats.about"]) == {
+        "pieces": {"world-mats": {"about": "..."}}}
+    assert yaml.safe_load(hints["elements.fire"]) == {"elements": {"fire": "..."}}
+    assert yaml.safe_load(hints["game.title"]) == {"game": {"title": "..."}}
+    mat = next(hint for key, hint in hints.items() if key == "the")  # a layout's text
+    assert next(iter(yaml.safe_load(mat)["layout"]))
 
 
 def test_a_third_language_warns_about_each_missing_text_where_it_is(project):
