@@ -15,9 +15,10 @@ from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.limits import COPIES, ITEMS
-from generator.core.model import Element, Item, Location, Oink, PieceKind
+from generator.core.model import NOWHERE, Element, Item, Location, Oink, PieceKind
 from generator.core.nearest import nearest_aside
 from generator.core.paths import display_path
+from generator.core.words import N_
 from generator.load.builtin import element_items, oink_items
 from generator.load.formats import format_problem
 from generator.load.layers import Layers, content_layers
@@ -47,7 +48,7 @@ EACH = ("oink", "element")  # items made one per Oink or per element
 KIND = (
     Field("name", "str", "the checklist's line for the kind, e.g. World mats"),
     Field("about", "str", "the checklist's detail: a format over {count}, {items}, the game "
-          "and the rules", required=False, default="{count} pieces"),
+          "and the rules", required=False, default=N_("{count} pieces")),
     Field("bundle", "bool", "whether its sheets are in the print-and-play bundle",
           required=False, default=True),
     Field("items", "list", "the designs, each with an id, copies and its fields",
@@ -145,8 +146,9 @@ def _kind(name: str, value: object, top: YMap, elements: tuple[Element, ...],
         items = _items(name, listing, found) if isinstance(listing, YList) else None
     if items is None or not ok or not {"name", "about", "bundle"} <= fields.keys():
         return None  # each problem is told already
+    # An about left out is tkg's own line: no place, as no text of the designer's.
     return PieceKind(name, fields["name"], fields["about"], items, fields["bundle"], at,
-                     about_where=value.where("about"))
+                     about_where=value.where("about") if "about" in value else NOWHERE)
 
 
 def _name_ok(name: str, at: Location, found: list[Diagnostic]) -> bool:

@@ -18,7 +18,7 @@ from functools import cached_property
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
-from generator.core.model import Game, Item, Location, PieceKind, known
+from generator.core.model import NOWHERE, Game, Item, Location, PieceKind, known
 from generator.core.nearest import nearest
 from generator.core.paths import display_path
 from generator.core.words import SOURCE_LANGUAGE
@@ -213,7 +213,8 @@ def source_texts(game: Game) -> dict[str, tuple[str, Location]]:
             found[f"tiles.{tile.id}.flavour"] = (tile.flavour, tile.place("flavour"))
     for kind in game.pieces:
         found[f"pieces.{kind.name}.name"] = (kind.title, kind.where)
-        found[f"pieces.{kind.name}.about"] = (kind.about, kind.about_where)
+        if kind.about_where != NOWHERE:  # (else tkg's own line, its catalogue's)
+            found[f"pieces.{kind.name}.about"] = (kind.about, kind.about_where)
         for item in kind.items:
             for name, value in item.fields:
                 if printed(value) and value not in game.element_ids \
@@ -284,8 +285,10 @@ def _kind(kind: PieceKind, translation: Translation, names: dict[str, str]) -> P
         for name, value in item.fields),
         places=_places(translation, f"{key}.items.{item.id}.", item.places))
         for item in kind.items)
-    return replace(kind, title=translation.text(f"{key}.name", kind.title),
-                   about=translation.text(f"{key}.about", kind.about), items=items)
+    about = translation.text(f"{key}.about", kind.about) if kind.about_where != NOWHERE \
+        else words_for(translation.language).gettext(kind.about)
+    return replace(kind, title=translation.text(f"{key}.name", kind.title), about=about,
+                   items=items)
 
 
 def _field(translation: Translation, key: str, name: str, value: object,

@@ -72,6 +72,28 @@ def test_the_shipped_game_is_in_english_and_french(shipped_game):
     assert not [k for k in texts if k not in have], "every text has its French"
 
 
+def test_a_kind_s_about_left_to_tkg_is_tkg_s_words_in_each_language(project):
+    # A kind without about: prints tkg's own line ("{count} pieces"): the designer is
+    # not asked to translate words they never wrote, and the French bundle says it in
+    # French, from tkg's catalogue.
+    pieces = project / "content" / "pieces.yaml"
+    pieces.write_text(pieces.read_text() + "\nscore-pad:\n  name: Score pad\n"
+                      "  items:\n    - id: pad\n")
+    french = project / "content" / "lang" / "fr.yaml"
+    french.write_text(french.read_text().replace(
+        "pieces:\n", "pieces:\n  score-pad:\n    name: Bloc de score\n", 1))
+    game = load_content(project / "content").game
+    assert game is not None
+    pad = next(kind for kind in game.pieces if kind.name == "score-pad")
+    assert pad.about == "{count} pieces"
+    translation = game.translations[0]
+    found = missing_and_stale(game, translation, layout_texts((load_layout(),)))
+    assert not [d.message for d in found if "score-pad" in d.message]
+    in_french = translated_game(game, translation)
+    assert next(k for k in in_french.pieces if k.name == "score-pad").about == \
+        "{count} pièces"
+
+
 def test_a_translated_game_prints_its_language(shipped_game):
     french = shipped_game.translations[0]
     game = translated_game(shipped_game, french)
