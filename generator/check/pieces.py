@@ -257,9 +257,14 @@ def _tell(verdict: Verdict, kind: PieceKind, look: Look, item: Item | None,
 
 
 def _no_look(kind: PieceKind, layout: Layout) -> Diagnostic:
+    """TKG608: a misspelt look's name, or where and how to write a new kind's look."""
     looks = [look.kind for look in layout.pieces]
+    where = layout.where("pieces")  # (the extended layout's, when this one has none)
+    there = f" at {where}" if Path(where.path).stem == layout.name else \
+        f" in the {layout.name!r} layout's file"
     hint = did_you_mean(kind.name, looks) or (
-        f"its looks: {', '.join(looks)}" if looks else None)
+        f"add {kind.name}: under pieces:{there}, with its shape, size and front "
+        f"(docs/pieces.md shows one); the layout's looks: {', '.join(looks)}")
     return diagnostic("TKG608", kind.where, f"the kind {kind.name!r} has no look under "
                       f"pieces: in the {layout.name!r} layout", hint)
 
