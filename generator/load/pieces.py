@@ -15,10 +15,10 @@ from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.limits import COPIES, ITEMS
-from generator.core.model import NOWHERE, Element, Item, Location, Oink, PieceKind
+from generator.core.model import Element, Item, Location, Oink, PieceKind
 from generator.core.nearest import nearest_aside
 from generator.core.paths import display_path
-from generator.core.words import N_
+from generator.core.words import SOURCE_WORDS, Words
 from generator.load.builtin import element_items, oink_items
 from generator.load.formats import format_problem
 from generator.load.layers import Layers, content_layers
@@ -48,7 +48,7 @@ EACH = ("oink", "element")  # items made one per Oink or per element
 KIND = (
     Field("name", "str", "the checklist's line for the kind, e.g. World mats"),
     Field("about", "str", "the checklist's detail: a format over {count}, {items}, the game "
-          "and the rules", required=False, default=N_("{count} pieces")),
+          "and the rules", required=False, default=""),  # (`default_about`)
     Field("bundle", "bool", "whether its sheets are in the print-and-play bundle",
           required=False, default=True),
     Field("items", "list", "the designs, each with an id, copies and its fields",
@@ -146,9 +146,18 @@ def _kind(name: str, value: object, top: YMap, elements: tuple[Element, ...],
         items = _items(name, listing, found) if isinstance(listing, YList) else None
     if items is None or not ok or not {"name", "about", "bundle"} <= fields.keys():
         return None  # each problem is told already
+    if "about" in value:
+        return PieceKind(name, fields["name"], fields["about"], items, fields["bundle"], at,
+                         about_where=value.where("about"))
     # An about left out is tkg's own line: no place, as no text of the designer's.
-    return PieceKind(name, fields["name"], fields["about"], items, fields["bundle"], at,
-                     about_where=value.where("about") if "about" in value else NOWHERE)
+    return PieceKind(name, fields["name"], default_about(sum(i.copies for i in items)),
+                     items, fields["bundle"], at)
+
+
+def default_about(count: int, words: Words = SOURCE_WORDS) -> str:
+    """tkg's checklist detail of a kind that writes no `about:` ("{count} pieces"), a
+    format over {count} as a written one is, in the language of `words`."""
+    return words.ngettext("{count} piece", "{count} pieces", count)
 
 
 def _name_ok(name: str, at: Location, found: list[Diagnostic]) -> bool:

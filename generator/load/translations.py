@@ -26,6 +26,7 @@ from generator.load.catalogue import words_for
 from generator.load.content_schema import FONTS, GAME_FILE
 from generator.load.files import content_file
 from generator.load.layers import content_layers
+from generator.load.pieces import default_about
 from generator.load.yamlsource import YMap, load_yaml
 
 LANG_DIR = "lang"  # under the content folder
@@ -286,7 +287,7 @@ def _kind(kind: PieceKind, translation: Translation, names: dict[str, str]) -> P
         places=_places(translation, f"{key}.items.{item.id}.", item.places))
         for item in kind.items)
     about = translation.text(f"{key}.about", kind.about) if kind.about_where != NOWHERE \
-        else words_for(translation.language).gettext(kind.about)
+        else default_about(kind.count, words_for(translation.language))
     return replace(kind, title=translation.text(f"{key}.name", kind.title), about=about,
                    items=items)
 

@@ -73,7 +73,7 @@ def test_the_shipped_game_is_in_english_and_french(shipped_game):
 
 
 def test_a_kind_s_about_left_to_tkg_is_tkg_s_words_in_each_language(project):
-    # A kind without about: prints tkg's own line ("{count} pieces"): the designer is
+    # A kind without about: prints tkg's own line ("{count} pieces", "1 piece"): the designer is
     # not asked to translate words they never wrote, and the French bundle says it in
     # French, from tkg's catalogue.
     pieces = project / "content" / "pieces.yaml"
@@ -85,11 +85,19 @@ def test_a_kind_s_about_left_to_tkg_is_tkg_s_words_in_each_language(project):
     game = load_content(project / "content").game
     assert game is not None
     pad = next(kind for kind in game.pieces if kind.name == "score-pad")
-    assert pad.about == "{count} pieces"
+    assert pad.about == "{count} piece"  # one printed
     translation = game.translations[0]
     found = missing_and_stale(game, translation, layout_texts((load_layout(),)))
     assert not [d.message for d in found if "score-pad" in d.message]
     in_french = translated_game(game, translation)
+    assert next(k for k in in_french.pieces if k.name == "score-pad").about == \
+        "{count} pièce"
+    pieces.write_text(pieces.read_text() + "      copies: 3\n")
+    game = load_content(project / "content").game
+    assert game is not None
+    pad = next(kind for kind in game.pieces if kind.name == "score-pad")
+    assert pad.about == "{count} pieces"
+    in_french = translated_game(game, game.translations[0])
     assert next(k for k in in_french.pieces if k.name == "score-pad").about == \
         "{count} pièces"
 
