@@ -9,7 +9,8 @@ files its own manifest lists, but that is no comfort in the wrong folder.
 While claimed, the folder is locked: a second tkg (a `tkg watch` and a manual
 `tkg build`) waits for the first, up to a bound, then says which process holds it. The
 lock file lives in the user's cache, so claiming creates nothing in the project: a
-build that stops on invalid content leaves no output folder behind. The claim also
+build that stops on invalid content leaves no output folder behind; past some hundreds
+of them, the oldest that no tkg holds are removed. The claim also
 finishes any build that was stopped while publishing (the journal).
 """
 
@@ -34,6 +35,10 @@ MARKER = ".tkg-output"
 MARKER_TEXT = ("This folder is written by tkg, the TKG ARENA print-and-play generator.\n"
                "tkg removes only the files its manifest.json lists; other files are left.\n")
 WAIT_SECONDS = 30.0  # how long a second writer waits for the first (TKG_LOCK_WAIT overrides)
+# Lock files kept: one an output folder was ever built into, so a folder built once (a
+# copy tried and thrown away, a test's) kept its for ever. Past this many, a claim
+# removes the oldest no tkg holds, down to TIDIED_TO (not at every claim after that).
+KEPT_LOCKS, TIDIED_TO = 256, 192
 
 
 class Claim(NamedTuple):
@@ -144,14 +149,62 @@ def _own_folder(folder: Path) -> bool:
 def _locked(out_dir: Path) -> Iterator[None]:
     import fcntl
 
-    descriptor, _ = _open_lock(out_dir)
+    while True:
+        descriptor, path = _open_lock(out_dir)
+        try:
+            _wait_for(descriptor, out_dir, fcntl)
+        except BaseException:
+            os.close(descriptor)
+            raise
+        if _same_file(descriptor, path):
+            break
+        os.close(descriptor)  # removed by another tkg's tidying meanwhile: lock a new one
     try:
-        _wait_for(descriptor, out_dir, fcntl)
         os.ftruncate(descriptor, 0)
         os.write(descriptor, str(os.getpid()).encode())
+        _tidy(path, fcntl)
         yield
     finally:
         os.close(descriptor)  # closing releases the lock
+
+
+def _same_file(descriptor: int, path: Path) -> bool:
+    """Whether `path` is still the file open at `descriptor`."""
+    try:
+        there, mine = os.lstat(path), os.fstat(descriptor)
+    except OSError:
+        return False
+    return (there.st_dev, there.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+def _tidy(own: Path, fcntl) -> None:
+    """Past `KEPT_LOCKS` lock files beside `own`, remove the oldest down to `TIDIED_TO`,
+    each only while no tkg holds it: taken without waiting, then removed while held (a
+    tkg that opened it meanwhile finds it gone once it has the lock, and makes a new
+    one: `_locked`). Best effort: what cannot go now goes at a later claim."""
+    with contextlib.suppress(OSError):
+        with os.scandir(own.parent) as entries:
+            locks = [e for e in entries if e.name.endswith(".lock") and e.path != str(own)]
+        if len(locks) < KEPT_LOCKS:
+            return
+        locks.sort(key=lambda e: e.stat(follow_symlinks=False).st_mtime_ns)
+        for entry in locks[:len(locks) - TIDIED_TO + 1]:
+            _remove_unheld(Path(entry.path), fcntl)
+
+
+def _remove_unheld(path: Path, fcntl) -> None:
+    try:
+        descriptor = os.open(path, os.O_RDWR | os.O_NOFOLLOW)
+    except OSError:  # gone already, or a link: not one of ours to open
+        return
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if _same_file(descriptor, path):
+            path.unlink()
+    except OSError:  # held: its tkg is at work
+        pass
+    finally:
+        os.close(descriptor)
 
 
 def _wait_for(descriptor: int, out_dir: Path, fcntl) -> None:
