@@ -10,12 +10,13 @@ positioned diagnostic; a kind with a problem is left out, so the others are chec
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import repeat
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.limits import COPIES, ITEMS
-from generator.core.model import Element, Item, Location, Oink, PieceKind
+from generator.core.model import NOWHERE, Element, Item, Location, Oink, PieceKind
 from generator.core.nearest import nearest_aside
 from generator.core.paths import display_path
 from generator.core.words import SOURCE_WORDS, Words
@@ -146,12 +147,11 @@ def _kind(name: str, value: object, top: YMap, elements: tuple[Element, ...],
         items = _items(name, listing, found) if isinstance(listing, YList) else None
     if items is None or not ok or not {"name", "about", "bundle"} <= fields.keys():
         return None  # each problem is told already
-    if "about" in value:
-        return PieceKind(name, fields["name"], fields["about"], items, fields["bundle"], at,
-                         about_where=value.where("about"))
-    # An about left out is tkg's own line: no place, as no text of the designer's.
-    return PieceKind(name, fields["name"], default_about(sum(i.copies for i in items)),
-                     items, fields["bundle"], at)
+    kind = PieceKind(name, fields["name"], fields["about"], items, fields["bundle"], at,
+                     about_where=value.where("about"))
+    if "about" not in value:  # tkg's own line: no place, as no text of the designer's
+        return replace(kind, about=default_about(kind.count), about_where=NOWHERE)
+    return kind
 
 
 def default_about(count: int, words: Words = SOURCE_WORDS) -> str:
