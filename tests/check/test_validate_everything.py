@@ -79,41 +79,41 @@ def test_a_template_naming_an_unknown_value_is_reported_at_its_line(project):
     assert found.startswith(f"{section}:{last}:") and "no_such_rule" in found
 
 
+def _template_errors(project, added: str) -> list[tuple[int, str]]:
+    """Each TKG302 of validating the project with `added` at the end of its first
+    rulebook section: its line, counted from the section's old end, and its words."""
+    section = sorted((project / "templates" / "rulebook").glob("0*.md.j2"))[0]
+    before = len(section.read_text().splitlines())
+    section.write_text(section.read_text() + added)
+    code, lines = run(project)
+    assert code == 1
+    return [(int(line.split(": error")[0].rsplit(":", 2)[1]) - before, line)
+            for line in errors(lines, "TKG302")]
+
+
 def test_every_name_a_template_misspells_is_told_with_the_name_it_is_nearest(project):
     # Rendering stops at the first; the others are found too, each at its line. A name
     # the template asks about (`is defined`) is none of them.
-    section = sorted((project / "templates" / "rulebook").glob("0*.md.j2"))[0]
-    before = len(section.read_text().splitlines())
-    section.write_text(section.read_text() + "\nFor {{ elemnt_names }}.\n\n"
-                       "{% for t in [1] %}{{ t }} {{ titel }}{% endfor %}\n"
-                       "{% if extra is defined %}{{ extra }}{% endif %}\n")
-    code, lines = run(project)
-    assert code == 1
-    found = errors(lines, "TKG302")
-    assert [line.split(": error")[0].rsplit(":", 2)[1] for line in found] == [
-        str(before + 2), str(before + 4)], found
-    assert "'elemnt_names' is undefined (did you mean 'element_names'?)" in found[0]
-    assert "'titel' is undefined (did you mean 'title'?)" in found[1]
+    found = _template_errors(project, "\nFor {{ elemnt_names }}.\n\n"
+                             "{% for t in [1] %}{{ t }} {{ titel }}{% endfor %}\n"
+                             "{% if extra is defined %}{{ extra }}{% endif %}\n")
+    assert [at for at, _ in found] == [2, 4], found
+    assert "'elemnt_names' is undefined (did you mean 'element_names'?)" in found[0][1]
+    assert "'titel' is undefined (did you mean 'title'?)" in found[1][1]
 
 
 def test_every_field_a_template_misspells_in_a_record_is_told_at_its_line(project):
     # `rules.x`: rendering stops at the first; the others are found too, as the names
     # are, each at its line with the record's nearest field. A field asked about
     # (`is defined`), or read from a name a loop sets (`draft`), is none of them.
-    section = sorted((project / "templates" / "rulebook").glob("0*.md.j2"))[0]
-    before = len(section.read_text().splitlines())
-    section.write_text(section.read_text() + "\nFor {{ rules.playres_min }}.\n\n"
-                       "{% for t in [1] %}{{ rules.grid_colums }}{% endfor %}\n"
-                       "{% if rules.extra is defined %}{{ rules.extra }}{% endif %}\n"
-                       "{{ rules.grid_colums }} {% for draft in [1] %}{{ draft.x }}"
-                       "{% endfor %}\n")
-    code, lines = run(project)
-    assert code == 1
-    found = errors(lines, "TKG302")
-    assert [line.split(": error")[0].rsplit(":", 2)[1] for line in found] == [
-        str(before + 2), str(before + 4)], found
-    assert "no variable 'playres_min' here (did you mean 'players_min'?)" in found[0]
-    assert "no variable 'grid_colums' here (did you mean 'grid_columns'?)" in found[1]
+    found = _template_errors(project, "\nFor {{ rules.playres_min }}.\n\n"
+                             "{% for t in [1] %}{{ rules.grid_colums }}{% endfor %}\n"
+                             "{% if rules.extra is defined %}{{ rules.extra }}{% endif %}\n"
+                             "{{ rules.grid_colums }} {% for draft in [1] %}{{ draft.x }}"
+                             "{% endfor %}\n")
+    assert [at for at, _ in found] == [2, 4], found
+    assert "no variable 'playres_min' here (did you mean 'players_min'?)" in found[0][1]
+    assert "no variable 'grid_colums' here (did you mean 'grid_columns'?)" in found[1][1]
 
 
 @pytest.mark.slow
