@@ -156,9 +156,11 @@ def check_oinks(game: Game) -> list[Diagnostic]:
         seen.add(oink.element)
     if len(seen) < game.rules.players_max:
         where = game.oinks[0].where if game.oinks else game.tokens.where
+        most = game.rules.section("players")  # the other number to mend
+        written = f" (players.max at {most.place('max')})" if most else ""
         found.append(diagnostic("TKG211", where,
                                 f"{len(seen)} Oinks cannot seat {game.rules.players_max} "
-                                f"players"))
+                                f"players{written}"))
     return found
 
 

@@ -181,9 +181,15 @@ class Rule:
     values: tuple[tuple[str, object], ...]
     draft: bool = False
     where: Location = NOWHERE
+    # Where each value is written, by its key (a left-out section has none).
+    places: tuple[tuple[str, Location], ...] = field(default=(), repr=False, compare=False)
 
     def __getitem__(self, key: str) -> object:
         return dict(self.values)[key]
+
+    def place(self, key: str) -> Location:
+        """Where the value of `key` is written (the section's place when not known)."""
+        return dict(self.places).get(key, self.where)
 
     def get(self, key: str, default: object = None) -> object:
         """A value of the section, or the default."""

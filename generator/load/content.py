@@ -219,7 +219,10 @@ def _rules(r: _Reader, data: dict, top: YMap) -> Rules | None:
             continue
         draft = bool(values.pop("draft"))
         frozen = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in values.items())
-        sections.append(Rule(name, frozen, draft, rules_map.where(name)))
+        written = top_fields.get(name)
+        places = tuple((key, written.where(key)) for key, _ in frozen
+                       if key in written) if isinstance(written, YMap) else ()
+        sections.append(Rule(name, frozen, draft, rules_map.where(name), places))
     if not complete:
         return None
     return rules_from_sections(tuple(sections), r.diagnostics)

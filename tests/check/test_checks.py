@@ -9,12 +9,14 @@ from generator.check.game import (
     check_connections,
     check_costs,
     check_game,
+    check_oinks,
     check_supply,
     check_worlds,
     connections,
     fully_matched_tiles,
 )
 from generator.core.diagnostics import Severity
+from tests.conftest import CONTENT
 
 
 def test_shipped_content_meets_every_rule(shipped_game):
@@ -83,6 +85,18 @@ def test_a_bag_short_of_every_element_alike_is_one_error_a_check(shipped_game):
                                        "each, and 48 tiles cost more ('Ember Hollow', ")
     assert found[1].message.startswith("0 tokens of fire, water, earth and air each cannot "
                                        "cover a 4-player setup")
+
+
+def test_too_few_oinks_for_the_most_players_names_where_the_most_is_written(shipped_game):
+    # Told at the Oinks; the number raised may be the other one, in game.yaml.
+    rules = dataclasses.replace(shipped_game.rules, players_max=6)
+    [found] = check_oinks(dataclasses.replace(shipped_game, rules=rules))
+    where = shipped_game.rules.section("players").place("max")
+    assert (found.path, found.line) == (shipped_game.oinks[0].where.path,
+                                        shipped_game.oinks[0].where.line)
+    assert found.message == f"4 Oinks cannot seat 6 players (players.max at {where})"
+    line = (CONTENT / "game.yaml").read_text().splitlines()[where.line - 1]
+    assert line[where.column - 1:].startswith("4") and line.strip().startswith("max:")
 
 
 def test_a_stricter_threshold_turns_into_warnings(shipped_game):
