@@ -82,25 +82,27 @@ def _names(rule: Rule, key: str) -> tuple[str, ...]:
 def _contradictions(rules: Rules, s: dict[str, Rule]) -> list[Diagnostic]:
     found = []
 
-    def problem(section: str, message: str) -> None:
-        found.append(diagnostic("TKG212", s[section].where, message))
+    def problem(section: str, key: str, message: str) -> None:
+        # At the value the message names first (the section's first line, if unknown).
+        found.append(diagnostic("TKG212", s[section].place(key), message))
 
     if rules.players_min > rules.players_max:
-        problem("players", f"players.min {rules.players_min} is above players.max "
-                           f"{rules.players_max}")
+        problem("players", "min", f"players.min {rules.players_min} is above players.max "
+                                  f"{rules.players_max}")
     if rules.end_tiles > rules.world_size:
-        problem("world", f"end_tiles {rules.end_tiles} cannot fit a "
-                         f"{rules.grid_rows} x {rules.grid_columns} world")
+        problem("world", "end_tiles", f"end_tiles {rules.end_tiles} cannot fit a "
+                                      f"{rules.grid_rows} x {rules.grid_columns} world")
     if rules.starting_tokens > rules.oink_capacity:
-        problem("setup", f"starting_tokens {rules.starting_tokens} exceed the Oink capacity "
-                         f"{rules.oink_capacity}")
+        problem("setup", "starting_tokens", f"starting_tokens {rules.starting_tokens} exceed "
+                                            f"the Oink capacity {rules.oink_capacity}")
     if rules.blind_cost > rules.oink_capacity:
-        problem("procure", f"blind_cost {rules.blind_cost} exceeds the Oink capacity "
-                           f"{rules.oink_capacity}")
+        problem("procure", "blind_cost", f"blind_cost {rules.blind_cost} exceeds the Oink "
+                                         f"capacity {rules.oink_capacity}")
     if rules.trade_give > rules.oink_capacity:
-        problem("trade", f"trade.give {rules.trade_give} exceeds the Oink capacity "
-                         f"{rules.oink_capacity}")
+        problem("trade", "give", f"trade.give {rules.trade_give} exceeds the Oink capacity "
+                                 f"{rules.oink_capacity}")
     spaces = (*rules.face_up_spaces, rules.blind_space)
     if not rules.face_up_spaces or len(set(spaces)) != len(spaces):
-        problem("spaces", "the face-up spaces and the blind stack need distinct, non-empty names")
+        problem("spaces", "face_up", "the face-up spaces and the blind stack need distinct, "
+                                     "non-empty names")
     return found
