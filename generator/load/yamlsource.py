@@ -7,6 +7,7 @@ or non-UTF-8 file each becomes a diagnostic instead of an exception.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -199,13 +200,36 @@ def _too_deep(text: str, display: str) -> Diagnostic | None:
     return None
 
 
-def _syntax_error(display: str, exc: yaml.YAMLError) -> Diagnostic:
+def _syntax_error(display: str, exc: yaml.YAMLError, text: str) -> Diagnostic:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     where = Location(display, mark.line + 1, mark.column + 1) if mark else Location(display, 1, 1)
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
-    text = f"{problem} ({context})" if context else problem
-    return diagnostic("TKG004", where, f"YAML syntax: {text}")
+    said = f"{problem} ({context})" if context else problem
+    opened = _runaway_quote(text, mark) if mark else None
+    if opened is None:
+        return diagnostic("TKG004", where, f"YAML syntax: {said}")
+    quote, start, end = opened
+    return diagnostic("TKG004", Location(display, start.line + 1, start.column + 1),
+                      f"YAML syntax: a quote ({quote}) opened here is not closed on its "
+                      f"line, so the reader ran on to the next, at line {end.line + 1}, and "
+                      f"stopped at line {where.line}, column {where.column}: {said}")
+
+
+def _runaway_quote(text: str, stop: yaml.Mark) -> tuple[str, yaml.Mark, yaml.Mark] | None:
+    """A quoted value that runs over lines up to the line the reader stopped at: a
+    quote left open, which the next quote in the file closed. Its quote, and where it
+    starts and ends. (A value quoted over lines on purpose ends before the problem.)"""
+    last = None
+    with contextlib.suppress(yaml.YAMLError):  # the tokens up to the problem are enough
+        for token in yaml.scan(text, Loader=_LOADER):
+            if token.start_mark.index >= stop.index:
+                break
+            last = token
+    if isinstance(last, yaml.ScalarToken) and last.style in ('"', "'") and \
+            last.start_mark.line < last.end_mark.line == stop.line:
+        return last.style, last.start_mark, last.end_mark
+    return None
 
 
 def read_text(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]:
@@ -253,7 +277,7 @@ def load_yaml(path: Path, display: str | None = None) -> Source:
             return source
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
-        source.diagnostics.append(_syntax_error(display, exc))
+        source.diagnostics.append(_syntax_error(display, exc, text))
         return source
     if node is None:
         source.diagnostics.append(diagnostic("TKG002", Location(display, 1, 1),

@@ -65,6 +65,25 @@ def test_syntax_error_points_at_the_problem(tmp_path):
     assert d.code == "TKG004" and d.line == 2
 
 
+@pytest.mark.parametrize("quote", ['"', "'"])
+def test_a_quote_left_open_is_told_at_its_line_where_the_reader_stops_later(tmp_path,
+                                                                             quote):
+    # The reader runs on to the next quote, lines below, and stops there: the designer
+    # is shown the quote that was left open, where the fix is.
+    text = (f"elements:\n  fire: {quote}Feu\n  water: Eau\n\noinks:\n"
+            f"  fire: {quote}Oink des Cendres{quote}\n  water: {quote}Oink{quote}\n")
+    [d] = load(tmp_path, text).diagnostics
+    assert (d.code, d.line, d.column) == ("TKG004", 2, 9), d
+    assert d.message.startswith(f"YAML syntax: a quote ({quote}) opened here is not closed "
+                                "on its line, so the reader ran on to the next, at line 6, "
+                                "and stopped at line 6, column 10: "), d.message
+
+
+def test_quotes_closed_on_their_lines_are_not_blamed(tmp_path):
+    [d] = load(tmp_path, 'a: "it\'s"\nb: \'say "hi"\'\nc: [1, 2\nd: 3\n').diagnostics
+    assert d.code == "TKG004" and "quote" not in d.message
+
+
 @pytest.mark.parametrize("depth", [25_000, 200_000])
 def test_nesting_deep_enough_to_overflow_libyaml_is_refused_before_it_is_built(tmp_path,
                                                                                depth):
