@@ -206,14 +206,57 @@ def _syntax_error(display: str, exc: yaml.YAMLError, text: str) -> Diagnostic:
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
     said = f"{problem} ({context})" if context else problem
-    opened = _runaway_quote(text, mark) if mark else None
-    if opened is None:
+    told = _explained(text, exc, mark, said) if mark else None
+    if told is None:
         return diagnostic("TKG004", where, f"YAML syntax: {said}")
-    quote, start, end = opened
-    return diagnostic("TKG004", Location(display, start.line + 1, start.column + 1),
-                      f"YAML syntax: a quote ({quote}) opened here is not closed on its "
-                      f"line, so the reader ran on to the next, at line {end.line + 1}, and "
-                      f"stopped at line {where.line}, column {where.column}: {said}")
+    (line, column), why = told
+    return diagnostic("TKG004", Location(display, line, column), f"YAML syntax: {why}")
+
+
+def _explained(text: str, exc: yaml.YAMLError, stop: yaml.Mark, said: str
+               ) -> tuple[tuple[int, int], str] | None:
+    """A designer's usual slips as the reader meets them, told where the fix is (a line
+    and column, from 1) in words of what went wrong; None for any other mistake."""
+    problem = getattr(exc, "problem", None) or ""
+    stopped = f"line {stop.line + 1}, column {stop.column + 1}"
+    opened = _runaway_quote(text, stop)
+    if opened is not None:
+        quote, start, end = opened
+        return (start.line + 1, start.column + 1), (
+            f"a quote ({quote}) opened here is not closed on its line, so the reader ran "
+            f"on to the next, at line {end.line + 1}, and stopped at {stopped}: {said}")
+    if "tab character" in problem:
+        return (stop.line + 1, stop.column + 1), (
+            f"a tab indents this line; YAML indents with spaces only ({said})")
+    key = getattr(exc, "context_mark", None)
+    if problem.startswith("could not find expected ':'") and key is not None:
+        return (key.line + 1, key.column + 1), (
+            f"this line has no ':' after its key (write key: value); the reader looked "
+            f"for one until {stopped}: {said}")
+    deeper = _deeper_than_above(text.splitlines(), stop.line)
+    if problem.startswith("mapping values are not allowed") and deeper is not None:
+        mine, above = deeper
+        return (stop.line + 1, mine + 1), (
+            f"this line is indented deeper than the one above it ({mine} spaces, not "
+            f"{above}), so it reads as more of that line's value, where a ':' cannot be: "
+            f"indent it as the line above ({said})")
+    return None
+
+
+def _deeper_than_above(lines: list[str], index: int) -> tuple[int, int] | None:
+    """The indentation of line `index` and of the line of data above it, when the line
+    above gives its key a value (`fire: Feu`) and this one is indented deeper."""
+    def indent(line: str) -> int:
+        return len(line) - len(line.lstrip(" "))
+
+    above = next((line for line in reversed(lines[:index])
+                  if line.strip() and not line.lstrip().startswith("#")), None)
+    if above is None or index >= len(lines) or indent(lines[index]) <= indent(above):
+        return None
+    _, colon, value = above.partition(": ")
+    if not colon or not value.strip() or value.lstrip().startswith(("|", ">", "#")):
+        return None
+    return indent(lines[index]), indent(above)
 
 
 def _runaway_quote(text: str, stop: yaml.Mark) -> tuple[str, yaml.Mark, yaml.Mark] | None:

@@ -79,6 +79,31 @@ def test_a_quote_left_open_is_told_at_its_line_where_the_reader_stops_later(tmp_
                                 "and stopped at line 6, column 10: "), d.message
 
 
+def test_a_line_indented_deeper_than_the_one_above_is_told_so(tmp_path):
+    # The reader takes it as more of the value above and stops at its colon, saying
+    # only "mapping values are not allowed in this context".
+    [d] = load(tmp_path, "elements:\n  fire: Feu\n   water: Eau\n").diagnostics
+    assert (d.code, d.line, d.column) == ("TKG004", 3, 4), d
+    assert d.message.startswith("YAML syntax: this line is indented deeper than the one "
+                                "above it (3 spaces, not 2), so it reads as more of that "
+                                "line's value"), d.message
+
+
+def test_a_key_without_its_colon_is_told_at_its_line(tmp_path):
+    # The reader looks for the colon on the next line and stops there.
+    [d] = load(tmp_path, "elements:\n  fire: Feu\n  water Eau\n  earth: Terre\n"
+               ).diagnostics
+    assert (d.code, d.line, d.column) == ("TKG004", 3, 3), d
+    assert d.message.startswith("YAML syntax: this line has no ':' after its key (write "
+                                "key: value)"), d.message
+
+
+def test_a_tab_that_indents_a_line_is_told_to_be_spaces(tmp_path):
+    [d] = load(tmp_path, "elements:\n  fire: Feu\n\twater: Eau\n").diagnostics
+    assert (d.code, d.line, d.column) == ("TKG004", 3, 1), d
+    assert "a tab indents this line; YAML indents with spaces only" in d.message, d.message
+
+
 def test_quotes_closed_on_their_lines_are_not_blamed(tmp_path):
     [d] = load(tmp_path, 'a: "it\'s"\nb: \'say "hi"\'\nc: [1, 2\nd: 3\n').diagnostics
     assert d.code == "TKG004" and "quote" not in d.message
