@@ -218,13 +218,13 @@ def _explained(text: str, exc: yaml.YAMLError, stop: yaml.Mark, said: str
     """A designer's usual slips as the reader meets them, told where the fix is (a line
     and column, from 1) in words of what went wrong; None for any other mistake."""
     problem = getattr(exc, "problem", None) or ""
-    stopped = f"line {stop.line + 1}, column {stop.column + 1}"
-    opened = _runaway_quote(text, stop)
-    if opened is not None:
-        quote, start, end = opened
-        return (start.line + 1, start.column + 1), (
-            f"a quote ({quote}) opened here is not closed on its line, so the reader ran "
-            f"on to the next, at line {end.line + 1}, and stopped at {stopped}: {said}")
+    lines = text.splitlines()
+    line = lines[stop.line] if stop.line < len(lines) else ""
+    quoted = _quoted_before(text, stop)
+    told = quoted and (_runaway_quote(quoted, stop, said) or
+                       _closed_early(quoted, stop, line, said))
+    if told:
+        return told
     if "tab character" in problem:
         return (stop.line + 1, stop.column + 1), (
             f"a tab indents this line; YAML indents with spaces only ({said})")
@@ -232,47 +232,109 @@ def _explained(text: str, exc: yaml.YAMLError, stop: yaml.Mark, said: str
     if problem.startswith("could not find expected ':'") and key is not None:
         return (key.line + 1, key.column + 1), (
             f"this line has no ':' after its key (write key: value); the reader looked "
-            f"for one until {stopped}: {said}")
-    deeper = _deeper_than_above(text.splitlines(), stop.line)
-    if problem.startswith("mapping values are not allowed") and deeper is not None:
-        mine, above = deeper
-        return (stop.line + 1, mine + 1), (
-            f"this line is indented deeper than the one above it ({mine} spaces, not "
-            f"{above}), so it reads as more of that line's value, where a ':' cannot be: "
-            f"indent it as the line above ({said})")
+            f"for one until line {stop.line + 1}, column {stop.column + 1}: {said}")
+    if problem.startswith("mapping values are not allowed"):
+        return _colon_in_value(stop, line, said) or _indented(lines, stop, said, "deeper")
+    if problem.startswith("did not find expected key") and stop.column == _indent(line):
+        return _indented(lines, stop, said, "less")
     return None
 
 
-def _deeper_than_above(lines: list[str], index: int) -> tuple[int, int] | None:
-    """The indentation of line `index` and of the line of data above it, when the line
-    above gives its key a value (`fire: Feu`) and this one is indented deeper."""
-    def indent(line: str) -> int:
-        return len(line) - len(line.lstrip(" "))
-
-    above = next((line for line in reversed(lines[:index])
-                  if line.strip() and not line.lstrip().startswith("#")), None)
-    if above is None or index >= len(lines) or indent(lines[index]) <= indent(above):
-        return None
-    _, colon, value = above.partition(": ")
-    if not colon or not value.strip() or value.lstrip().startswith(("|", ">", "#")):
-        return None
-    return indent(lines[index]), indent(above)
-
-
-def _runaway_quote(text: str, stop: yaml.Mark) -> tuple[str, yaml.Mark, yaml.Mark] | None:
-    """A quoted value that runs over lines up to the line the reader stopped at: a
-    quote left open, which the next quote in the file closed. Its quote, and where it
-    starts and ends. (A value quoted over lines on purpose ends before the problem.)"""
+def _quoted_before(text: str, stop: yaml.Mark) -> yaml.ScalarToken | None:
+    """The reader's last token before where it stopped, when it is a quoted value."""
     last = None
     with contextlib.suppress(yaml.YAMLError):  # the tokens up to the problem are enough
         for token in yaml.scan(text, Loader=_LOADER):
             if token.start_mark.index >= stop.index:
                 break
             last = token
-    if isinstance(last, yaml.ScalarToken) and last.style in ('"', "'") and \
-            last.start_mark.line < last.end_mark.line == stop.line:
-        return last.style, last.start_mark, last.end_mark
+    return last if isinstance(last, yaml.ScalarToken) and last.style in ('"', "'") else None
+
+
+def _runaway_quote(value: yaml.ScalarToken, stop: yaml.Mark, said: str
+                   ) -> tuple[tuple[int, int], str] | None:
+    """A quoted value that runs over lines up to the line the reader stopped at: a
+    quote left open, which the next quote in the file closed. (A value quoted over
+    lines on purpose ends before the problem.)"""
+    if not value.start_mark.line < value.end_mark.line == stop.line:
+        return None
+    start = value.start_mark
+    return (start.line + 1, start.column + 1), (
+        f"a quote ({value.style}) opened here is not closed on its line, so the reader ran "
+        f"on to the next, at line {value.end_mark.line + 1}, and stopped at line "
+        f"{stop.line + 1}, column {stop.column + 1}: {said}")
+
+
+def _closed_early(value: yaml.ScalarToken, stop: yaml.Mark, line: str, said: str
+                  ) -> tuple[tuple[int, int], str] | None:
+    """A quoted value that holds its own quote mark, which ends it mid-line."""
+    if not value.start_mark.line == value.end_mark.line == stop.line:
+        return None
+    quote, start = value.style, value.start_mark.column
+    written = line[start:].rstrip()
+    inner = written[1:-1] if written.endswith(quote) else written[1:]
+    instead = f"'{inner}'" if quote == '"' and "'" not in inner else \
+        '"' + inner.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return (stop.line + 1, start + 1), (
+        f"the quote ({quote}) that opens this value is closed at column "
+        f"{value.end_mark.column}, before the rest of the line: a value cannot hold the "
+        f"mark it is quoted with; write it {instead} ({said})")
+
+
+def _colon_in_value(stop: yaml.Mark, line: str, said: str
+                    ) -> tuple[tuple[int, int], str] | None:
+    """A plain value holding ': ' (`flavour: The rule: never`): read as another key."""
+    key = _key_column(line)
+    name, colon, value = line[key:].partition(": ")
+    start = key + len(name) + len(colon) + (len(value) - len(value.lstrip()))
+    if not colon or not start < stop.column:
+        return None
+    written = line[start:].rstrip()
+    quoted = f'"{written}"' if '"' not in written else "'" + written.replace("'", "''") + "'"
+    return (stop.line + 1, start + 1), (
+        f"this value holds ': ', which YAML reads as another key: put the value in quotes "
+        f"({name}: {quoted}) ({said})")
+
+
+def _indented(lines: list[str], stop: yaml.Mark, said: str, how: str
+              ) -> tuple[tuple[int, int], str] | None:
+    """A line indented deeper than the `key: value` line above it (read as more of that
+    value) or less (as no mapping above is)."""
+    above = next((line for line in reversed(lines[:stop.line])
+                  if line.strip() and not line.lstrip().startswith("#")), None)
+    if above is None or stop.line >= len(lines):
+        return None
+    mine, theirs = _indent(lines[stop.line]), _key_column(above)
+    _, colon, value = above[theirs:].partition(": ")
+    if how == "deeper" and mine > theirs and colon and value.strip() and \
+            not value.lstrip().startswith(("|", ">", "#")):
+        return (stop.line + 1, mine + 1), (
+            f"this line is indented deeper than the one above it ({_spaces(mine)}, not "
+            f"{theirs}), so it reads as more of that line's value, where a ':' cannot be: "
+            f"indent it as the line above ({said})")
+    if how == "less" and mine < theirs:
+        return (stop.line + 1, mine + 1), (
+            f"this line is indented less than the one above it ({_spaces(mine)}, not "
+            f"{theirs}), and no key above is indented so: line it up with the keys it "
+            f"belongs among ({said})")
     return None
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _key_column(line: str) -> int:
+    """Where a line's key starts: after its indentation and a list item's dashes."""
+    column = _indent(line)
+    while line[column:column + 2] == "- ":
+        column += 2
+        column += _indent(line[column:])
+    return column
+
+
+def _spaces(count: int) -> str:
+    return f"{count} space" if count == 1 else f"{count} spaces"
 
 
 def read_text(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]:

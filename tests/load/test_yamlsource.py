@@ -104,6 +104,30 @@ def test_a_tab_that_indents_a_line_is_told_to_be_spaces(tmp_path):
     assert "a tab indents this line; YAML indents with spaces only" in d.message, d.message
 
 
+def test_a_colon_in_a_plain_value_is_told_to_be_quoted(tmp_path):
+    [d] = load(tmp_path, "tiles:\n  - id: a\n    flavour: The rule: never cool.\n"
+               "    name: A\n").diagnostics
+    assert (d.code, d.line, d.column) == ("TKG004", 3, 14), d
+    assert d.message.startswith("YAML syntax: this value holds ': ', which YAML reads as "
+                                "another key: put the value in quotes "
+                                "(flavour: \"The rule: never cool.\")"), d.message
+
+
+def test_a_line_indented_less_than_its_mapping_is_told_so(tmp_path):
+    [d] = load(tmp_path, "elements:\n  fire: Feu\n water: Eau\n").diagnostics
+    assert (d.code, d.line, d.column) == ("TKG004", 3, 2), d
+    assert d.message.startswith("YAML syntax: this line is indented less than the one "
+                                "above it (1 space, not 2)"), d.message
+
+
+def test_a_quote_inside_a_value_quoted_alike_is_told_to_use_the_other(tmp_path):
+    [d] = load(tmp_path, 'tiles:\n  - id: a\n    flavour: "He said "go" now"\n'
+               ).diagnostics
+    assert (d.code, d.line, d.column) == ("TKG004", 3, 14), d
+    assert d.message.startswith("YAML syntax: the quote (\") that opens this value is "
+                                "closed at column 23, before the rest of the line: "), d.message
+
+
 def test_quotes_closed_on_their_lines_are_not_blamed(tmp_path):
     [d] = load(tmp_path, 'a: "it\'s"\nb: \'say "hi"\'\nc: [1, 2\nd: 3\n').diagnostics
     assert d.code == "TKG004" and "quote" not in d.message
