@@ -74,8 +74,17 @@ def type_error(where: Location, what: str, kind: str, value: object,
                code: str = "TKG103") -> Diagnostic:
     """A diagnostic of `code` (TKG103 in the content) for a value of the wrong kind."""
     hint = 'put quotes round text that looks like a number, e.g. "2048"' if kind == "str" else None
+    if kind in ("list", "str_list") and isinstance(value, str) and value.strip():
+        # `insignias: fire, water`: the list is there, without its brackets
+        hint = f"write a list in brackets: [{', '.join(_items_of(value))}]"
     return diagnostic(code, where, f"{what} must be {kind_name(kind)}, not {shown(value)}",
                       hint)
+
+
+def _items_of(text: str) -> list[str]:
+    """The items a text meant as a list names: split at its commas, or else its spaces."""
+    parts = text.split(",") if "," in text else text.split()
+    return [part.strip() for part in parts if part.strip()]
 
 
 def shown(value: object) -> str:

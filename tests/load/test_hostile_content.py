@@ -107,6 +107,18 @@ def test_type_messages_speak_yaml_not_python(project):
     assert "a list" in d.message and not re.search(r"Y(List|Map)|NoneType", d.message)
 
 
+@pytest.mark.parametrize(("written", "listed"), [("fire, water", "[fire, water]"),
+                                                  ("fire water", "[fire, water]"),
+                                                  ("fire", "[fire]")])
+def test_a_list_written_without_its_brackets_is_told_how_to_write_it(project, written,
+                                                                     listed):
+    tiles = project / "content" / "tiles.yaml"
+    text = tiles.read_text()
+    tiles.write_text(text.replace("insignias: [fire]", f"insignias: {written}", 1))
+    [d] = errors(project / "content")
+    assert d.code == "TKG103" and d.hint == f"write a list in brackets: {listed}", d
+
+
 def test_a_damaged_font_is_a_content_error_at_its_fonts_line(project):
     font = project / "content" / "fonts" / "Lato-Bold.ttf"
     font.write_bytes(font.read_bytes()[:3000])
