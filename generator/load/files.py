@@ -59,7 +59,7 @@ def content_file(roots: Path | tuple[Path, ...], raw: str, where: Location,
     if not resolved.exists():
         under = " or ".join(display_path(f) for f in folders)
         diagnostics.append(diagnostic("TKG109", where, f"{raw!r} does not exist under {under}",
-                                      _nearest(resolved.parent, candidate, suffixes)))
+                                      _nearest_to(base, raw, suffixes)))
         return None
     try:
         check_file(resolved, SIZE_LIMITS.get(candidate.suffix.lower(), IMAGE_BYTES))
@@ -68,6 +68,15 @@ def content_file(roots: Path | tuple[Path, ...], raw: str, where: Location,
                                       refused.hint))
         return None
     return resolved
+
+
+def _nearest_to(base: Path, raw: str, suffixes: tuple[str, ...]) -> str | None:
+    """The hint for a missing file: the nearest file of its folder; a path written with
+    Windows' \\ is looked up as the / every system takes in content files."""
+    written = Path(raw.replace("\\", "/"))
+    if written.as_posix() != raw and (base / written).is_file():
+        return f"did you mean {written.as_posix()!r}?"
+    return _nearest((base / written).parent, written, suffixes)
 
 
 def _nearest(folder: Path, written: Path, suffixes: tuple[str, ...]) -> str | None:

@@ -172,6 +172,8 @@ def test_an_svg_pointing_outside_itself_is_a_tkg304_and_nothing_is_logged(projec
     ("art/Tidewell.svg", "art/tidewell.svg"),  # the case of a letter
     ("Art/tidewell.svg", None),  # no such folder: nothing to look through
     ("art/zzzz.svg", None),  # nothing like it
+    ("art\\tidewell.svg", "art/tidewell.svg"),  # a Windows path: / on every system
+    ("art\\tidewel.svg", "art/tidewell.svg"),
 ])
 def test_a_missing_file_names_the_nearest_file_of_its_folder(project, written, nearest):
     edit(project / "content" / "tiles.yaml", "art: art/tidewell.svg", f"art: {written}")
