@@ -131,7 +131,8 @@ class ValueReader:
         """A plain string."""
         value = m.get(key, default)
         if not isinstance(value, str):
-            self.problems.append(type_error(m.where(key), key, "str", value, self.code))
+            self.problems.append(type_error(m.where(key), key, "str", value, self.code,
+                                            m.commented.get(key)))
             return default
         problem = control_problem(value, m.where(key), key, self.code)
         if problem:  # it would be printed, or break the SVG that names it

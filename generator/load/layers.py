@@ -148,6 +148,10 @@ def merged(base: object, own: object) -> object:
             result[key] = merged(result[key], value) if key in result else value
             result.key_locs[key] = source.key_where(key)
             result.value_locs[key] = source.where(key)
+            if key in source.commented:
+                result.commented[key] = source.commented[key]
+            else:
+                result.commented.pop(key, None)
     return result
 
 

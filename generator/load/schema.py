@@ -71,9 +71,13 @@ def kind_name(kind: str) -> str:
 
 
 def type_error(where: Location, what: str, kind: str, value: object,
-               code: str = "TKG103") -> Diagnostic:
-    """A diagnostic of `code` (TKG103 in the content) for a value of the wrong kind."""
+               code: str = "TKG103", commented: str | None = None) -> Diagnostic:
+    """A diagnostic of `code` (TKG103 in the content) for a value of the wrong kind;
+    `commented`, the colour YAML read as a comment where the value is left empty."""
     hint = 'put quotes round text that looks like a number, e.g. "2048"' if kind == "str" else None
+    if value is None and commented:
+        hint = (f"a # starts a comment in YAML, so nothing is written here: put the value "
+                f"in quotes ({what.rpartition('.')[2]}: \"{commented}\")")
     if kind in ("list", "str_list") and isinstance(value, str) and value.strip():
         # `insignias: fire, water`: the list is there, without its brackets
         hint = f"write a list in brackets: [{', '.join(_items_of(value))}]"
@@ -234,7 +238,8 @@ def read_map(value: object, where: Location, fields: tuple[Field, ...], what: st
         if isinstance(item, Unsafe):
             continue
         if not _kind_ok(field.kind, item):
-            diagnostics.append(type_error(item_where, f"{what}.{field.name}", field.kind, item))
+            diagnostics.append(type_error(item_where, f"{what}.{field.name}", field.kind, item,
+                                          commented=value.commented.get(field.name)))
             continue
         problem = _value_problem(field, item, item_where, what)
         if problem:

@@ -8,6 +8,7 @@ or non-UTF-8 file each becomes a diagnostic instead of an exception.
 from __future__ import annotations
 
 import contextlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,6 +48,9 @@ class YMap(dict[str, object]):
         self.loc = loc
         self.key_locs: dict[str, Location] = {}
         self.value_locs: dict[str, Location] = {}
+        # Keys left with nothing because a colour after them went unquoted (`colour:
+        # #D55E00` is a comment to YAML): the colour, for the diagnostic's hint.
+        self.commented: dict[str, str] = {}
 
     def where(self, key: str) -> Location:
         """The position of a key's value (or of the mapping, if the key is absent)."""
@@ -55,6 +59,18 @@ class YMap(dict[str, object]):
     def key_where(self, key: str) -> Location:
         """The position of the key itself."""
         return self.key_locs.get(key, self.loc)
+
+
+_COLOUR_COMMENT = re.compile(r"[ \t]*(#[0-9A-Fa-f]{6})\b")
+
+
+def _commented_colour(text: str, node: yaml.Node) -> str | None:
+    """The colour an empty value is followed by on its line, which YAML read as a
+    comment; None when none is."""
+    if not isinstance(node, yaml.ScalarNode) or node.value or node.style:
+        return None
+    found = _COLOUR_COMMENT.match(text, node.start_mark.index)
+    return found[1] if found else None
 
 
 class YList(list[object]):
@@ -88,8 +104,8 @@ def _loc(display: str, node: yaml.Node) -> Location:
 class _Converter:
     """Turns a composed node tree into YMap/YList/scalars, collecting problems."""
 
-    def __init__(self, display: str):
-        self.display = display
+    def __init__(self, display: str, text: str = ""):
+        self.display, self.text = display, text
         self.diagnostics: list[Diagnostic] = []
         self._constructor = yaml.constructor.SafeConstructor()
         self._seen: dict[int, object] = {}
@@ -137,6 +153,10 @@ class _Converter:
             result.key_locs[key] = _loc(self.display, key_node)
             result.value_locs[key] = _loc(self.display, value_node)
             result[key] = self.convert(value_node)
+            if result[key] is None:
+                colour = _commented_colour(self.text, value_node)
+                if colour:
+                    result.commented[key] = colour
         return result
 
     def _sequence(self, node: yaml.SequenceNode) -> YList | Unsafe:
@@ -229,6 +249,9 @@ def _explained(text: str, exc: yaml.YAMLError, stop: yaml.Mark, said: str
         return (stop.line + 1, stop.column + 1), (
             f"a tab indents this line; YAML indents with spaces only ({said})")
     key = getattr(exc, "context_mark", None)
+    if problem.startswith("did not find expected ','") and key is not None:
+        return _colour_in_braces(lines[key.line] if key.line < len(lines) else "", key,
+                                 said)
     if problem.startswith("could not find expected ':'") and key is not None:
         return (key.line + 1, key.column + 1), (
             f"this line has no ':' after its key (write key: value); the reader looked "
@@ -279,6 +302,21 @@ def _closed_early(value: yaml.ScalarToken, stop: yaml.Mark, line: str, said: str
         f"the quote ({quote}) that opens this value is closed at column "
         f"{value.end_mark.column}, before the rest of the line: a value cannot hold the "
         f"mark it is quoted with; write it {instead} ({said})")
+
+
+_UNQUOTED_COLOUR = re.compile(r"([\w-]+):[ \t]+(#[0-9A-Fa-f]{6})\b")
+
+
+def _colour_in_braces(line: str, opened: yaml.Mark, said: str
+                      ) -> tuple[tuple[int, int], str] | None:
+    """A colour left unquoted inside braces or brackets (`{fill: #1B1A24}`): the rest of
+    its line is a comment, so they are never closed."""
+    found = _UNQUOTED_COLOUR.search(line, opened.column)
+    if found is None:
+        return None
+    return (opened.line + 1, found.start(2) + 1), (
+        f"a # starts a comment in YAML, so the rest of this line is none of the "
+        f"{{...}} it is in: put the colour in quotes ({found[1]}: \"{found[2]}\") ({said})")
 
 
 def _colon_in_value(stop: yaml.Mark, line: str, said: str
@@ -388,7 +426,7 @@ def load_yaml(path: Path, display: str | None = None) -> Source:
         source.diagnostics.append(diagnostic("TKG002", Location(display, 1, 1),
                                              "the file holds no data, only comments"))
         return source
-    converter = _Converter(display)
+    converter = _Converter(display, text)
     source.data = converter.convert(node)
     source.diagnostics.extend(converter.diagnostics)
     return source

@@ -110,6 +110,17 @@ def test_yaml_syntax_errors_in_a_layout_carry_the_layout_code(project):
     assert all(d.code == "TKG303" for d in info.value.diagnostics)
 
 
+def test_a_layout_colour_left_unquoted_is_told_that_its_hash_starts_a_comment(project):
+    _write(project, "unquoted", "extends: default\npieces:\n  tile:\n    front:\n"
+           "      name:\n        text:\n          colour: #FFFFFF\n")
+    with pytest.raises(ContentError) as info:
+        load_layout("unquoted", project / "templates")
+    [found] = info.value.diagnostics
+    assert (found.code, found.line) == ("TKG602", 7), found
+    assert found.hint == ('a # starts a comment in YAML, so nothing is written here: put '
+                          'the value in quotes (colour: "#FFFFFF")'), found
+
+
 TILE = "pieces:\n  tile:\n"
 NAME = TILE + "    front:\n      name:\n        text:\n"
 # Each broken layout (extending the default) and where and what its diagnostic says.

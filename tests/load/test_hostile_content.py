@@ -119,6 +119,16 @@ def test_a_list_written_without_its_brackets_is_told_how_to_write_it(project, wr
     assert d.code == "TKG103" and d.hint == f"write a list in brackets: {listed}", d
 
 
+def test_a_colour_left_unquoted_is_told_that_its_hash_starts_a_comment(project):
+    # `colour: #D55E00` holds nothing: YAML reads the rest of the line as a comment.
+    tiles = project / "content" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace('colour: "#D55E00"', "colour: #D55E00", 1))
+    [d] = errors(project / "content")
+    assert d.code == "TKG103" and "not nothing" in d.message
+    assert d.hint == ('a # starts a comment in YAML, so nothing is written here: put the '
+                      'value in quotes (colour: "#D55E00")'), d
+
+
 def test_a_damaged_font_is_a_content_error_at_its_fonts_line(project):
     font = project / "content" / "fonts" / "Lato-Bold.ttf"
     font.write_bytes(font.read_bytes()[:3000])

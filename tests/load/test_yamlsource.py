@@ -128,6 +128,15 @@ def test_a_quote_inside_a_value_quoted_alike_is_told_to_use_the_other(tmp_path):
                                 "closed at column 23, before the rest of the line: "), d.message
 
 
+def test_a_colour_left_unquoted_in_braces_is_told_its_hash_starts_a_comment(tmp_path):
+    # The rest of the line is a comment to YAML, and the braces are never closed.
+    [d] = load(tmp_path, "ground:\n  rect: {x: 0, fill: #1B1A24}\nnext: 1\n").diagnostics
+    assert (d.code, d.line, d.column) == ("TKG004", 2, 22), d
+    assert d.message.startswith("YAML syntax: a # starts a comment in YAML, so the rest of "
+                                "this line is none of the {...} it is in: put the colour in "
+                                "quotes (fill: \"#1B1A24\")"), d.message
+
+
 def test_quotes_closed_on_their_lines_are_not_blamed(tmp_path):
     [d] = load(tmp_path, 'a: "it\'s"\nb: \'say "hi"\'\nc: [1, 2\nd: 3\n').diagnostics
     assert d.code == "TKG004" and "quote" not in d.message
