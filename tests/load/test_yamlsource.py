@@ -65,76 +65,57 @@ def test_syntax_error_points_at_the_problem(tmp_path):
     assert d.code == "TKG004" and d.line == 2
 
 
-@pytest.mark.parametrize("quote", ['"', "'"])
-def test_a_quote_left_open_is_told_at_its_line_where_the_reader_stops_later(tmp_path,
-                                                                             quote):
-    # The reader runs on to the next quote, lines below, and stops there: the designer
-    # is shown the quote that was left open, where the fix is.
-    text = (f"elements:\n  fire: {quote}Feu\n  water: Eau\n\noinks:\n"
-            f"  fire: {quote}Oink des Cendres{quote}\n  water: {quote}Oink{quote}\n")
-    [d] = load(tmp_path, text).diagnostics
-    assert (d.code, d.line, d.column) == ("TKG004", 2, 9), d
-    assert d.message.startswith(f"YAML syntax: a quote ({quote}) opened here is not closed "
-                                "on its line, so the reader ran on to the next, at line 6, "
-                                "and stopped at line 6, column 10: "), d.message
-
-
-def test_a_line_indented_deeper_than_the_one_above_is_told_so(tmp_path):
-    # The reader takes it as more of the value above and stops at its colon, saying
-    # only "mapping values are not allowed in this context".
-    [d] = load(tmp_path, "elements:\n  fire: Feu\n   water: Eau\n").diagnostics
-    assert (d.code, d.line, d.column) == ("TKG004", 3, 4), d
-    assert d.message.startswith("YAML syntax: this line is indented deeper than the one "
-                                "above it (3 spaces, not 2), so it reads as more of that "
-                                "line's value"), d.message
-
-
-def test_a_key_without_its_colon_is_told_at_its_line(tmp_path):
+# A designer's usual YAML slips: the file, where the diagnostic is (where the fix is,
+# not where the reader stopped) and how its words begin.
+SLIPS = {
+    # The reader runs on to the next quote, lines below, and stops there.
+    "a quote left open": (
+        'elements:\n  fire: "Feu\n  water: Eau\n\noinks:\n  fire: "Oink des Cendres"\n'
+        '  water: "Oink"\n', (2, 9),
+        'a quote (") opened here is not closed on its line, so the reader ran on to the '
+        "next, at line 6, and stopped at line 6, column 10: "),
+    "a single quote left open": (
+        "elements:\n  fire: 'Feu\n  water: Eau\n\noinks:\n  fire: 'Oink des Cendres'\n"
+        "  water: 'Oink'\n", (2, 9),
+        "a quote (') opened here is not closed on its line, so the reader ran on to the "
+        "next, at line 6, and stopped at line 6, column 10: "),
+    # Read as more of the value above; the reader said "mapping values are not allowed".
+    "a line indented deeper": (
+        "elements:\n  fire: Feu\n   water: Eau\n", (3, 4),
+        "this line is indented deeper than the one above it (3 spaces, not 2), so it "
+        "reads as more of that line's value"),
     # The reader looks for the colon on the next line and stops there.
-    [d] = load(tmp_path, "elements:\n  fire: Feu\n  water Eau\n  earth: Terre\n"
-               ).diagnostics
-    assert (d.code, d.line, d.column) == ("TKG004", 3, 3), d
-    assert d.message.startswith("YAML syntax: this line has no ':' after its key (write "
-                                "key: value)"), d.message
-
-
-def test_a_tab_that_indents_a_line_is_told_to_be_spaces(tmp_path):
-    [d] = load(tmp_path, "elements:\n  fire: Feu\n\twater: Eau\n").diagnostics
-    assert (d.code, d.line, d.column) == ("TKG004", 3, 1), d
-    assert "a tab indents this line; YAML indents with spaces only" in d.message, d.message
-
-
-def test_a_colon_in_a_plain_value_is_told_to_be_quoted(tmp_path):
-    [d] = load(tmp_path, "tiles:\n  - id: a\n    flavour: The rule: never cool.\n"
-               "    name: A\n").diagnostics
-    assert (d.code, d.line, d.column) == ("TKG004", 3, 14), d
-    assert d.message.startswith("YAML syntax: this value holds ': ', which YAML reads as "
-                                "another key: put the value in quotes "
-                                "(flavour: \"The rule: never cool.\")"), d.message
-
-
-def test_a_line_indented_less_than_its_mapping_is_told_so(tmp_path):
-    [d] = load(tmp_path, "elements:\n  fire: Feu\n water: Eau\n").diagnostics
-    assert (d.code, d.line, d.column) == ("TKG004", 3, 2), d
-    assert d.message.startswith("YAML syntax: this line is indented less than the one "
-                                "above it (1 space, not 2)"), d.message
-
-
-def test_a_quote_inside_a_value_quoted_alike_is_told_to_use_the_other(tmp_path):
-    [d] = load(tmp_path, 'tiles:\n  - id: a\n    flavour: "He said "go" now"\n'
-               ).diagnostics
-    assert (d.code, d.line, d.column) == ("TKG004", 3, 14), d
-    assert d.message.startswith("YAML syntax: the quote (\") that opens this value is "
-                                "closed at column 23, before the rest of the line: "), d.message
-
-
-def test_a_colour_left_unquoted_in_braces_is_told_its_hash_starts_a_comment(tmp_path):
+    "a key without its colon": (
+        "elements:\n  fire: Feu\n  water Eau\n  earth: Terre\n", (3, 3),
+        "this line has no ':' after its key (write key: value)"),
+    "a tab": (
+        "elements:\n  fire: Feu\n\twater: Eau\n", (3, 1),
+        "a tab indents this line; YAML indents with spaces only"),
+    "a colon in a plain value": (
+        "tiles:\n  - id: a\n    flavour: The rule: never cool.\n    name: A\n", (3, 14),
+        "this value holds ': ', which YAML reads as another key: put the value in quotes "
+        '(flavour: "The rule: never cool.")'),
+    "a line indented less": (
+        "elements:\n  fire: Feu\n water: Eau\n", (3, 2),
+        "this line is indented less than the one above it (1 space, not 2)"),
+    "a quote inside a value quoted alike": (
+        'tiles:\n  - id: a\n    flavour: "He said "go" now"\n', (3, 14),
+        'the quote (") that opens this value is closed at column 23, before the rest of '
+        "the line: "),
     # The rest of the line is a comment to YAML, and the braces are never closed.
-    [d] = load(tmp_path, "ground:\n  rect: {x: 0, fill: #1B1A24}\nnext: 1\n").diagnostics
-    assert (d.code, d.line, d.column) == ("TKG004", 2, 22), d
-    assert d.message.startswith("YAML syntax: a # starts a comment in YAML, so the rest of "
-                                "this line is none of the {...} it is in: put the colour in "
-                                "quotes (fill: \"#1B1A24\")"), d.message
+    "a colour left unquoted in braces": (
+        "ground:\n  rect: {x: 0, fill: #1B1A24}\nnext: 1\n", (2, 22),
+        "a # starts a comment in YAML, so the rest of this line is none of the {...} it "
+        'is in: put the colour in quotes (fill: "#1B1A24")'),
+}
+
+
+@pytest.mark.parametrize("slip", SLIPS)
+def test_a_usual_slip_is_told_as_what_it_is_where_the_fix_is(tmp_path, slip):
+    text, where, words = SLIPS[slip]
+    [d] = load(tmp_path, text).diagnostics
+    assert (d.code, (d.line, d.column)) == ("TKG004", where), d
+    assert d.message.startswith(f"YAML syntax: {words}"), d.message
 
 
 def test_quotes_closed_on_their_lines_are_not_blamed(tmp_path):
