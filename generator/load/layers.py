@@ -142,16 +142,15 @@ def merged(base: object, own: object) -> object:
         return own
     result = YMap(own.loc)
     for source in (base, own):
+        commented = source.commented
         for key, value in source.items():
             if key == EXTENDS:
                 continue
             result[key] = merged(result[key], value) if key in result else value
             result.key_locs[key] = source.key_where(key)
             result.value_locs[key] = source.where(key)
-            if key in source.commented:
-                result.commented[key] = source.commented[key]
-            else:
-                result.commented.pop(key, None)
+            if commented or key in result.commented:  # (almost always neither)
+                result.note_commented(key, commented.get(key))
     return result
 
 

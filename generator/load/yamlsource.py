@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 import yaml
 import yaml.constructor
@@ -40,6 +42,9 @@ class Unsafe:
 UNSAFE = Unsafe()
 
 
+_NONE: Mapping[str, str] = MappingProxyType({})
+
+
 class YMap(dict[str, object]):
     """A mapping that knows where it, each key and each value stand."""
 
@@ -48,9 +53,20 @@ class YMap(dict[str, object]):
         self.loc = loc
         self.key_locs: dict[str, Location] = {}
         self.value_locs: dict[str, Location] = {}
-        # Keys left with nothing because a colour after them went unquoted (`colour:
-        # #D55E00` is a comment to YAML): the colour, for the diagnostic's hint.
-        self.commented: dict[str, str] = {}
+
+    @property
+    def commented(self) -> Mapping[str, str]:
+        """Keys left with nothing because a colour after them went unquoted (`colour:
+        #D55E00` is a comment to YAML): the colour, for the diagnostic's hint. Kept only
+        where there is one: a mapping has none, in all but a file with that mistake."""
+        return self.__dict__.get("_commented", _NONE)
+
+    def note_commented(self, key: str, colour: str | None) -> None:
+        """Record the colour left as a comment after `key` (None: there is none)."""
+        if colour is not None:
+            self.__dict__.setdefault("_commented", {})[key] = colour
+        elif key in self.commented:
+            del self.__dict__["_commented"][key]
 
     def where(self, key: str) -> Location:
         """The position of a key's value (or of the mapping, if the key is absent)."""
@@ -62,6 +78,7 @@ class YMap(dict[str, object]):
 
 
 _COLOUR_COMMENT = re.compile(r"[ \t]*(#[0-9A-Fa-f]{6})\b")
+_COLOUR_AFTER_KEY = re.compile(r":[ \t]+#[0-9A-Fa-f]{6}\b")
 
 
 def _commented_colour(text: str, node: yaml.Node) -> str | None:
@@ -106,6 +123,9 @@ class _Converter:
 
     def __init__(self, display: str, text: str = ""):
         self.display, self.text = display, text
+        # Whether a colour follows a key unquoted anywhere in the file: only then is an
+        # empty value looked at (a file without one pays a search, not a look a key).
+        self.hashed = _COLOUR_AFTER_KEY.search(text) is not None
         self.diagnostics: list[Diagnostic] = []
         self._constructor = yaml.constructor.SafeConstructor()
         self._seen: dict[int, object] = {}
@@ -153,10 +173,8 @@ class _Converter:
             result.key_locs[key] = _loc(self.display, key_node)
             result.value_locs[key] = _loc(self.display, value_node)
             result[key] = self.convert(value_node)
-            if result[key] is None:
-                colour = _commented_colour(self.text, value_node)
-                if colour:
-                    result.commented[key] = colour
+            if self.hashed and result[key] is None:
+                result.note_commented(key, _commented_colour(self.text, value_node))
         return result
 
     def _sequence(self, node: yaml.SequenceNode) -> YList | Unsafe:
