@@ -1,4 +1,5 @@
-"""Every font file read as the PDFs will embed it; each failure a TKG306 at its role."""
+"""Every font file read as the PDFs will embed it, each failure a TKG306 at its role;
+and each font file without its licence beside it, a TKG313."""
 
 from __future__ import annotations
 
@@ -10,12 +11,17 @@ from generator.core.errors import RenderError
 from generator.core.paths import display_path
 from generator.draw.kit import Kit
 from generator.load.digests import code_digest, file_digest
+from generator.load.fonts import font_data, font_licences
+from generator.load.sfnt import debug_name, read_sfnt
+
+LICENCE_URL = 14  # the name table's record of where the font's licence is
 
 
 def check_fonts(kit: Kit, roles: set[str] | None = None) -> list[Diagnostic]:
     """TKG306 at each `fonts:` role (of `roles`, None: every one) whose file cannot be
-    read or embedded."""
+    read or embedded; TKG313 at the first role of each file with no licence beside it."""
     found: list[Diagnostic] = []
+    told: set[Path] = set()
     for role, path in kit.game.fonts:
         if roles is not None and role not in roles:
             continue
@@ -23,7 +29,25 @@ def check_fonts(kit: Kit, roles: set[str] | None = None) -> list[Diagnostic]:
         if why:
             found.append(diagnostic("TKG306", kit.game.font_location(role), f"the {role} font, "
                                     f"{display_path(path)}, cannot be used: {why}"))
+        elif path not in told and not font_licences([path]):
+            told.add(path)
+            found.append(_unlicensed(kit, role, path))
     return found
+
+
+def _unlicensed(kit: Kit, role: str, path: Path) -> Diagnostic:
+    """TKG313: the font goes into the output without the licence most fonts ask to go
+    with every copy (the SIL Open Font License's terms among them)."""
+    where = debug_name(read_sfnt(font_data(path)), LICENCE_URL)
+    named = f"; the font names its licence at {where}" if where else ""
+    family = path.stem.partition("-")[0]
+    return diagnostic(
+        "TKG313", kit.game.font_location(role),
+        f"the {role} font, {display_path(path)}, has no licence file beside it, and it goes "
+        "into the output: the pieces' SVGs load it from fonts/ and the PDFs embed it",
+        f"put the licence that came with the font beside it, as "
+        f"{display_path(path.with_name(f'LICENSE-{family}.txt'))}, or one licence the "
+        f"folder's fonts share, as LICENSE.txt or OFL.txt{named}")
 
 
 def font_fault(kit: Kit, path: Path) -> str:

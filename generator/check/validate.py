@@ -323,9 +323,10 @@ def _other_languages(kit: Kit, layouts: tuple[Layout, ...], templates: Templates
         if any(d.is_error for d in [*found, *told]):
             continue  # drawn in its words once the source and its texts are sound
         there = Kit(translated_game(kit.game, translation), kit.memo)
-        fonts = _own_fonts(there, {role for role, _ in translation.fonts})
-        if fonts:  # its words cannot be drawn: what is wrong is in its file
-            told += fonts
+        # The fonts it gives, at its file's lines (the source's are checked with it).
+        fonts = check_fonts(there, {role for role, _ in translation.fonts})
+        told += fonts
+        if any(d.is_error for d in fonts):  # its words cannot be drawn
             continue
         drawn_in = tuple(translated_layout(layout, translation) for layout in layouts)
         named = translation.label
@@ -333,12 +334,6 @@ def _other_languages(kit: Kit, layouts: tuple[Layout, ...], templates: Templates
                  for d in _in_language(there, drawn_in, templates, found, run)
                  if _its_own(d, found)]
     return told
-
-
-def _own_fonts(kit: Kit, roles: set[str]) -> list[Diagnostic]:
-    """TKG306 at the language file's line of each font it gives that cannot be used
-    (the source's fonts are checked with the source)."""
-    return [d for d in check_fonts(kit, roles) if d.is_error]
 
 
 def _its_own(finding: Diagnostic, source: list[Diagnostic]) -> bool:

@@ -151,6 +151,11 @@ CODES: dict[str, Code] = {
     "TKG312": Code(Severity.ERROR, "A translation's placeholders differ from its text's",
                    "Keep every {placeholder} of the source text in the translation, as "
                    "written."),
+    "TKG313": Code(Severity.WARNING, "A font has no licence file beside it",
+                   "Put the licence that came with the font beside it: LICENSE-<font>.txt, "
+                   "or LICENSE.txt or OFL.txt for every font of the folder. The output "
+                   "carries the fonts (the SVGs load them, the PDFs embed them), and most "
+                   "font licences ask to go with every copy."),
     # -- preflight: every drawn piece, as it will print (docs/preflight.md) --------
     "TKG501": Code(Severity.WARNING, "Text, a symbol or a badge lies outside the safe zone",
                    "Move or shrink its box in the layout so it keeps the safe distance from "

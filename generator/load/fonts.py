@@ -129,15 +129,22 @@ class FontUnits:
                 "ink": dict(zip(map(same.__getitem__, self.inked), boxes, strict=True))}
 
 
+# How font makers name a licence file (any case): LICENSE.txt, LICENCE, OFL.txt (Google
+# Fonts' downloads), UFL.txt (Ubuntu's fonts).
+LICENCE_NAMES = ("license", "licence", "ofl", "ufl")
+
+
 def font_licences(fonts) -> list[Path]:
     """The licence files that travel with `fonts` (TTF paths): beside each, a
     `LICENSE-<name>.txt` whose name starts its file's ("LICENSE-Lato.txt" for
-    "Lato-Bold.ttf"), or a `LICENSE*` that names no font of the folder (LICENSE.txt,
-    LICENSE-OFL.txt: the folder's fonts share it)."""
+    "Lato-Bold.ttf"), or a licence that names no font of the folder (LICENSE.txt,
+    OFL.txt, LICENSE-OFL.txt: the folder's fonts share it)."""
     found: set[Path] = set()
     for font in fonts:
         beside = [f.name for f in font.parent.glob("*.ttf")]
-        for licence in font.parent.glob("LICENSE*"):
+        for licence in font.parent.iterdir():
+            if not licence.name.lower().startswith(LICENCE_NAMES) or not licence.is_file():
+                continue
             named = licence.stem.partition("-")[2]
             if font.name.startswith(named) or not any(f.startswith(named) for f in beside):
                 found.add(licence)

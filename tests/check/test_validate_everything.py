@@ -59,6 +59,48 @@ def test_a_font_that_is_not_a_font_is_a_tkg306_at_its_role(project):
     assert "the black font" in found and "Lato-Black.ttf" in found
 
 
+
+def _a_font_of_its_own(project: Path) -> tuple[Path, int]:
+    """The black role set in a font file that no licence file beside it names (Lato's
+    bytes under another family's name); game.yaml and the role's line."""
+    game = project / "content" / "game.yaml"
+    fonts = project / "content" / "fonts"
+    (fonts / "Orbit-Black.ttf").write_bytes((fonts / "Lato-Black.ttf").read_bytes())
+    game.write_text(game.read_text().replace("fonts/Lato-Black.ttf", "fonts/Orbit-Black.ttf"))
+    return game, line_of(game, "Orbit-Black.ttf")
+
+
+@pytest.mark.slow
+def test_a_font_without_its_licence_beside_it_is_a_warning_at_its_role(project):
+    # The SVGs load their fonts from the output's fonts/ and the PDFs embed them: a
+    # font's licence (the OFL's, most often) asks to travel with every copy.
+    game, line = _a_font_of_its_own(project)
+    code, lines = run(project, "--lang", "en")
+    assert code == 0, lines
+    [found] = [line for line in lines if ": warning TKG313:" in line]
+    fonts = project / "content" / "fonts"
+    assert found.startswith(f"{game}:{line}:10: warning TKG313: the black font, "
+                            f"{fonts / 'Orbit-Black.ttf'}, has no licence file beside it"), found
+    assert f"as {fonts / 'LICENSE-Orbit.txt'}, or one licence" in found, found
+    assert found.endswith("the font names its licence at http://scripts.sil.org/OFL)"), found
+
+
+@pytest.mark.slow
+def test_a_folder_licence_as_font_makers_name_it_goes_with_every_font_of_it(project):
+    # A family downloaded from Google Fonts comes with OFL.txt: it licenses the folder.
+    _a_font_of_its_own(project)
+    (project / "content" / "fonts" / "OFL.txt").write_text("SIL Open Font License 1.1\n")
+    code, lines = run(project, "--lang", "en")
+    assert code == 0 and not [line for line in lines if "TKG313" in line], lines
+    out = project / "output"
+    built = CliRunner().invoke(cli, ["build", "--content", str(project / "content"),
+                                     "--templates", str(project / "templates"), "--out",
+                                     str(out), "--only", "tokens", "--lang", "en"])
+    assert built.exit_code == 0, built.output
+    assert (out / "fonts" / "Orbit-Black.ttf").is_file()  # the Oinks' names are set in it
+    assert (out / "fonts" / "OFL.txt").read_text() == "SIL Open Font License 1.1\n"
+
+
 def test_a_broken_layout_is_reported_by_validate(project):
     layouts = project / "templates" / "layouts"
     (layouts / "bad.yaml").write_text("extends: default\npieces:\n  tile:\n    size: -3\n")

@@ -68,6 +68,21 @@ def test_a_language_s_font_that_cannot_be_read_is_told_at_its_line(project):
     assert _validate(project, "--lang", "en").exit_code == 0
 
 
+
+def test_a_language_s_font_without_its_licence_is_told_at_its_line(project):
+    french = project / "content" / "lang" / "fr.yaml"
+    fonts = project / "content" / "fonts"
+    (fonts / "Andika-Bold.ttf").write_bytes((fonts / "GentiumPlus-Bold.ttf").read_bytes())
+    text = french.read_text()
+    french.write_text(text.replace("fonts/GentiumPlus-Bold.ttf", "fonts/Andika-Bold.ttf"))
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "GentiumPlus" in row)
+    result = _validate(project, "--format", "json")
+    assert result.exit_code == 0, result.output
+    [found] = [d for d in json.loads(result.stdout) if d["code"] == "TKG313"]
+    assert found["path"].endswith("content/lang/fr.yaml") and found["line"] == line, found
+    assert "the title font" in found["message"] and "Andika-Bold.ttf" in found["message"]
+
+
 def test_a_letter_no_font_has_is_told_at_the_words_that_use_it(project):
     """TKG504 for a translated tile name is at its line in lang/fr.yaml; for an English
     name, at the tile's `name:` (not the tile's first line)."""

@@ -86,6 +86,17 @@ def test_each_font_takes_its_own_licence_and_those_that_name_no_font(tmp_path):
                     "LICENSE.txt"]
 
 
+
+@pytest.mark.parametrize("name", ["OFL.txt", "LICENCE.txt", "LICENSE", "UFL.txt",
+                                  "license.txt"])
+def test_the_licence_names_font_makers_use_go_with_the_folders_fonts(tmp_path, name):
+    from generator.load.fonts import font_licences
+
+    for file in ("Roboto-Bold.ttf", name, "README.txt"):
+        (tmp_path / file).write_bytes(b"")
+    assert [p.name for p in font_licences([tmp_path / "Roboto-Bold.ttf"])] == [name]
+
+
 def test_a_font_file_is_one_object_a_process_until_it_changes(tmp_path):
     # Its metrics, its subsets and its copies in the output read one object (a cold
     # build held each font three or four times); an edited file is read afresh.
