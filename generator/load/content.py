@@ -16,7 +16,7 @@ from generator.core.nearest import nearest_first
 from generator.core.paths import display_path
 from generator.load import content_schema as S
 from generator.load.catalogue import words_for
-from generator.load.files import content_file
+from generator.load.files import FONT_SUFFIXES, content_file
 from generator.load.layers import extends_of, merged
 from generator.load.pieces import load_pieces
 from generator.load.rules import rules_from_sections
@@ -189,7 +189,7 @@ def _fonts(r: _Reader, data: dict, top: YMap) -> dict:
     fonts, where = [], []
     for role, raw in f.items():
         at = data["fonts"].where(role)
-        path = content_file(r.root, raw, at, (".ttf",), r.diagnostics)
+        path = content_file(r.root, raw, at, FONT_SUFFIXES, r.diagnostics)
         if path:
             fonts.append((role, path))
             where.append((role, at))

@@ -19,7 +19,10 @@ from pathlib import Path
 from generator.core.errors import RenderError
 from generator.core.limits import FONT_BYTES
 from generator.core.reading import read_file
+from generator.load.cff import truetype_of
+from generator.load.files import FONT_SUFFIXES
 from generator.load.sfnt import (
+    CFF,
     Damaged,
     NotTrueType,
     Sfnt,
@@ -141,7 +144,7 @@ def font_licences(fonts) -> list[Path]:
     OFL.txt, LICENSE-OFL.txt: the folder's fonts share it)."""
     found: set[Path] = set()
     for font in fonts:
-        beside = [f.name for f in font.parent.glob("*.ttf")]
+        beside = [f.name for f in font.parent.iterdir() if f.suffix in FONT_SUFFIXES]
         for licence in font.parent.iterdir():
             if not licence.name.lower().startswith(LICENCE_NAMES) or not licence.is_file():
                 continue
@@ -179,33 +182,46 @@ def text_units(metrics: FaceMetrics, text: str) -> float:
 
 
 def font_data(path: Path) -> bytes:
-    """The bytes of the font file at `path` (Refused or OSError if it cannot be read):
-    one object a process while the file stays as it is, however many read it (its
-    metrics, its subsets, its copy in the output, the copies a forked worker hands
-    back: see `read_font_files`). Its size and time of change stand for its bytes."""
+    """The bytes of the font file at `path` as tkg reads and embeds it (Refused, OSError
+    or Damaged if it cannot be read): the file's own, or for a font with PostScript
+    outlines, the TrueType font made of it (`generator.load.cff`). One object a process
+    while the file stays as it is, however many read it (its metrics, its subsets, its
+    copy in the output, the copies a forked worker hands back: see `read_font_files`).
+    Its size and time of change stand for its bytes."""
+    return _held(path)[0]
+
+
+def shipped_font(path: Path) -> bytes:
+    """The font file's own bytes, as the output's fonts/ folder copies it (a PostScript
+    font as its foundry made it, not converted)."""
+    return _held(path)[1]
+
+
+def _held(path: Path) -> tuple[bytes, bytes]:
     path = Path(path)
     info = path.stat()
     key = (path, info.st_size, info.st_mtime_ns)
-    data = _FONT_FILES.get(key)
-    if data is None:
+    held = _FONT_FILES.get(key)
+    if held is None:
         data = read_file(path, None, FONT_BYTES)
+        held = (truetype_of(data) if data[:4] == CFF else data, data)
         if len(_FONT_FILES) >= KEPT_FONT_FILES:  # the longest held goes
             del _FONT_FILES[next(iter(_FONT_FILES))]
-        _FONT_FILES[key] = data
-    return data
+        _FONT_FILES[key] = held
+    return held
 
 
 def read_font_files() -> tuple[bytes, ...]:
-    """The font files this process holds (`font_data`): a forked worker has them too,
-    so what it hands back can name them instead of copying them."""
-    return tuple(_FONT_FILES.values())
+    """The font files this process holds (`font_data`, `shipped_font`): a forked worker
+    has them too, so what it hands back can name them instead of copying them."""
+    return tuple({id(data): data for held in _FONT_FILES.values() for data in held}.values())
 
 
 # A pure function of the files' bytes, kept as the subsets' sources keep theirs
 # (`generator.backends.pdf.subset`): a build reads each font for its metrics, its
 # subsets and its copies, in every language that sets text in it.
 KEPT_FONT_FILES = 16
-_FONT_FILES: dict[tuple[Path, int, int], bytes] = {}
+_FONT_FILES: dict[tuple[Path, int, int], tuple[bytes, bytes]] = {}
 
 
 def open_font(path: Path) -> Sfnt:

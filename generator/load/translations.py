@@ -24,7 +24,7 @@ from generator.core.paths import display_path
 from generator.core.words import SOURCE_LANGUAGE
 from generator.load.catalogue import words_for
 from generator.load.content_schema import FONTS, GAME_FILE
-from generator.load.files import content_file
+from generator.load.files import FONT_SUFFIXES, content_file
 from generator.load.layers import content_layers
 from generator.load.pieces import default_about
 from generator.load.yamlsource import YMap, load_yaml
@@ -191,9 +191,9 @@ def _fonts(top: YMap, content_dirs: tuple[Path, ...], found: list[Diagnostic],
                                     f"the roles (game.yaml fonts:): {', '.join(roles)}"))
         elif not isinstance(name, str):
             found.append(diagnostic("TKG103", fonts.where(role),
-                                    f"fonts: {role}: should name a .ttf file"))
-        elif (path := content_file(content_dirs, name, fonts.where(role), (".ttf",),
-                                   found)) is not None:
+                                    f"fonts: {role}: should name a .ttf or .otf file"))
+        elif (path := content_file(content_dirs, name, fonts.where(role),
+                                   FONT_SUFFIXES, found)) is not None:
             chosen.append((role, path))
             places[f"{FONT_PLACE}{role}"] = fonts.where(role)
     return tuple(chosen)

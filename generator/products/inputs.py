@@ -29,7 +29,7 @@ from generator.draw.scene import Scene
 from generator.layout.look import Look
 from generator.layout.model import SheetLayout
 from generator.load.digests import file_digest, tree_digest
-from generator.load.fonts import font_data, font_licences
+from generator.load.fonts import font_licences, shipped_font
 from generator.products.sheets import Run, draw_runs
 
 
@@ -148,7 +148,7 @@ def piece_files(made: PieceFiles, kit: Kit) -> list[Artefact]:
     out = [Artefact(d.path, scene_svg(d.scene, kit.memo, standalone=True).encode(), made.kind,
                     guides=d.guides) for d in made.drawings]
     out += [Artefact(path, data, made.kind) for path, data in made.extra]
-    out += [Artefact(f"fonts/{p.name}", font_data(p), made.kind) for p in made.fonts]
+    out += [Artefact(f"fonts/{p.name}", shipped_font(p), made.kind) for p in made.fonts]
     for sheets in made.sheets:
         data, pages = render_pdf(kit, sheets.title,
                                  lambda c, s=sheets: draw_runs(c, list(s.runs), s.sheet))

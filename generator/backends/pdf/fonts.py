@@ -19,6 +19,7 @@ from generator.core.errors import RenderError
 from generator.core.reading import Refused
 from generator.draw.fonts import font_name
 from generator.load.fonts import FaceMetrics, font_data
+from generator.load.sfnt import Damaged
 
 COMPRESSION = 6  # fixed, so equal inputs give equal bytes
 
@@ -177,7 +178,7 @@ def register(role: str, path: Path) -> str:
             font = TTFont(name, _Held(data, str(path)))
             release_face(font.face.name, str(path), data)
             pdfmetrics.registerFont(font)
-    except (TTFError, OSError, Refused) as exc:
+    except (TTFError, OSError, Refused, Damaged) as exc:
         raise RenderError(f"cannot read the font {path}: {exc}") from None
     return name
 
