@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from generator.check.preflight_findings import ART, Finding, Piece
 from generator.core.memo import Memo
-from generator.draw.art import images, png_art, svg_art
+from generator.draw.art import images, picture_art, svg_art
 from generator.draw.scene import Image, Scene
 
 LEAST_PPI, GOOD_PPI = 150.0, 300.0
@@ -29,7 +29,7 @@ def art_pictures(memo: Memo, scene: Scene, piece: Piece) -> list[Finding]:
     pictures = images(scene.items_of(art))
     if pictures:
         found += _resolution(memo, pictures[0], art.box, art.source)
-        width, height = png_art(memo, pictures[0].path)
+        width, height = picture_art(memo, pictures[0].path)
     else:
         _, _, width, height = svg_art(memo, piece.art)[0]
     found += _crop(width, height, art.box, art.source)
@@ -37,7 +37,7 @@ def art_pictures(memo: Memo, scene: Scene, piece: Piece) -> list[Finding]:
 
 
 def _resolution(memo: Memo, image: Image, box: tuple, source: str) -> list[Finding]:
-    pixels_w, pixels_h = png_art(memo, image.path)
+    pixels_w, pixels_h = picture_art(memo, image.path)
     # The picture is scaled to cover the box: the scale the larger share needs.
     mm_per_pixel = max(image.w / pixels_w, image.h / pixels_h)
     ppi = MM_PER_INCH / mm_per_pixel

@@ -38,10 +38,10 @@ def svg_art(memo: Memo, path: Path) -> tuple[tuple[float, float, float, float], 
     return memo.get(digest("svg art", code_digest(), file_digest(path)), read)
 
 
-def png_art(memo: Memo, path: Path) -> tuple[int, int]:
+def picture_art(memo: Memo, path: Path) -> tuple[int, int]:
     """A PNG file's size in pixels, checked once under its digest (ValueError if broken)."""
     return memo.get(digest("png art", code_digest(), file_digest(path)),
-                    lambda: png_size(path))
+                    lambda: picture_size(path))
 
 
 def art_fault(memo: Memo, tile: Tile) -> str:
@@ -59,7 +59,7 @@ def art_fault(memo: Memo, tile: Tile) -> str:
             if art.suffix.lower() == ".svg":
                 svg_art(memo, art)
             else:
-                png_art(memo, art)
+                picture_art(memo, art)
         except (ValueError, OSError) as exc:  # ArtError is a ValueError
             return reason(exc)
         return ""
@@ -91,14 +91,14 @@ def recolour(items: tuple, colour: str) -> tuple:
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def png_size(path: Path) -> tuple[int, int]:
+def picture_size(path: Path) -> tuple[int, int]:
     """Width and height in pixels of a readable PNG; ValueError saying what is wrong."""
     stat = path.stat()
-    return _png_size(str(path), stat.st_mtime_ns, stat.st_size)
+    return _picture_size(str(path), stat.st_mtime_ns, stat.st_size)
 
 
 @functools.lru_cache(maxsize=256)
-def _png_size(path: str, _mtime: int, _size: int) -> tuple[int, int]:
+def _picture_size(path: str, _mtime: int, _size: int) -> tuple[int, int]:
     with open(path, "rb") as f:
         if f.read(len(PNG_SIGNATURE)) != PNG_SIGNATURE:
             raise ValueError("it is not a PNG image (it lacks the PNG signature)")

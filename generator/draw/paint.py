@@ -15,7 +15,7 @@ from pathlib import Path
 
 from generator.core.limits import CELLS, PRIMITIVES
 from generator.core.model import NOWHERE, Item, PieceKind
-from generator.draw.art import png_art, reason, svg_art
+from generator.draw.art import picture_art, reason, svg_art
 from generator.draw.colour import best_ink, readable, symbol_ink, tint
 from generator.draw.flow import HEADING, FlowStyle, Set, Setter, blocks
 from generator.draw.fonts import role_fonts
@@ -398,7 +398,7 @@ class Painter(Resolver):
 def _picture(kit: Kit, path: Path, clip: tuple[float, float, float, float]) -> tuple:
     """A picture covering the box, cropped and never stretched, like a tile's art."""
     if path.suffix.lower() != ".svg":
-        png_art(kit.memo, path)
+        picture_art(kit.memo, path)
         return (Group((Image(*clip, path),), clip=clip),)
     (vx, vy, vw, vh), shapes = svg_art(kit.memo, path)
     scale = max(clip[2] / vw, clip[3] / vh)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator.core.errors import ContentError
 from generator.core.memo import Memo
 from generator.core.model import Element, Tile
-from generator.draw.art import art_problem, png_art, reason, recolour, svg_art
+from generator.draw.art import art_problem, picture_art, reason, recolour, svg_art
 from generator.draw.colour import symbol_ink
 from generator.draw.fonts import Fitted, FontBook
 from generator.draw.scene import Ellipse, Group, Image, Rect, Style, Text
@@ -91,7 +91,7 @@ def art(memo: Memo, tile: Tile, box: Box, dx: float, dy: float) -> tuple:
     clip = (box.x + dx, box.y + dy, box.w, box.h)
     try:
         if tile.art.suffix.lower() != ".svg":
-            png_art(memo, tile.art)
+            picture_art(memo, tile.art)
             return (Group((Image(*clip, tile.art),), clip=clip),)
         (vx, vy, vw, vh), shapes = svg_art(memo, tile.art)
     except (ValueError, OSError) as exc:  # ArtError is a ValueError

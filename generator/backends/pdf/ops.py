@@ -165,11 +165,11 @@ class _Recorder:
         self.out.append("Q")
 
     def _png(self, i: Image) -> str:
-        from generator.draw.art import png_size
+        from generator.draw.art import picture_size
 
         # Cover the box, centred and cropped, like the SVG's "xMidYMid slice": the same
         # picture in both outputs, and no bands of background beside a wide image.
-        iw, ih = png_size(i.path)
+        iw, ih = picture_size(i.path)
         scale = max(i.w / iw, i.h / ih)
         w, h = iw * scale, ih * scale
         name = next((n for n, p in self.images.items() if p == i.path), None)
