@@ -1,7 +1,8 @@
 """Art files read once per content, and what is wrong with them as diagnostics.
 
-SVG art is read into shapes by `generator.draw.svgart`; a PNG is checked by its
-signature and by decoding it with Pillow (the library the PDF backend reads it with).
+SVG art is read into shapes by `generator.draw.svgart`; a PNG is checked by
+`generator.draw.pictures`, by its signature and by decoding it with Pillow (the library
+the PDF backend reads it with).
 Either is kept in the build's memo under the file's digest, so validation and drawing
 read a file once, and a later build not at all. A file that fails is a TKG304
 diagnostic at the tile's `art:` value, so a broken picture never ends a build with a
@@ -10,17 +11,15 @@ traceback or with a half-written PDF.
 
 from __future__ import annotations
 
-import functools
-import warnings
 from dataclasses import replace
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.digest import digest
-from generator.core.limits import PICTURE_PIXELS
 from generator.core.memo import Memo
 from generator.core.model import Tile
 from generator.core.paths import display_path
+from generator.draw.pictures import picture_size
 from generator.draw.scene import Group, Image, Scene
 from generator.load.digests import code_digest, file_digest
 
@@ -87,48 +86,6 @@ def recolour(items: tuple, colour: str) -> tuple:
         return replace(item, style=replace(style, fill=colour if style.fill else None,
                                            stroke=colour if style.stroke else None))
     return tuple(one(item) for item in items)
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def picture_size(path: Path) -> tuple[int, int]:
-    """Width and height in pixels of a readable PNG; ValueError saying what is wrong."""
-    stat = path.stat()
-    return _picture_size(str(path), stat.st_mtime_ns, stat.st_size)
-
-
-@functools.lru_cache(maxsize=256)
-def _picture_size(path: str, _mtime: int, _size: int) -> tuple[int, int]:
-    with open(path, "rb") as f:
-        if f.read(len(PNG_SIGNATURE)) != PNG_SIGNATURE:
-            raise ValueError("it is not a PNG image (it lacks the PNG signature)")
-    from PIL import Image
-
-    Image.MAX_IMAGE_PIXELS = PICTURE_PIXELS.value  # the limits table's, not a default
-    try:
-        with warnings.catch_warnings():
-            # Pillow only warns below twice its pixel limit; a piece never needs that much.
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            size = _decoded_size(path)
-    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
-        raise ValueError(f"the PNG image is too large to print (more than "
-                         f"{PICTURE_PIXELS.value:,} pixels); scale it down") from None
-    except Exception as exc:  # Pillow reports damage with many types (OSError, SyntaxError...)
-        raise ValueError(f"the PNG image is damaged: {exc}") from None
-    if not (size[0] > 0 and size[1] > 0):
-        raise ValueError("the PNG image is empty")
-    return size
-
-
-def _decoded_size(path: str) -> tuple[int, int]:
-    from PIL import Image
-
-    with Image.open(path) as image:
-        image.verify()  # chunk checksums, without decoding
-    with Image.open(path) as image:
-        image.load()  # the pixels too: reportlab decodes them the same way
-        return image.size
-
 
 def images(items) -> list[Image]:
     """The pictures among items, groups opened."""

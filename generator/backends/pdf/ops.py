@@ -165,7 +165,7 @@ class _Recorder:
         self.out.append("Q")
 
     def _png(self, i: Image) -> str:
-        from generator.draw.art import picture_size
+        from generator.draw.pictures import picture_size
 
         # Cover the box, centred and cropped, like the SVG's "xMidYMid slice": the same
         # picture in both outputs, and no bands of background beside a wide image.
