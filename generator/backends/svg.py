@@ -21,6 +21,7 @@ from generator.core.digest import digest
 from generator.core.memo import Memo
 from generator.draw.art import picture_digests
 from generator.draw.fonts import font_name, generic_family
+from generator.draw.pictures import embedded
 from generator.draw.scene import (
     Ellipse,
     Gradient,
@@ -35,7 +36,6 @@ from generator.draw.scene import (
 from generator.draw.scene import Path as PathShape
 from generator.load.digests import code_digest, file_digest
 
-_MIME = {".png": "image/png"}
 SVG_NS, XLINK_NS = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"
 EVENTS_NS = "http://www.w3.org/2001/xml-events"
 
@@ -218,10 +218,9 @@ class _Writer:
         return element
 
     def _image(self, i: Image) -> Element:
-        data = base64.b64encode(Path(i.path).read_bytes()).decode("ascii")
+        mime, data = embedded(Path(i.path))
         element = _box("image", i.x, i.y, i.w, i.h)
-        element["xlink:href"] = (f"data:{_MIME.get(Path(i.path).suffix.lower(), 'image/png')}"
-                                 f";base64,{data}")
+        element["xlink:href"] = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
         element["preserveAspectRatio"] = "xMidYMid slice"
         return element
 

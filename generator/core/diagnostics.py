@@ -74,7 +74,7 @@ CODES: dict[str, Code] = {
     "TKG112": Code(Severity.ERROR, "An id is not a lowercase slug",
                    "Use lowercase letters, digits and hyphens, e.g. ember-hollow."),
     "TKG113": Code(Severity.ERROR, "A file has an unsupported type",
-                   "Art and symbols must be .svg or .png; fonts must be .ttf or .otf."),
+                   "Art must be .svg, .png or .jpg; symbols .svg; fonts .ttf or .otf."),
     "TKG114": Code(Severity.ERROR, "A text holds a control character",
                    "Remove the character named: printed text cannot hold control characters."),
     "TKG115": Code(Severity.ERROR, "A path names a FIFO, a device, a socket or a folder",

@@ -28,7 +28,7 @@ from generator.draw.scene import Path as Outline
 from generator.draw.sketch import Sketch, square
 from generator.layout.look import Box, Frame, Look, Prim, mm
 from generator.layout.model import TextStyle
-from generator.load.files import content_file
+from generator.load.files import ART_SUFFIXES, content_file
 from generator.load.formats import names_in, single_name
 
 # Primitives one drawing may draw: repeats inside repeats multiply, and a piece with
@@ -371,7 +371,7 @@ class Painter(Resolver):
         if not raw:  # no picture named (a tile without art): nothing to show
             return
         found: list = []
-        path = content_file(self.kit.game.content_dirs, raw, NOWHERE, (".svg", ".png"), found)
+        path = content_file(self.kit.game.content_dirs, raw, NOWHERE, ART_SUFFIXES, found)
         if path is None:
             self.missing_image(template, prim, found[0].message)
             return

@@ -170,7 +170,7 @@ def _winds(outline: Outline, x: float, y: float, evenodd: bool) -> bool:
 
 
 def _picture(item: Image, x: float, y: float, below: Rgb) -> Rgb:
-    """A PNG's pixel at the point (cropped to cover its box, as the backends draw it)."""
+    """A picture's pixel at the point (cropped to cover its box, as the backends draw it)."""
     if not (item.x <= x <= item.x + item.w and item.y <= y <= item.y + item.h):
         return below
     stat = item.path.stat()
@@ -186,7 +186,6 @@ def _picture(item: Image, x: float, y: float, below: Rgb) -> Rgb:
 
 @functools.lru_cache(maxsize=2)  # of the file's bytes (size and time name them): pictures
 def _pixels(path: FilePath, size: int, mtime: int):  # are large, and rarely looked at
-    from PIL import Image as PilImage
+    from generator.draw.pictures import upright
 
-    with PilImage.open(path) as source:
-        return source.convert("RGBA")
+    return upright(path)

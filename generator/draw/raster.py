@@ -16,6 +16,7 @@ from PIL import ImageChops, ImageDraw
 
 from generator.draw.colour import stop_colour
 from generator.draw.geometry import SCENE, Bounds, Place, bounds, leaves, rough_bounds, subpaths
+from generator.draw.pictures import upright
 from generator.draw.scene import Ellipse, Gradient, Image, Path, Rect, Style
 
 BANDS = 24  # steps of a gradient
@@ -163,9 +164,8 @@ class Canvas:
         return image
 
     def _picture(self, item: Image, place: Place) -> None:
-        """A PNG covering its box, cropped (never stretched), as the backends draw it."""
-        with PilImage.open(item.path) as source:
-            picture = source.convert("RGBA")
+        """A picture covering its box, cropped (never stretched), as the backends draw it."""
+        picture = upright(item.path)
         x0, y0 = place.point(item.x, item.y)
         x1, y1 = place.point(item.x + item.w, item.y + item.h)
         w, h = max(1, round((x1 - x0) * self.ppm)), max(1, round((y1 - y0) * self.ppm))

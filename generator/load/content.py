@@ -16,7 +16,7 @@ from generator.core.nearest import nearest_first
 from generator.core.paths import display_path
 from generator.load import content_schema as S
 from generator.load.catalogue import words_for
-from generator.load.files import FONT_SUFFIXES, content_file
+from generator.load.files import ART_SUFFIXES, FONT_SUFFIXES, content_file
 from generator.load.layers import extends_of, merged
 from generator.load.pieces import load_pieces
 from generator.load.rules import rules_from_sections
@@ -26,7 +26,6 @@ from generator.load.yamlsource import Source, YList, YMap, load_yaml
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_ID = 64  # an id names output files: long enough for any name, short for any disk
-ART_SUFFIXES = (".svg", ".png")
 
 
 @dataclass(frozen=True)

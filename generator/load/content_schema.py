@@ -59,7 +59,7 @@ TILE = (
     Field("name", "str", "the tile's printed name, unique"),
     Field("insignias", "str_list", "1-4 distinct element ids"),
     Field("flavour", "str", "a line of text printed on the face", required=False, default=""),
-    Field("art", "str", "an SVG or PNG under the content folder", required=False),
+    Field("art", "str", "an SVG, PNG or JPEG under the content folder", required=False),
     Field("copies", "int", "how many of it the set holds; each copy is a tile to the rules "
           "and is printed", required=False, default=1, low=1, high=99),
 )

@@ -15,6 +15,7 @@ from generator.core.reading import Refused, check_file
 
 SIZE_LIMITS = {".svg": SVG_BYTES, ".ttf": FONT_BYTES, ".otf": FONT_BYTES}
 FONT_SUFFIXES = (".ttf", ".otf")  # TrueType fonts, and OpenType ones of either outlines
+ART_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")  # drawn shapes, or pictures
 # The names of a folder looked through for the one nearest a missing file's (a folder
 # of a million files is not read whole to make a hint).
 NEAREST_LOOKED_AT = 4096

@@ -23,6 +23,7 @@ from generator.core.digest import digest
 from generator.core.errors import RenderError
 from generator.draw.art import picture_digests
 from generator.draw.kit import Kit
+from generator.draw.pictures import jpeg_as_stored, picture_size, upright
 from generator.draw.scene import Scene
 from generator.layout.units import PT
 from generator.load.digests import code_digest, file_digest
@@ -40,7 +41,7 @@ class CompiledForm:
     glyphs: tuple[tuple[str, frozenset[int]], ...]  # font role -> glyph ids
     states: tuple[tuple[str, str], ...]
     shadings: tuple[tuple[str, str], ...]
-    images: tuple[tuple[str, str], ...]  # XObject name -> PNG file name (see `images`)
+    images: tuple[tuple[str, str], ...]  # XObject name -> picture file (see `images`)
     # XObject name -> the form of a piece the drawing places whole (a figure's tile),
     # whose fonts are the drawing's own: each is one object in a document however many
     # drawings place it.
@@ -178,7 +179,7 @@ class _Resources:
         return numbers
 
     def images(self, forms) -> dict[str, int]:
-        """One image XObject (and its soft mask) per PNG file."""
+        """One image XObject (and its soft mask) per picture file."""
         numbers = {}
         for path in sorted({p for form in forms for _, p in form.images}):
             key = digest("image", code_digest(), file_digest(Path(path)), str(self.next))
@@ -222,13 +223,23 @@ def _dictionary(name: str, entries) -> str:
 
 
 def image_objects(path: Path, first: int) -> list[bytes]:
-    """A PNG as an RGB image XObject (number `first`) and, if it has alpha, its soft mask."""
+    """A picture as an image XObject (number `first`): a JPEG that can be, as its own
+    bytes; else an RGB image and, if it has alpha, its soft mask."""
+    space = jpeg_as_stored(path)
+    if space is not None:
+        width, height = picture_size(path)
+        return [_image(width, height, space, path.read_bytes(), "", "/DCTDecode")]
+    if path.suffix.lower() != ".png":
+        return _decoded(upright(path), False, first)
     from PIL import Image
 
     with Image.open(path) as image:
         image.load()
         has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
-        rgba = image.convert("RGBA")
+        return _decoded(image.convert("RGBA"), has_alpha, first)
+
+
+def _decoded(rgba, has_alpha: bool, first: int) -> list[bytes]:
     width, height = rgba.size
     colour = zlib.compress(rgba.convert("RGB").tobytes(), LEVEL)
     mask = f" /SMask {first + 1} 0 R" if has_alpha else ""
@@ -239,8 +250,9 @@ def image_objects(path: Path, first: int) -> list[bytes]:
     return out
 
 
-def _image(width: int, height: int, space: str, data: bytes, extra: str) -> bytes:
+def _image(width: int, height: int, space: str, data: bytes, extra: str,
+           compressed: str = "/FlateDecode") -> bytes:
     head = (f"<< /Type /XObject /Subtype /Image /Width {width} /Height {height} "
-            f"/ColorSpace {space} /BitsPerComponent 8 /Filter /FlateDecode "
+            f"/ColorSpace {space} /BitsPerComponent 8 /Filter {compressed} "
             f"/Length {len(data)}{extra} >>\nstream\n")
     return head.encode("latin-1") + data + b"\nendstream"

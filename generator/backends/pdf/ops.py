@@ -48,7 +48,7 @@ class Recorded:
     glyphs: tuple[tuple[str, frozenset[int]], ...]  # font role -> glyph ids used
     states: tuple[tuple[str, str], ...]  # ExtGState name -> its dictionary
     shadings: tuple[tuple[str, str], ...]  # shading name -> its dictionary
-    images: tuple[tuple[str, FilePath], ...]  # XObject name -> PNG file
+    images: tuple[tuple[str, FilePath], ...]  # XObject name -> picture file
     forms: tuple[tuple[str, object], ...] = ()  # XObject name -> a placed piece's form
 
 
