@@ -1,5 +1,6 @@
 """Every font file read as the PDFs will embed it, each failure a TKG306 at its role;
-and each font file without its licence beside it, a TKG313."""
+each font file without its licence beside it, a TKG313; each variable font, which
+prints as its default design, a TKG314."""
 
 from __future__ import annotations
 
@@ -12,14 +13,14 @@ from generator.core.paths import display_path
 from generator.draw.kit import Kit
 from generator.load.digests import code_digest, file_digest
 from generator.load.fonts import font_data, font_licences
-from generator.load.sfnt import debug_name, read_sfnt
+from generator.load.sfnt import debug_name, read_sfnt, variable_default
 
 LICENCE_URL = 14  # the name table's record of where the font's licence is
 
 
 def check_fonts(kit: Kit, roles: set[str] | None = None) -> list[Diagnostic]:
     """TKG306 at each `fonts:` role (of `roles`, None: every one) whose file cannot be
-    read or embedded; TKG313 at the first role of each file with no licence beside it."""
+    read or embedded; TKG313 and TKG314 at the first role of each file set in it."""
     found: list[Diagnostic] = []
     told: set[Path] = set()
     for role, path in kit.game.fonts:
@@ -29,10 +30,31 @@ def check_fonts(kit: Kit, roles: set[str] | None = None) -> list[Diagnostic]:
         if why:
             found.append(diagnostic("TKG306", kit.game.font_location(role), f"the {role} font, "
                                     f"{display_path(path)}, cannot be used: {why}"))
-        elif path not in told and not font_licences([path]):
+        elif path not in told:
             told.add(path)
-            found.append(_unlicensed(kit, role, path))
+            found += _told_once(kit, role, path)
     return found
+
+
+def _told_once(kit: Kit, role: str, path: Path) -> list[Diagnostic]:
+    """What is told of a usable font file once, at the first role set in it."""
+    found = [] if font_licences([path]) else [_unlicensed(kit, role, path)]
+    variable = kit.memo.get(digest("font variable", code_digest(), file_digest(path)),
+                            lambda: variable_default(read_sfnt(font_data(path))))
+    if variable is not None:
+        found.append(_variable(kit, role, path, *variable))
+    return found
+
+
+def _variable(kit: Kit, role: str, path: Path, axes: tuple[tuple[str, float], ...],
+              name: str | None) -> Diagnostic:
+    """TKG314: a variable font prints as its default design, whatever its name says."""
+    values = ", ".join(f"{tag} {value:g}" for tag, value in axes)
+    return diagnostic(
+        "TKG314", kit.game.font_location(role),
+        f"the {role} font, {display_path(path)}, is a variable font: tkg prints it as its "
+        f"default design, {f'{name} ({values})' if name else values}, in the PDFs and "
+        "the SVGs alike")
 
 
 def _unlicensed(kit: Kit, role: str, path: Path) -> Diagnostic:

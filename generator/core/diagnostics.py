@@ -156,6 +156,10 @@ CODES: dict[str, Code] = {
                    "or LICENSE.txt or OFL.txt for every font of the folder. The output "
                    "carries the fonts (the SVGs load them, the PDFs embed them), and most "
                    "font licences ask to go with every copy."),
+    "TKG314": Code(Severity.INFO, "A variable font prints as its default design",
+                   "For another weight or width, set the role in a static font of the "
+                   "family: a family downloaded from Google Fonts holds them in its "
+                   "static/ folder (Roboto-Bold.ttf beside Roboto-VariableFont_wdth,wght.ttf)."),
     # -- preflight: every drawn piece, as it will print (docs/preflight.md) --------
     "TKG501": Code(Severity.WARNING, "Text, a symbol or a badge lies outside the safe zone",
                    "Move or shrink its box in the layout so it keeps the safe distance from "

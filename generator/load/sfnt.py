@@ -234,3 +234,26 @@ def _decoded(raw: bytes, platform: int, encoding: int) -> str | None:
 def fs_type(font: Sfnt) -> int | None:
     """OS/2's embedding licence bits (None without OS/2)."""
     return unpack(">H", font.table("OS/2"), 8)[0] if "OS/2" in font else None
+
+
+def variable_default(font: Sfnt) -> tuple[tuple[tuple[str, float], ...], str | None] | None:
+    """For a variable font (one with an fvar table), each axis with its default value
+    and the name of the named instance at those values (None when none is); None for a
+    font of one design. The default is what a reader of its glyf outlines draws."""
+    if "fvar" not in font:
+        return None
+    fvar = font.table("fvar")
+    start, _, count, size, instances, instance_size = unpack(">6H", fvar, 4)
+    axes = []
+    for index in range(count):
+        tag, _, default = unpack(">4sll", fvar, start + size * index)
+        axes.append((tag.decode("latin-1").strip(), default / 65536))
+    at = start + size * count
+    for index in range(instances):
+        record = at + instance_size * index
+        name_id = unpack(">H", fvar, record)[0]
+        values = unpack(f">{count}l", fvar, record + 4)
+        if all(value / 65536 == default for value, (_, default) in zip(values, axes,
+                                                                       strict=True)):
+            return tuple(axes), debug_name(font, name_id)
+    return tuple(axes), None

@@ -101,6 +101,54 @@ def test_a_folder_licence_as_font_makers_name_it_goes_with_every_font_of_it(proj
     assert (out / "fonts" / "OFL.txt").read_text() == "SIL Open Font License 1.1\n"
 
 
+
+def variable_font(source: Path) -> bytes:
+    """`source`'s glyphs with a weight and a width axis (an fvar table), its default
+    the named instance "Heavy Black" (wght 900, wdth 100)."""
+    import io
+
+    from fontTools.ttLib import TTFont, newTable
+    from fontTools.ttLib.tables._f_v_a_r import Axis, NamedInstance
+
+    font = TTFont(source)
+    names = font["name"]
+    fvar = newTable("fvar")
+    fvar.axes, fvar.instances = [], []
+    for tag, low, default, high, label in (("wght", 100, 900, 900, "Weight"),
+                                           ("wdth", 75, 100, 100, "Width")):
+        axis = Axis()
+        axis.axisTag, axis.minValue, axis.defaultValue, axis.maxValue = tag, low, default, high
+        axis.axisNameID = names.addMultilingualName({"en": label}, font)
+        fvar.axes.append(axis)
+    for label, weight in (("Thin", 100), ("Heavy Black", 900)):
+        instance = NamedInstance()
+        instance.subfamilyNameID = names.addMultilingualName({"en": label}, font)
+        instance.coordinates = {"wght": weight, "wdth": 100}
+        fvar.instances.append(instance)
+    font["fvar"] = fvar
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.slow
+def test_a_variable_font_is_told_it_prints_as_its_default_design(project):
+    # A family from Google Fonts is one variable file (and its static/ folder): set in
+    # it, a role prints at its default, which may not be the weight its name suggests.
+    fonts = project / "content" / "fonts"
+    (fonts / "Lato-Variable.ttf").write_bytes(variable_font(fonts / "Lato-Black.ttf"))
+    game = project / "content" / "game.yaml"
+    game.write_text(game.read_text().replace("fonts/Lato-Black.ttf", "fonts/Lato-Variable.ttf"))
+    code, lines = run(project, "--lang", "en")
+    assert code == 0, lines
+    [found] = [line for line in lines if " TKG314: " in line]
+    assert found.startswith(f"{game}:{line_of(game, 'Lato-Variable.ttf')}:10: info TKG314: "
+                            f"the black font, {fonts / 'Lato-Variable.ttf'}, is a variable "
+                            "font: tkg prints it as its default design, Heavy Black (wght "
+                            "900, wdth 100), in the PDFs and the SVGs alike"), found
+    assert "static/ folder" in found, found
+
+
 def test_a_broken_layout_is_reported_by_validate(project):
     layouts = project / "templates" / "layouts"
     (layouts / "bad.yaml").write_text("extends: default\npieces:\n  tile:\n    size: -3\n")
