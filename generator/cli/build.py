@@ -27,6 +27,7 @@ from generator.products.presets import (
 )
 
 URL_SCHEMES = ("http://", "https://", "file://")
+PICKED = "picked"  # the kind a test print of the pieces --pick names is (products.picked)
 
 
 def _kinds(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None:
@@ -130,6 +131,28 @@ def _check_base_url(base_url: str | None, languages: tuple[str, ...],
             f"--base-url with the URL of {building[1]}/tts/", param_hint="--base-url")
 
 
+def _picked(ctx: click.Context, param: click.Parameter, value: str | None
+            ) -> tuple[str, ...]:
+    # The names are checked against the game's pieces once it is validated.
+    if value is None:
+        return ()
+    names = tuple(dict.fromkeys(n.strip() for n in value.split(",") if n.strip()))
+    if not names:
+        raise click.BadParameter("name the pieces to print, e.g. --pick ember-hollow,fire")
+    return names
+
+
+def _with_picked(kinds: list[str] | None, picked: tuple[str, ...]) -> list[str] | None:
+    # --pick alone makes the test print alone; with --only, besides what it names. The
+    # picked kind without names would make nothing.
+    if not picked:
+        if kinds and PICKED in kinds:
+            raise click.BadParameter("the picked kind needs --pick NAME,... (the pieces "
+                                     "to print)", param_hint="--only")
+        return kinds
+    return [*(k for k in kinds or () if k != PICKED), PICKED]
+
+
 def _progress(what: str, step: int, total: int) -> None:
     click.echo(f"[{step}/{total}] {what}…", err=True)
 
@@ -167,12 +190,18 @@ def _progress(what: str, step: int, total: int) -> None:
                    "pnp-<paper>-one-sided.pdf, without the blank backs; the sheets whose "
                    "pieces have backs keep their back pages, and its cover says how to "
                    "print or glue them.")
+@click.option("--pick", "picked", callback=_picked, metavar="NAME,...",
+              help="Make a test print of these pieces: picked-<paper>.pdf, each piece "
+                   "once, front and back, on sheets laid out as the print-and-play "
+                   "file's. A name is a piece's SVG name (tile-ember-hollow, oink-fire) or "
+                   "an item's id (ember-hollow; fire: every piece of the fire element). "
+                   "Without --only, nothing else is made.")
 @guarded
 def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
             languages: tuple[str, ...], kinds: list[str] | None, layouts: tuple[str, ...],
             strict: bool,
             preset: str | None, dpi: int | None, base_url: str | None,
-            one_sided: bool) -> None:
+            one_sided: bool, picked: tuple[str, ...]) -> None:
     """Validate the content, then write SVG pieces and print-ready PDF sheets.
 
     PNGs for print shops (--only png) and the Tabletop Simulator export (--only tts)
@@ -183,13 +212,14 @@ def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,
 
     layouts = layouts or ("default",)
     compare = layouts if len(layouts) > 1 else ()
+    kinds = _with_picked(kinds, picked)
     _check_comparison(kinds, compare)
     _check_export(kinds, {"preset": preset, "dpi": dpi, "base_url": base_url,
                           "one_sided": one_sided or None}, content_dir)
     _check_base_url(base_url, languages, content_dir)
     result = build(content_dir, templates_dir, out_dir, PAPER_CHOICES[paper], kinds, layouts,
                    progress=_progress, strict=strict,
-                   export=Export(preset, dpi, base_url or "", one_sided),
+                   export=Export(preset, dpi, base_url or "", one_sided, picked),
                    languages=languages or None)
     print_diagnostics(result.diagnostics)
     for line in result.summary():

@@ -40,7 +40,7 @@ MAX_ID = 64
 MAX_COPIES = 99  # as a tile's copies
 # Names a kind may not take: tkg's own kinds (the kinds table's; a test keeps them in
 # step) and the folders and files of the output that a kind's name would land on.
-RESERVED = ("aids", "compare", "fonts", "manifest", "pdf", "pieces", "png", "pnp",
+RESERVED = ("aids", "compare", "fonts", "manifest", "pdf", "picked", "pieces", "png", "pnp",
             "print-shop", "rulebook", "svg", "tiles", "tokens", "tts")
 # Item fields no item may have: format strings use these names for other things.
 RESERVED_FIELDS = ("game", "rules", "n", "each", "count", "items")

@@ -178,6 +178,9 @@ KINDS: tuple[Kind, ...] = (
     Kind(name="tts", inputs=_later("tts", "inputs"), make=_later("tts", "produce"),
          weight=2.0, plain=False,
          reads=("dpi", "base_url")),
+    # A test print of the pieces `tkg build --pick` names.
+    Kind(name="picked", inputs=_later("picked", "inputs"), make=piece_files, weight=1.0,
+         plain=False, reads=("picked",), needs=lambda request: bool(request.export.picked)),
 )
 
 PIECES = "svg/pieces/"  # each declared kind's SVGs are in a folder of its own here

@@ -16,17 +16,18 @@ if TYPE_CHECKING:  # a build with nothing changed asks for no layout and no game
 @dataclass(frozen=True)
 class Export:
     """How pieces leave for a print shop, a screen or a home printer (`tkg build
-    --preset/--dpi/--base-url/--one-sided`).
+    --preset/--dpi/--base-url/--one-sided/--pick`).
 
     Read by the print-shop files (the preset's bleed), the PNGs (bleed and resolution),
     the Tabletop Simulator export (resolution and where its images are served) and the
-    print-and-play bundle (printed on one side or both).
+    print-and-play bundle (printed on one side or both), the test print of a few pieces.
     """
 
     preset: str | None = None  # a name of `presets.PRESETS`; None: each kind's default
     dpi: int | None = None  # pixels an inch; None: the preset's (PNG) or TTS_PPI (TTS)
     base_url: str = ""  # put before the TTS JSON's image paths; "": relative to the JSON
     one_sided: bool = False  # the bundle for a printer that prints one side: no blank backs
+    picked: tuple[str, ...] = ()  # the pieces a test print holds (`products.picked`)
 
 
 @dataclass(frozen=True)

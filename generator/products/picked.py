@@ -1,0 +1,94 @@
+"""The `picked` kind: a test print of a few pieces (`tkg build --pick NAME,...`).
+
+After an edit to a few tiles' art or an element's colour, a designer prints those pieces
+to see them on their own printer and card, not a sheet of every tile:
+`picked-<paper>.pdf` holds each piece named once, front and back, on sheets laid out as
+the print-and-play file's (the same grids, crop marks and mirrored backs), so a cut
+piece is the piece the whole game will have.
+
+A name is a drawing's (`tile-ember-hollow`, `oink-fire`: the SVG's name in the output)
+or an item's id (`ember-hollow`; `fire` names every piece of the element: its token, its
+Oink, its aid). Pieces printed on pages of their own (a mat) are not picked: their pages
+of the print-and-play file are the test print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from generator.core.errors import UsageError
+from generator.core.model import Game
+from generator.core.nearest import nearest_aside
+from generator.draw.kit import Kit
+from generator.load.builtin import BUILT_IN
+from generator.products.inputs import PieceFiles, SheetsFile
+from generator.products.request import BuildRequest
+from generator.products.sheets import Piece, Run
+from generator.text.cover import paper_name
+
+KIND = "picked"
+
+
+def inputs(request: BuildRequest, kit: Kit) -> PieceFiles:
+    """One PDF a paper of the pieces the request picks (UsageError for a name that is no
+    piece's)."""
+    _ = request.game.words
+    sheets = []
+    for paper in request.papers:
+        runs = picked_runs(request, kit, paper)
+        sheets.append(SheetsFile(f"{KIND}-{paper}.pdf", paper, _(
+            "picked pieces, {paper} sheets").format(paper=paper_name(_, paper).upper()),
+            tuple(runs), request.layout.sheets))
+    return PieceFiles(KIND, (), (), sheets=tuple(sheets))
+
+
+def picked_runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:
+    """The bundle's runs on `paper`, each holding only the pieces picked, once each."""
+    runs = _runs(request, kit, paper)
+    asked, prefixes = request.export.picked, _prefixes(request.game)
+    names = {piece.front.name: _item_id(piece.front.name, prefixes)
+             for run in runs for piece in run.pieces}
+    unknown = [name for name in asked if name not in {*names, *names.values()}]
+    if unknown:
+        raise UsageError(_unknown(unknown, {*names, *names.values()} - {None}))
+    found = []
+    for run in runs:
+        pieces = [p for p in _once(run.pieces)
+                  if p.front.name in asked or names[p.front.name] in asked]
+        if pieces:
+            found.append(replace(run, pieces=tuple(pieces)))
+    return found
+
+
+def _runs(request: BuildRequest, kit: Kit, paper: str) -> list[Run]:
+    from generator.products.kinds import bundled
+
+    return [run for _, section in bundled(request.game) if section.runs
+            for run in section.runs(request, kit, paper)]
+
+
+def _prefixes(game: Game) -> list[str]:
+    """What a drawing's name starts with before its item's id (`draw.piece.scene_name`):
+    a built-in look's name, or piece-<kind> for a declared kind; the longest first."""
+    found = [*BUILT_IN, *(f"piece-{kind.name}" for kind in game.pieces)]
+    return sorted(found, key=len, reverse=True)
+
+
+def _item_id(drawing: str, prefixes: list[str]) -> str | None:
+    """The item id in a drawing's name (tile-ember-hollow: ember-hollow)."""
+    return next((drawing[len(p) + 1:] for p in prefixes if drawing.startswith(f"{p}-")),
+                None)
+
+
+def _once(pieces: Sequence[Piece]) -> list[Piece]:
+    """Each piece once (a token printed 30 times is tried once)."""
+    return list({piece.front.name: piece for piece in pieces}.values())
+
+
+def _unknown(unknown: list[str], names: set) -> str:
+    said = [f"{name!r}{nearest_aside(name, sorted(names))}" for name in unknown]
+    return (f"--pick: no piece of the print-and-play sheets is named {', '.join(said)}; a "
+            "name is a drawing's, as the SVGs in the output are named (tile-ember-hollow, "
+            "oink-fire), or an item's id (ember-hollow; fire for every piece of the fire "
+            "element)")
