@@ -66,6 +66,20 @@ def art_fault(memo: Memo, tile: Tile) -> str:
     return memo.get(digest("art verdict", code_digest(), file_digest(art)), judge)
 
 
+def covering(memo: Memo, path: Path, box: tuple[float, float, float, float]) -> tuple:
+    """A picture or an SVG's shapes covering the box (x, y, w, h), centred, cropped and
+    never stretched, like a tile's art (ValueError or OSError for a file that cannot
+    be drawn)."""
+    if path.suffix.lower() != ".svg":
+        picture_art(memo, path)
+        return (Group((Image(*box, path),), clip=box),)
+    (vx, vy, vw, vh), shapes = svg_art(memo, path)
+    scale = max(box[2] / vw, box[3] / vh)
+    tx = box[0] + (box[2] - vw * scale) / 2 - vx * scale
+    ty = box[1] + (box[3] - vh * scale) / 2 - vy * scale
+    return (Group((Group(shapes, translate=(tx, ty), scale=scale),), clip=box),)
+
+
 def reason(exc: Exception) -> str:
     """What went wrong reading a file, in words (an OSError's without its errno)."""
     return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from generator.core.limits import CELLS, PRIMITIVES
 from generator.core.model import NOWHERE, Item, PieceKind
-from generator.draw.art import picture_art, reason, svg_art
+from generator.draw.art import covering, reason
 from generator.draw.colour import best_ink, readable, symbol_ink, tint
 from generator.draw.flow import HEADING, FlowStyle, Set, Setter, blocks
 from generator.draw.fonts import role_fonts
@@ -23,7 +23,7 @@ from generator.draw.kit import Kit
 from generator.draw.names import Names
 from generator.draw.parts import badge, overflows, symbol
 from generator.draw.resolve import Problem, Resolver
-from generator.draw.scene import Ellipse, Group, Image, Rect, Style, Text
+from generator.draw.scene import Ellipse, Rect, Style, Text
 from generator.draw.scene import Path as Outline
 from generator.draw.sketch import Sketch, square
 from generator.layout.look import Box, Frame, Look, Prim, mm
@@ -378,7 +378,7 @@ class Painter(Resolver):
         self.images.append(path)
         clip = self.reach(self.frame(prim.frame("box"), dx, dy))
         try:
-            items = _picture(self.kit, path, clip)
+            items = covering(self.kit.memo, path, clip)
         except (ValueError, OSError) as exc:  # ArtError is a ValueError
             self.missing_image(template, prim, f"{raw!r} cannot be drawn: {reason(exc)}")
             return
@@ -393,18 +393,6 @@ class Painter(Resolver):
                                          item=self.item.id, field=field))
         else:
             self.of_the_look("TKG607", "the image", f": {why}", f"{prim.entry}.file")
-
-
-def _picture(kit: Kit, path: Path, clip: tuple[float, float, float, float]) -> tuple:
-    """A picture covering the box, cropped and never stretched, like a tile's art."""
-    if path.suffix.lower() != ".svg":
-        picture_art(kit.memo, path)
-        return (Group((Image(*clip, path),), clip=clip),)
-    (vx, vy, vw, vh), shapes = svg_art(kit.memo, path)
-    scale = max(clip[2] / vw, clip[3] / vh)
-    tx = clip[0] + (clip[2] - vw * scale) / 2 - vx * scale
-    ty = clip[1] + (clip[3] - vh * scale) / 2 - vy * scale
-    return (Group((Group(shapes, translate=(tx, ty), scale=scale),), clip=clip),)
 
 
 def _fitted(prim: Prim, columns: int, rows: int) -> tuple[float, float, float, float]:
