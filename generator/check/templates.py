@@ -1,5 +1,6 @@
 """The rulebook, player-aid and cover templates rendered as the build renders them:
-every syntax error (TKG301) and unknown name (TKG302) of every template."""
+every syntax error (TKG301) and unknown name (TKG302) of every template, and what is
+wrong with a picture the rulebook shows (`generator.check.rulebook_pictures`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from generator.check.rulebook_pictures import rulebook_pictures
 from generator.core.diagnostics import Diagnostic
 from generator.core.errors import ContentError
 from generator.core.memo import Memo
@@ -41,4 +43,8 @@ def check_templates(templates_dir: Path, game: Game, context: dict,
             render()
         except ContentError as exc:
             found += [d for d in exc.diagnostics if d not in found]
+    if not found:  # the sections rendered: the pictures they show
+        sections = rendered_sections(templates_dir, context, memo)
+        found += rulebook_pictures(sections, templates_dir, context.get("language", ""),
+                                   game, memo)
     return found

@@ -133,8 +133,9 @@ CODES: dict[str, Code] = {
                    "Use a TrueType or OpenType font (.ttf, .otf) whose licence allows "
                    "embedding, e.g. one under the SIL Open Font License."),
     "TKG307": Code(Severity.ERROR, "A template's Markdown image cannot be shown",
-                   "Ask for a drawing with figure(\"name\", \"caption\") on a line of its "
-                   "own; the rulebook shows no other pictures."),
+                   "Show a picture under the content folder (![caption](art/setup.jpg): a "
+                   ".png, .jpg or .svg), or ask for a drawing with figure(\"name\", "
+                   "\"caption\"), on a line of its own; the rulebook shows no other images."),
     "TKG308": Code(Severity.ERROR, "A colour profile of the print-shop files cannot be used",
                    "Save the CMYK ICC profile your print shop gives you as "
                    "content/colour/press-cmyk.icc (an output profile, class 'prtr')."),

@@ -18,6 +18,7 @@ from generator.products.request import BuildRequest
 from generator.products.rulebook.context import rulebook_context
 from generator.products.rulebook.diagrams import drawn_figures
 from generator.products.rulebook.html import rulebook_html
+from generator.products.rulebook.pictures import with_pictures
 from generator.products.rulebook.prepared import Prepared, book_of
 from generator.text.context import FIGURES
 from generator.text.sections import rendered_sections
@@ -26,13 +27,15 @@ KIND = "rulebook"
 
 
 def prepare(request: BuildRequest, kit: Kit) -> Prepared:
-    """Render the templates and draw every figure once."""
+    """Render the templates and draw every figure once, the pictures they show too."""
     context = rulebook_context(kit)
     sections = rendered_sections(request.templates_dir, context, kit.memo)
     drawn = drawn_figures(kit, request.layout)
     used = {n for s in sections for n in FIGURES if f"(figure:{n})" in s.markdown}
-    figures = {n: drawn.figures[n] for n in sorted(used)}
-    return Prepared(book_of(request.game), context, sections, figures, drawn.cover)
+    figures: dict[str, Scene | None] = {n: drawn.figures[n] for n in sorted(used)}
+    sections, pictures = with_pictures(sections, kit)
+    return Prepared(book_of(request.game), context, sections, {**figures, **pictures},
+                    drawn.cover)
 
 
 def rulebook_pdf(prep: Prepared, kit: Kit, paper: str) -> tuple[bytes, int]:
