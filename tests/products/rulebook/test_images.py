@@ -32,7 +32,8 @@ def test_an_image_written_in_a_template_shows_in_both_outputs(project):
 
 
 @pytest.mark.parametrize(("text", "column", "why"), [
-    ("See ![a picture](art/hero.png) here.", 5, "figure:"),
+    ("See ![a picture](art/hero.png) here.", 5, "must stand on its own line"),
+    ("![a picture](https://example.org/hero.png)", 1, "pictures under the content folder"),
     ("![a picture](figure:nothing-like-it)", 1, "unknown figure"),
     ("Look: ![the world](figure:world) inline.", 7, "own line"),
 ])
