@@ -27,7 +27,6 @@ from generator.products.presets import (
 )
 
 URL_SCHEMES = ("http://", "https://", "file://")
-PICKED = "picked"  # the kind a test print of the pieces --pick names is (products.picked)
 
 
 def _kinds(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None:
@@ -145,6 +144,8 @@ def _picked(ctx: click.Context, param: click.Parameter, value: str | None
 def _with_picked(kinds: list[str] | None, picked: tuple[str, ...]) -> list[str] | None:
     # --pick alone makes the test print alone; with --only, besides what it names. The
     # picked kind without names would make nothing.
+    from generator.products.request import PICKED
+
     if not picked:
         if kinds and PICKED in kinds:
             raise click.BadParameter("the picked kind needs --pick NAME,... (the pieces "

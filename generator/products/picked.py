@@ -23,11 +23,11 @@ from generator.core.nearest import nearest_aside
 from generator.draw.kit import Kit
 from generator.load.builtin import BUILT_IN
 from generator.products.inputs import PieceFiles, SheetsFile
-from generator.products.request import BuildRequest
+from generator.products.request import PICKED, BuildRequest
 from generator.products.sheets import Piece, Run
 from generator.text.cover import paper_name
 
-KIND = "picked"
+KIND = PICKED
 
 
 def inputs(request: BuildRequest, kit: Kit) -> PieceFiles:

@@ -13,6 +13,9 @@ if TYPE_CHECKING:  # a build with nothing changed asks for no layout and no game
     from generator.layout.model import Layout
 
 
+PICKED = "picked"  # the kind of the test print of the pieces `Export.picked` names
+
+
 @dataclass(frozen=True)
 class Export:
     """How pieces leave for a print shop, a screen or a home printer (`tkg build
