@@ -120,3 +120,22 @@ def cover_rows(reader: PdfReader, names) -> dict[str, tuple[str, tuple[int, int]
         pages = None if found[3] else (int(found[1]), int(found[2] or found[1]))
         rows[line] = (" ".join(lines[i + 1:end]), pages)
     return rows
+
+
+def images(pdf: Path) -> list:
+    """Every image XObject of the PDF, on its pages and in its forms, each once."""
+    found, seen = [], set()
+
+    def walk(resources):
+        for ref in (resources.get_object().get("/XObject") or {}).values() if resources else ():
+            if ref.idnum in seen:
+                continue
+            seen.add(ref.idnum)
+            xobject = ref.get_object()
+            if xobject.get("/Subtype") == "/Image":
+                found.append(xobject)
+            walk(xobject.get("/Resources"))
+
+    for page in PdfReader(pdf).pages:
+        walk(page.get("/Resources"))
+    return found

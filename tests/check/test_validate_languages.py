@@ -45,14 +45,19 @@ def test_the_shipped_game_passes_strict_validation_in_both_languages(project):
     assert "0 errors, 0 warnings" in result.output
 
 
+def _french_title_font(project, name: str, data: bytes) -> int:
+    """lang/fr.yaml's title font made content/fonts/`name`, holding `data`; its line."""
+    french = project / "content" / "lang" / "fr.yaml"
+    (project / "content" / "fonts" / name).write_bytes(data)
+    text = french.read_text()
+    french.write_text(text.replace("fonts/GentiumPlus-Bold.ttf", f"fonts/{name}"))
+    return next(n for n, row in enumerate(text.splitlines(), 1) if "GentiumPlus" in row)
+
+
 def test_a_language_s_font_that_cannot_be_read_is_told_at_its_line(project):
     """A `fonts:` entry of a language file naming a file that is no font: TKG306 at that
     entry (not a crash of the drawing), validate and build exit 1, nothing written."""
-    french = project / "content" / "lang" / "fr.yaml"
-    (project / "content" / "fonts" / "Fake-Bold.ttf").write_bytes(b"not a font")
-    text = french.read_text()
-    french.write_text(text.replace("fonts/GentiumPlus-Bold.ttf", "fonts/Fake-Bold.ttf"))
-    line = next(n for n, row in enumerate(text.splitlines(), 1) if "GentiumPlus" in row)
+    line = _french_title_font(project, "Fake-Bold.ttf", b"not a font")
     result = _validate(project, "--format", "json")
     assert result.exit_code == 1, result.output
     [found] = [d for d in json.loads(result.stdout) if d["code"] == "TKG306"]
@@ -70,12 +75,8 @@ def test_a_language_s_font_that_cannot_be_read_is_told_at_its_line(project):
 
 
 def test_a_language_s_font_without_its_licence_is_told_at_its_line(project):
-    french = project / "content" / "lang" / "fr.yaml"
-    fonts = project / "content" / "fonts"
-    (fonts / "Andika-Bold.ttf").write_bytes((fonts / "GentiumPlus-Bold.ttf").read_bytes())
-    text = french.read_text()
-    french.write_text(text.replace("fonts/GentiumPlus-Bold.ttf", "fonts/Andika-Bold.ttf"))
-    line = next(n for n, row in enumerate(text.splitlines(), 1) if "GentiumPlus" in row)
+    gentium = project / "content" / "fonts" / "GentiumPlus-Bold.ttf"
+    line = _french_title_font(project, "Andika-Bold.ttf", gentium.read_bytes())
     result = _validate(project, "--format", "json")
     assert result.exit_code == 0, result.output
     [found] = [d for d in json.loads(result.stdout) if d["code"] == "TKG313"]

@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from pypdf import PdfReader
 
 from generator.build.pipeline import build
 from generator.core.errors import ContentError
 from tests.conftest import ONE_LANGUAGE
-from tests.pdfprobe import rasterise
+from tests.pdfprobe import images, rasterise
 
 TILE = "ember-hollow"  # the first tile
 ORANGE, BLUE = (0xE6, 0x9F, 0x00), (0x56, 0xB4, 0xE9)
@@ -70,28 +69,6 @@ def _edges(out: Path) -> tuple[set, set]:
     return strip(0.5, 5), strip(64.5, 69)
 
 
-def _pictures(pdf: Path) -> list:
-    """Every image XObject of the PDF (in forms too)."""
-    found, seen = [], set()
-
-    def walk(resources):
-        if resources is None:
-            return
-        for xobject in (resources.get_object().get("/XObject") or {}).values():
-            ref = xobject.idnum if hasattr(xobject, "idnum") else id(xobject)
-            if ref in seen:
-                continue
-            seen.add(ref)
-            xobject = xobject.get_object()
-            if xobject.get("/Subtype") == "/Image":
-                found.append(xobject)
-            walk(xobject.get("/Resources"))
-
-    for page in PdfReader(pdf).pages:
-        walk(page.get("/Resources"))
-    return found
-
-
 def _rounded(colour) -> tuple:
     return tuple(round(c / 32) for c in colour)
 
@@ -102,7 +79,7 @@ def test_a_jpeg_covers_its_box_and_goes_into_the_pdf_as_its_own_bytes(project):
     _use_art(project, "ember-hollow.jpg", data)
     out = _built(project)
     assert _edges(out) == ({_rounded(ORANGE)}, {_rounded(BLUE)})
-    [picture] = [p for p in _pictures(out / "print-shop" / "tiles.pdf")
+    [picture] = [p for p in images(out / "print-shop" / "tiles.pdf")
                  if p.get("/Filter") == "/DCTDecode"]
     assert picture.get_data() == data  # not decoded and compressed again: no loss, no bloat
     assert (picture["/Width"], picture["/Height"]) == (4000, 1000)

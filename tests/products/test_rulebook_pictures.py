@@ -15,6 +15,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from generator.cli import cli
+from tests.pdfprobe import images
 
 pytestmark = pytest.mark.slow  # each validates or builds the rulebook
 SETUP = Path("templates") / "rulebook" / "03-setup.md.j2"
@@ -54,25 +55,6 @@ def _validate(project: Path) -> list[dict]:
     return json.loads(result.stdout)
 
 
-def _images(pdf: Path) -> list:
-    """Every image XObject of the PDF's pages and forms."""
-    found, seen = [], set()
-
-    def walk(resources):
-        for ref in (resources.get_object().get("/XObject") or {}).values() if resources else ():
-            if ref.idnum in seen:
-                continue
-            seen.add(ref.idnum)
-            xobject = ref.get_object()
-            if xobject.get("/Subtype") == "/Image":
-                found.append(xobject)
-            walk(xobject.get("/Resources"))
-
-    for page in PdfReader(pdf).pages:
-        walk(page.get("/Resources"))
-    return found
-
-
 def test_a_picture_the_template_shows_is_a_figure_of_the_pdf_and_the_html(project):
     data = picture((2400, 1600))
     _shown(project, f"![{CAPTION}](art/setup.jpg)", data)
@@ -84,7 +66,7 @@ def test_a_picture_the_template_shows_is_a_figure_of_the_pdf_and_the_html(projec
         "--lang", "en"])
     assert result.exit_code == 0, result.output
     pdf = out / "rulebook" / "rulebook-a4.pdf"
-    [image] = [i for i in _images(pdf) if i["/Width"] == 2400]
+    [image] = [i for i in images(pdf) if i["/Width"] == 2400]
     assert image.get("/Filter") == "/DCTDecode" and image.get_data() == data
     pages = [page.extract_text() for page in PdfReader(pdf).pages]
     [page] = [n for n, text in enumerate(pages) if CAPTION in text]
