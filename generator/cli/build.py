@@ -195,7 +195,8 @@ def _progress(what: str, step: int, total: int) -> None:
               help="Make a test print of these pieces: picked-<paper>.pdf, each piece "
                    "once, front and back, on sheets laid out as the print-and-play "
                    "file's. A name is a piece's SVG name (tile-ember-hollow, oink-fire) or "
-                   "an item's id (ember-hollow; fire: every piece of the fire element). "
+                   "an item's id (ember-hollow; fire: every piece of the fire element, its "
+                   "mat too). "
                    "Without --only, nothing else is made.")
 @guarded
 def command(content_dir: Path, templates_dir: Path, out_dir: Path, paper: str,

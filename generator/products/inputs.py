@@ -17,6 +17,7 @@ import dataclasses
 import hashlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from generator.backends.pdf.document import render_pdf
@@ -30,6 +31,7 @@ from generator.layout.look import Look
 from generator.layout.model import SheetLayout
 from generator.load.digests import file_digest, tree_digest
 from generator.load.fonts import font_licences, shipped_font
+from generator.products.piece_sheets import PiecePages
 from generator.products.sheets import Run, draw_runs
 
 
@@ -122,13 +124,15 @@ def drawing(path: str, scene: Scene, look: Look) -> Drawing:
 
 @dataclass(frozen=True)
 class SheetsFile:
-    """A PDF of one paper's sheets of pieces in grids, with crop marks."""
+    """A PDF of one paper's sheets of pieces in grids, with crop marks, then the pages
+    of pieces no grid holds (a mat: one a page, or over pages glued)."""
 
     path: str
     paper: str
     title: str
     runs: tuple[Run, ...]
     sheet: SheetLayout
+    pages: tuple[PiecePages, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -150,10 +154,15 @@ def piece_files(made: PieceFiles, kit: Kit) -> list[Artefact]:
     out += [Artefact(path, data, made.kind) for path, data in made.extra]
     out += [Artefact(f"fonts/{p.name}", shipped_font(p), made.kind) for p in made.fonts]
     for sheets in made.sheets:
-        data, pages = render_pdf(kit, sheets.title,
-                                 lambda c, s=sheets: draw_runs(c, list(s.runs), s.sheet))
+        data, pages = render_pdf(kit, sheets.title, partial(_sheets, sheets))
         out.append(Artefact(sheets.path, data, made.kind, pages, paper=sheets.paper))
     return out
+
+
+def _sheets(sheets: SheetsFile, canvas) -> None:
+    draw_runs(canvas, list(sheets.runs), sheets.sheet)
+    for pages in sheets.pages:
+        pages.draw(canvas)
 
 
 def font_files(game: Game, scenes: Sequence[Scene]) -> tuple[Path, ...]:
