@@ -51,7 +51,8 @@ def content_file(roots: Path | tuple[Path, ...], raw: str, where: Location,
     # The type is judged by the name the designer wrote, not where a link leads.
     if candidate.suffix.lower() not in suffixes:
         diagnostics.append(diagnostic(
-            "TKG113", where, f"{raw!r} is not one of {', '.join(suffixes)}"))
+            "TKG113", where, f"{raw!r} is not one of {', '.join(suffixes)}",
+            _instead(candidate.suffix.lower(), suffixes)))
         return None
     if resolved.is_dir():
         diagnostics.append(diagnostic(
@@ -70,6 +71,35 @@ def content_file(roots: Path | tuple[Path, ...], raw: str, where: Location,
                                       refused.hint))
         return None
     return resolved
+
+
+# What a file of a type tkg does not read is, and what to make of it, by the types a
+# designer most often has at hand: (its suffixes, what it is, what to save it as, the
+# type tkg reads in its place).
+PICTURES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".tif", ".tiff", ".bmp", ".psd",
+            ".heic", ".avif")
+_OTHER_TYPES = (
+    ((".woff", ".woff2"), "a web font", "download the font itself, a .ttf or an .otf (a "
+     "family from Google Fonts: 'Download family', then its static/ folder)", ".ttf"),
+    ((".ttc", ".otc", ".dfont"), "a collection of fonts", "save the one face you want "
+     "as a .ttf or an .otf (FontForge opens the collection and saves a face)", ".ttf"),
+    ((".pfb", ".pfa", ".afm", ".pfm"), "a Type 1 font, which print programs have left "
+     "behind", "use the OpenType (.otf) or TrueType (.ttf) version of the font", ".ttf"),
+    (PICTURES, "a picture", "export it as PNG or JPEG, at 300 pixels an inch of the size "
+     "it prints at", ".png"),
+    ((".ai", ".eps", ".pdf", ".cdr"), "a drawing", "export it as SVG (Illustrator: "
+     "File > Export > Export As > SVG; Inkscape opens it and saves it as Plain SVG)",
+     ".svg"),
+)
+
+
+def _instead(suffix: str, suffixes: tuple[str, ...]) -> str | None:
+    """What to do with a file of a type tkg does not read where one of `suffixes` goes."""
+    if suffixes == (".svg",) and suffix in PICTURES:  # an insignia: a silhouette
+        return (f"{suffix} is a picture, and this is drawn as a silhouette of shapes: an "
+                "SVG (Inkscape traces a picture into shapes: Path > Trace Bitmap)")
+    return next((f"{suffix} is {what}: {then}" for types, what, then, read in _OTHER_TYPES
+                 if suffix in types and read in suffixes), None)
 
 
 def _nearest_to(base: Path, raw: str, suffixes: tuple[str, ...]) -> str | None:
