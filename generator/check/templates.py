@@ -38,13 +38,13 @@ def check_templates(templates_dir: Path, game: Game, context: dict,
         partial(rendered_sections, templates_dir, context, memo),
         partial(rendered_aids, templates_dir, game, aid_words, memo),
         *(partial(cover_words, templates_dir, cover, memo) for cover in covers)]
+    made: list = []
     for render in renders:
         try:
-            render()
+            made.append(render())
         except ContentError as exc:
             found += [d for d in exc.diagnostics if d not in found]
-    if not found:  # the sections rendered: the pictures they show
-        sections = rendered_sections(templates_dir, context, memo)
-        found += rulebook_pictures(sections, templates_dir, context.get("language", ""),
+    if not found:  # every template rendered: the pictures the book's sections show
+        found += rulebook_pictures(made[0], templates_dir, context.get("language", ""),
                                    game, memo)
     return found

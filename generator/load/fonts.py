@@ -10,6 +10,8 @@ so a font is read once, not every run.
 
 from __future__ import annotations
 
+import functools
+import os
 import struct
 from array import array
 from dataclasses import dataclass, field
@@ -144,14 +146,22 @@ def font_licences(fonts) -> list[Path]:
     OFL.txt, LICENSE-OFL.txt: the folder's fonts share it)."""
     found: set[Path] = set()
     for font in fonts:
-        beside = [f.name for f in font.parent.iterdir() if f.suffix in FONT_SUFFIXES]
-        for licence in font.parent.iterdir():
-            if not licence.name.lower().startswith(LICENCE_NAMES) or not licence.is_file():
-                continue
-            named = licence.stem.partition("-")[2]
+        folder = font.parent
+        beside, licences = _font_folder(str(folder), folder.stat().st_mtime_ns)
+        for licence in licences:
+            named = Path(licence).stem.partition("-")[2]
             if font.name.startswith(named) or not any(f.startswith(named) for f in beside):
-                found.add(licence)
+                found.add(folder / licence)
     return sorted(found)
+
+
+@functools.lru_cache(maxsize=64)  # a folder's names, while nothing is added or removed
+def _font_folder(folder: str, _mtime: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The fonts of a folder, and its licence files, by name (every validation asks)."""
+    names = sorted(os.listdir(folder))
+    return (tuple(n for n in names if Path(n).suffix in FONT_SUFFIXES),
+            tuple(n for n in names if n.lower().startswith(LICENCE_NAMES)
+                  and os.path.isfile(os.path.join(folder, n))))
 
 
 def read_metrics(path: Path) -> FaceMetrics:

@@ -24,7 +24,7 @@ from generator.load.files import ART_SUFFIXES
 IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 BREAKS = frozenset({"break:page", "break:column"})
-LONE_IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)\s]*)\)")
+LONE_IMAGE = re.compile(r"^[ \t]*!\[([^\]\n]*)\]\(([^)\s]*)\)[ \t]*$", re.M)
 
 
 def _blank(match: re.Match) -> str:
@@ -73,5 +73,5 @@ def is_picture(src: str) -> bool:
 def shown_pictures(markdown: str) -> list[tuple[str, str]]:
     """Each picture a rendered template shows on a line of its own: its address and its
     caption (the image's text), in order."""
-    return [(match.group(2), match.group(1)) for line in markdown.splitlines()
-            if (match := LONE_IMAGE.fullmatch(line.strip())) and is_picture(match.group(2))]
+    return [(match.group(2), match.group(1)) for match in LONE_IMAGE.finditer(markdown)
+            if is_picture(match.group(2))]
