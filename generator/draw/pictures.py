@@ -11,7 +11,6 @@ from pathlib import Path
 
 from generator.core.limits import PICTURE_PIXELS
 
-PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg")
 # Each picture format: its name for the user, the bytes its files begin with, Pillow's name.
 _FORMATS = {".png": ("PNG", b"\x89PNG\r\n\x1a\n", "PNG"),
             ".jpg": ("JPEG", b"\xff\xd8\xff", "JPEG"),

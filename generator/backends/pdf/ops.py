@@ -161,10 +161,10 @@ class _Recorder:
     def _image(self, i: Image) -> None:
         # Upright frame with its origin at the box's lower-left corner, clipped to it.
         self.out.append(f"q 1 0 0 -1 {num(i.x)} {num(i.y + i.h)} cm")
-        self.out.append(self._png(i))
+        self.out.append(self._picture(i))
         self.out.append("Q")
 
-    def _png(self, i: Image) -> str:
+    def _picture(self, i: Image) -> str:
         from generator.draw.pictures import picture_size
 
         # Cover the box, centred and cropped, like the SVG's "xMidYMid slice": the same
