@@ -175,6 +175,9 @@ def art_cover(scene: Scene) -> list[Finding]:
                         f"{y - scene.bleed:g}, {w:g} x {h:g} mm from the trim's corner) does "
                         f"not reach the bleed's edge, {scene.bleed:g} mm beyond the cut",
                         art[0].box, -1.0, LAYOUT)]
+    edge = _bare_edge(scene) if frame else ""
+    if edge:
+        return [_edge_finding(scene, art[0].source, edge)]
     items = [i for p in art for i in scene.items_of(p)]
     if any(_covers_all(item, at, scene) for item, at in leaves(items)):
         return []  # most art starts with a backdrop over the whole piece: nothing to paint
@@ -194,6 +197,40 @@ def art_cover(scene: Scene) -> list[Finding]:
     return [Finding("TKG502", "art picture", art[0].source, f"the art's picture leaves "
                     f"{x1 - x0:.1f} x {y1 - y0:.1f} mm of the piece bare",
                     as_box((x0, y0, x1, y1)), 0.0, ART)]
+
+
+def _bare_edge(scene: Scene) -> str:
+    """Where nothing paints the piece's edge: its bleed, and as far again inside the cut,
+    where a cut that slips shows what is there (the frame around art framed inside the
+    cut), in words ("the right and bottom edges"); "" when it is all painted."""
+    if scene.bleed <= 0 or any(_covers_all(item, at, scene) for item, at in leaves(scene.items)):
+        return ""  # (most pieces start with a ground over the whole piece)
+    from PIL import ImageDraw
+
+    from generator.draw.raster import Canvas
+
+    painted = Canvas(scene.width, scene.height, PPM).coverage(scene.items)
+    (w, h), band = painted.size, round(2 * scene.bleed * PPM)
+    inside = painted.copy()
+    ImageDraw.Draw(inside).rectangle((band, band, w - band - 1, h - band - 1), fill=255)
+    if inside.getextrema()[0] == 255:
+        return ""
+    x0, y0, x1, y1 = painted.getbbox() or (w, h, 0, 0)
+    short = [side for side, gap in (("top", y0), ("bottom", h - y1), ("left", x0),
+                                    ("right", w - x1)) if gap > 1]  # over half a mm
+    if not short:
+        return "parts of the edge"
+    return f"the {' and '.join(short)} edge" + ("s" if len(short) > 1 else "")
+
+
+def _edge_finding(scene: Scene, source: str, where: str) -> Finding:
+    """TKG502 for a piece whose edge is left bare: with its boxes written for another size
+    (a tile made 80 mm with the 63.5 mm tile's boxes), the paper shows at its cut."""
+    return Finding("TKG502", "edge", source, f"nothing paints {where} of the "
+                   f"{scene.width:g} x {scene.height:g} mm piece (bleed included), where a "
+                   "cut that slips shows the paper: are its boxes written for another size? "
+                   "(a box written from the piece's size, w: width, follows it)",
+                   (0.0, 0.0, scene.width, scene.height), 0.0, LAYOUT)
 
 
 def _covers_all(item, at: Place, scene: Scene) -> bool:

@@ -199,8 +199,12 @@ def _touches(box: Bounds | None, focus: tuple[Bounds, ...]) -> bool:
 
 
 def item_fill(item) -> bool:
-    """Whether an item paints its inside (pictures always do)."""
-    return isinstance(item, Image) or bool(item.style.fill)
+    """Whether an item paints its inside (pictures always do; a text's glyphs are not
+    looked at as shapes here)."""
+    if isinstance(item, Image):
+        return True
+    style = getattr(item, "style", None)
+    return style is not None and bool(style.fill)
 
 
 def item_stroke(item) -> bool:

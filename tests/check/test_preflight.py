@@ -172,6 +172,29 @@ def test_a_backdrop_over_the_whole_piece_answers_as_the_painted_coverage_does(
     assert bool(quick) == bare
 
 
+
+@pytest.mark.parametrize(("ground", "told"), [
+    ([(0, 0, 86, 86)], None),  # the frame's ground covers the piece
+    ([(0, 0, 69.5, 69.5)], "nothing paints the bottom and right edges of the 86 x 86 mm "
+     "piece (bleed included), where a cut that slips shows the paper: are its boxes "
+     "written for another size?"),
+    ([(0, 0, 86, 69.5)], "nothing paints the bottom edge"),
+    # Bare at the top between two grounds, beside the art, though paint reaches every side.
+    ([(0, 0, 75, 86), (81, 0, 5, 86), (75, 5, 6, 81)], "nothing paints parts of the edge"),
+])
+def test_a_piece_framed_round_its_art_has_its_edge_painted(ground, told):
+    # An 80 mm tile whose boxes are the 63.5 mm tile's: its art, framed by their size,
+    # stops 16.5 mm short of the right and bottom cuts, where only the ground paints.
+    s = Sketch()
+    s.add("ground", "rect", "tile.ground", (0, 0, 86, 86),
+          [Rect(*box, Style(fill="#1B1A24")) for box in ground])
+    s.add("art", "art", "tile.art", (0, 0, 69.5, 69.5),
+          [Rect(0, 0, 69.5, 69.5, Style(fill="#335577"))], layer=True, content=True)
+    found = art_cover(s.scene("tile-x", 86, 3, "x", ()))
+    assert [f.code for f in found] == ([] if told is None else ["TKG502"])
+    assert told is None or (found[0].message.startswith(told) and found[0].cause == "layout")
+
+
 def test_a_spot_is_read_back_and_its_crop_stays_on_the_piece():
     spot = spot_of("the number is too small: on tile 'a' in the 'default' layout "
                    "[tile-a in default: 59.7, 64.1, 3.7 x 1.4 of 69.5 x 69.5 mm]")
