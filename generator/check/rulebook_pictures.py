@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.check.preflight_pictures import GOOD_PPI, LEAST_PPI, MM_PER_INCH
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.memo import Memo
 from generator.core.model import Game, Location
@@ -16,8 +17,6 @@ from generator.draw.picture_figure import picture_box
 from generator.load.files import ART_SUFFIXES, content_file
 from generator.text.context import Rendered, rulebook_layers
 from generator.text.images import shown_pictures
-
-LEAST_PPI, GOOD_PPI, MM_PER_INCH = 150.0, 300.0, 25.4
 
 
 def rulebook_pictures(sections: tuple[Rendered, ...], templates_dir: Path, language: str,

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from generator.core.model import Game, Oink, Tile
 from generator.draw import piece
 from generator.draw.kit import Kit
+from generator.draw.picture_figure import COLUMN
 from generator.draw.scene import Ellipse, Group, Rect, Scene, Style, Text
 from generator.layout.model import Layout
 from generator.text.examples import ExampleWorld, example_world
 from generator.text.split import split_rows
 
-WIDTH = 84.0  # mm: one column of the A4 rulebook; figures scale down, never up
+WIDTH = COLUMN  # mm: one column of the A4 rulebook; figures scale down, never up
 INK, MUTED, PAPER = "#222222", "#5A5A5A", "#F6F0E6"
 LABEL = "body"
 
