@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
-import logging
 from pathlib import Path
 
 from generator.core.paths import keep_in_cache, user_cache
@@ -49,6 +48,8 @@ def truetype_of(data: bytes, folder: Path | None = None) -> bytes:
 def converted(data: bytes) -> bytes:
     """`data`'s font with its CFF table replaced by glyf and loca tables of the same
     glyphs (Damaged if fontTools cannot read it)."""
+    import logging  # (only here: a build that converts nothing does not load it)
+
     from fontTools.ttLib import TTFont
 
     told = logging.getLogger("fontTools")  # its modules' loggers take their level from it

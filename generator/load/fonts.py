@@ -21,7 +21,6 @@ from pathlib import Path
 from generator.core.errors import RenderError
 from generator.core.limits import FONT_BYTES
 from generator.core.reading import read_file
-from generator.load.cff import truetype_of
 from generator.load.files import FONT_SUFFIXES
 from generator.load.sfnt import (
     CFF,
@@ -214,11 +213,17 @@ def _held(path: Path) -> tuple[bytes, bytes]:
     held = _FONT_FILES.get(key)
     if held is None:
         data = read_file(path, None, FONT_BYTES)
-        held = (truetype_of(data) if data[:4] == CFF else data, data)
+        held = (_truetype_of(data) if data[:4] == CFF else data, data)
         if len(_FONT_FILES) >= KEPT_FONT_FILES:  # the longest held goes
             del _FONT_FILES[next(iter(_FONT_FILES))]
         _FONT_FILES[key] = held
     return held
+
+
+def _truetype_of(data: bytes) -> bytes:
+    from generator.load.cff import truetype_of  # (only for a PostScript-outlined font)
+
+    return truetype_of(data)
 
 
 def read_font_files() -> tuple[bytes, ...]:
