@@ -219,7 +219,9 @@ class Painter(Resolver):
         steps of dx (and, after every `columns`, of dy)."""
         at = prim.places("at")
         if at is not None:
-            return list(at[count - 1]) if 0 < count <= len(at) else []
+            if not 0 < count <= len(at):
+                return []
+            return [(self.at(x), self.at(y)) for x, y in at[count - 1]]
         step_x, step_y = prim.number("dx"), prim.number("dy")
         columns = prim.whole("columns")
         if not columns:

@@ -168,7 +168,7 @@ class Prim:
             raise self._wrong(key, value)
         return value
 
-    def places(self, key: str) -> tuple[tuple[tuple[float, float], ...], ...] | None:
+    def places(self, key: str) -> tuple[tuple[tuple[Length, Length], ...], ...] | None:
         """A repeat's places by count (None when it steps instead)."""
         value = self.get(key)
         if value is not None and not isinstance(value, tuple):

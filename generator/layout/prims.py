@@ -13,7 +13,7 @@ from generator.core.diagnostics import diagnostic
 from generator.core.limits import CELLS
 from generator.core.model import Location
 from generator.core.nearest import did_you_mean, nearest, nearest_aside
-from generator.layout.look import CAPS, JOINS, PRIMITIVES, Prim
+from generator.layout.look import CAPS, JOINS, PRIMITIVES, Length, Prim
 from generator.layout.values import ANY, NON_NEGATIVE, POSITIVE, ValueReader
 from generator.load.content_schema import FONT_ROLES
 from generator.load.formats import NAME, format_problem
@@ -364,7 +364,7 @@ class PrimReader(ValueReader):
                 "columns": self.whole(m, "columns", 0, 0, MAX_COUNT),
                 "at": self.places(m, "at") if "at" in m else None}
 
-    def places(self, m: YMap, key: str) -> tuple[tuple[tuple[float, float], ...], ...]:
+    def places(self, m: YMap, key: str) -> tuple[tuple[tuple[Length, Length], ...], ...]:
         """`at:` {1: [[x, y]], 2: [[x, y], [x, y]], ...}: where each of n repeats goes, by
         how many there are (the tile's insignia slots); a count not listed draws none."""
         s = m.get(key)
@@ -372,12 +372,13 @@ class PrimReader(ValueReader):
             self.fail(m, key, f"{key} must map a count to its places, e.g. "
                       "1: [[31.75, 40]]")
             return ()
-        found: dict[int, tuple[tuple[float, float], ...]] = {}
+        found: dict[int, tuple[tuple[Length, Length], ...]] = {}
         for count in s:
             points = s[count]
             if not str(count).isdigit() or not 1 <= int(count) <= MAX_COUNT or not (
                     isinstance(points, YList) and len(points) == int(count)):
                 self.fail(s, count, f"{count} must list {count} point(s) [x, y]")
                 continue
-            found[int(count)] = tuple(self.pair(p, s, count) for p in points)
+            found[int(count)] = tuple(self.point(p, s, count, f"a place for {count}")
+                                      for p in points)
         return tuple(found.get(n, ()) for n in range(1, max(found, default=0) + 1))

@@ -24,6 +24,26 @@ _RELATIVE = re.compile(r"^\s*(width|height)\s*(?:/\s*(\d+(?:\.\d+)?)\s*)?"
                        r"(?:([+-])\s*(\S.*?))?\s*$")
 
 
+_MEASURED = 'write e.g. "width - 20mm" or "height / 2"'
+
+
+def _is_relative(value: object) -> bool:
+    return isinstance(value, str) and _RELATIVE.match(value) is not None
+
+
+def _relative(value: str) -> Rel:
+    """A length measured from the piece's size; ValueError when its parts are no
+    lengths ("width - 2 apples", "height / 0")."""
+    match = _RELATIVE.match(value)
+    assert match is not None
+    of, part, sign, rest = match.groups()
+    plus = parse_length(rest) if rest else 0.0
+    if part is not None and float(part) == 0:
+        raise ValueError(f"{value!r} divides by 0")
+    share = 1.0 / float(part) if part else 1.0
+    return Rel(of, share, -plus if sign == "-" else plus)
+
+
 class ValueReader:
     """Reads single values of one merged layout, appending problems to a shared list."""
 
@@ -164,17 +184,27 @@ class ValueReader:
         """A length in mm, or one measured from the piece's size ("width - 20mm",
         "height / 2"): what a look places on a piece whose size may change."""
         value = m.get(key)
-        match = _RELATIVE.match(value) if isinstance(value, str) else None
-        if match is None:
+        if not _is_relative(value):
             return self.length(m, key, default, bound)
-        of, part, sign, rest = match.groups()
         try:
-            plus = parse_length(rest) if rest else 0.0
-            share = 1.0 / float(part) if part else 1.0
-        except (ValueError, ZeroDivisionError) as exc:
-            self.fail(m, key, f"{key}: {exc} (write e.g. \"width - 20mm\" or \"height / 2\")")
+            return _relative(value)
+        except ValueError as exc:
+            self.fail(m, key, f"{key}: {exc} ({_MEASURED})")
             return 0.0
-        return Rel(of, share, -plus if sign == "-" else plus)
+
+    def point(self, value: object, m: YMap, key: str, what: str) -> tuple[Length, Length]:
+        """A point [x, y] placed on the piece (`what` it is, in words): each a length in
+        mm, or one measured from the piece's size (["width / 2", "height - 23mm"])."""
+        if not (isinstance(value, YList) and len(value) == 2):
+            self.fail(m, key, f"{what} must be a pair like [31.75, 40]")
+            return 0.0, 0.0
+        try:
+            x, y = (_relative(v) if _is_relative(v) else parse_length(v) for v in value)
+        except ValueError as exc:
+            self.fail(m, key, f"{what}: {exc}; a place may also be measured from the "
+                      f"piece's size ({_MEASURED})")
+            return 0.0, 0.0
+        return x, y
 
     def box(self, m: YMap, key: str) -> Frame:
         """A box {x, y, w, h}: anywhere (it may start in the bleed), but not empty; each

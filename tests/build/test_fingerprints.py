@@ -81,6 +81,12 @@ def _changed(value):
     length = re.fullmatch(r"(-?[0-9.]+)\s*(mm|pt)", value) if isinstance(value, str) else None
     if length:
         return f"{float(length[1]) + 0.5:g}{length[2]}"
+    measured = re.fullmatch(r"((?:width|height)(?: / [0-9.]+)?)(?: ([+-]) ([0-9.]+)mm)?",
+                            value) if isinstance(value, str) else None
+    if measured:  # measured from the piece's size ("width / 2 - 7mm"): 0.5 mm more
+        start, sign, mm = measured.groups()
+        plus = (-1 if sign == "-" else 1) * float(mm or 0) + 0.5
+        return f"{start} {'-' if plus < 0 else '+'} {abs(plus):g}mm"
     if isinstance(value, str) and value and (" " in value or value[0].isupper()):
         return value + " now"  # a name or a line of text (an id or a keyword is kept)
     return None

@@ -1,0 +1,118 @@
+"""A look follows its piece's size: a designer who makes the tiles larger (76.2 mm, 3 in,
+instead of 63.5 mm) changes `size:` and nothing else, and every shipped layout keeps
+its design: the art and ground reach the bleed's edges, the name stays at the top
+across the tile, the flavour and the number at the bottom, the insignias centred above
+the flavour (in the middle, in `cluster`), the back's emblem centred. A repeat's
+places (`at:`) may be measured from the piece's size for that, as a box's sides may."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.check.preflight_place import art_cover
+from generator.core.errors import ContentError
+from generator.draw.kit import Kit
+from generator.draw.piece import tile_back, tile_face
+from generator.draw.scene import Part, Scene
+from tests.conftest import TEMPLATES, load_layout
+
+SHIPPED, LARGER = 63.5, 76.2
+
+# How each thing the tile draws keeps its place, across and down, when the tile grows:
+# "stretch" keeps its margins to both edges, "start" and "end" its margin to one edge
+# (and its size), "centre" its offset from the piece's middle (and its size).
+FRONT = {"ground": ("stretch", "stretch"), "art": ("stretch", "stretch"),
+         "name": ("stretch", "start"), "insignias": ("centre", "end"),
+         "flavour": ("stretch", "end"), "number": ("end", "end")}
+BACK = {"ground": ("stretch", "stretch"), "pattern": ("centre", "centre"),
+        "seal ring": ("centre", "centre"), "seal": ("centre", "centre"),
+        "seal centre": ("centre", "centre"), "title": ("stretch", "centre"),
+        "subtitle": ("stretch", "centre")}
+CLUSTER = {**FRONT, "insignias": ("centre", "centre")}  # its insignias fill the middle
+
+
+def _larger(tmp_path: Path) -> Path:
+    """The shipped templates with the tile made 76.2 mm: the one line a designer edits."""
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    default = templates / "layouts" / "default.yaml"
+    text = default.read_text()
+    assert f"size: {SHIPPED}mm " in text
+    default.write_text(text.replace(f"size: {SHIPPED}mm ", f"size: {LARGER}mm ", 1))
+    return templates
+
+
+def _entry(part: Part) -> str:
+    """The look's entry that drew the part: pieces.tile.front.<entry>...."""
+    return part.source.split(".")[3]
+
+
+def _kept(how: str, before: tuple[float, float], after: tuple[float, float]) -> bool:
+    grown = LARGER - SHIPPED
+    (lo, hi), (new_lo, new_hi) = before, after
+    expected = {"stretch": (lo, hi + grown), "start": (lo, hi),
+                "end": (lo + grown, hi + grown),
+                "centre": (lo + grown / 2, hi + grown / 2)}[how]
+    return abs(new_lo - expected[0]) < 0.01 and abs(new_hi - expected[1]) < 0.01
+
+
+def _spans(scene: Scene, part: Part) -> tuple[tuple[float, float], tuple[float, float]]:
+    x, y, w, h = part.box
+    b = scene.bleed
+    return (x - b, x + w - b), (y - b, y + h - b)
+
+
+def _moved_wrongly(before: Scene, after: Scene, anchors: dict) -> list[str]:
+    assert len(before.parts) == len(after.parts)
+    wrong = []
+    for old, new in zip(before.parts, after.parts, strict=True):
+        across, down = anchors[_entry(old)]
+        (ox, oy), (nx, ny) = _spans(before, old), _spans(after, new)
+        if not (_kept(across, ox, nx) and _kept(down, oy, ny)):
+            wrong.append(f"{old.source} ({old.name}): x {ox} -> {nx}, y {oy} -> {ny}; "
+                         f"expected {across} across, {down} down")
+    return wrong
+
+
+@pytest.mark.parametrize(("layout", "anchors"), [("default", FRONT), ("cluster", CLUSTER),
+                                                 ("ink-saver", FRONT)])
+def test_a_larger_tile_keeps_every_layout_s_design(shipped_game, tmp_path, layout, anchors):
+    kit = Kit(shipped_game)
+    shipped, larger = load_layout(layout), load_layout(layout, _larger(tmp_path))
+    assert larger.look("tile").size == pytest.approx((LARGER, LARGER))
+    for count in (1, 2, 3, 4):  # each number of insignias has its own places
+        tile = next(t for t in shipped_game.tiles if len(t.insignias) == count)
+        before, after = tile_face(kit, shipped, tile), tile_face(kit, larger, tile)
+        assert _moved_wrongly(before, after, anchors) == []
+        assert art_cover(after) == []  # no paper-white band at a cut (TKG502)
+    assert _moved_wrongly(tile_back(kit, shipped), tile_back(kit, larger), BACK) == []
+
+
+def _insignias_at(tmp_path: Path, places: str) -> Path:
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    (templates / "layouts" / "placed.yaml").write_text(
+        "extends: default\npieces:\n  tile:\n    front:\n      insignias:\n"
+        f"        repeat:\n          at:\n            1: [{places}]\n")
+    return templates
+
+
+def test_a_repeat_s_place_may_be_measured_from_the_piece_s_size(shipped_game, tmp_path):
+    layout = load_layout("placed", _insignias_at(tmp_path, '["width / 2 - 5mm", "height / 2"]'))
+    tile = next(t for t in shipped_game.tiles if len(t.insignias) == 1)
+    scene = tile_face(Kit(shipped_game), layout, tile)
+    [badge] = [p for p in scene.parts if _entry(p) == "insignias"]
+    (x0, x1), (y0, y1) = _spans(scene, badge)
+    assert ((x0 + x1) / 2, (y0 + y1) / 2) == pytest.approx((SHIPPED / 2 - 5, SHIPPED / 2))
+
+
+def test_a_place_that_is_no_length_is_told_where_it_is_written(tmp_path):
+    with pytest.raises(ContentError) as info:
+        load_layout("placed", _insignias_at(tmp_path, '["wdth / 2", 40]'))
+    [problem] = info.value.diagnostics
+    assert problem.code == "TKG602" and problem.path.endswith("placed.yaml")
+    assert problem.line == 8 and "wdth / 2" in problem.message
+    assert 'write e.g. "width - 20mm" or "height / 2"' in problem.message
