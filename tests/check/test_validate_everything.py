@@ -222,8 +222,9 @@ def test_a_look_s_problem_on_every_item_is_told_once_naming_them(project):
     # tiles, at one line of the layout, is one error naming how many and which.
     layout = project / "templates" / "layouts" / "default.yaml"
     text = layout.read_text()
-    layout.write_text(text.replace("box: {x: 4, y: 4, w: 55.5, h: 9}",
-                                   "box: {x: 4, y: 4, w: 70, h: 9}", 1))
+    name_box = 'box: {x: 4, y: 4, w: "width - 8mm", h: 9}'
+    assert name_box in text
+    layout.write_text(text.replace(name_box, "box: {x: 4, y: 4, w: 70, h: 9}", 1))
     code, lines = run(project, "--lang", "en")
     assert code == 1
     [found] = errors(lines, "TKG606")

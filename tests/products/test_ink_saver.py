@@ -59,7 +59,8 @@ def test_art_that_stops_just_short_of_the_bleed_is_still_a_tkg502(project):
     from generator.check.validate import Templates, validate
 
     saver = project / "templates" / "layouts" / "ink-saver.yaml"
-    saver.write_text(saver.read_text().replace("{x: 3, y: 3, w: 57.5, h: 57.5}",
-                                               "{x: -1, y: -1, w: 65.5, h: 65.5}"))
+    framed = '{x: 3, y: 3, w: "width - 6mm", h: "height - 6mm"}'
+    assert framed in saver.read_text()
+    saver.write_text(saver.read_text().replace(framed, "{x: -1, y: -1, w: 65.5, h: 65.5}"))
     report = validate(project / "content", Templates(project / "templates", ("ink-saver",)))
     assert [d.code for d in report.diagnostics if d.code == "TKG502"] == ["TKG502"]
