@@ -206,6 +206,24 @@ def test_every_field_a_template_misspells_in_a_record_is_told_at_its_line(projec
     assert "no variable 'grid_colums' here (did you mean 'grid_columns'?)" in found[1][1]
 
 
+def test_every_field_a_template_misspells_in_a_loop_s_records_is_told_at_its_line(project):
+    # `{% for e in elements %}{{ e.nmae }}`: rendering stops at the first; the others
+    # are found too, in the records a loop takes (an outer loop's too: `row.spaces`),
+    # each at its line with the nearest field. A field asked about, or read from what
+    # is not known before the render (a list written in the template), is none of them.
+    found = _template_errors(project, "\n{% for e in elements %}{{ e.nmae }}\n"
+                             "{{ e.colr }}{% endfor %}\n"
+                             "{% for row in split %}{% for c in row.spaces %}{{ c.cont }}"
+                             "{% endfor %}{% endfor %}\n"
+                             "{% for e in elements %}{% if e.extra is defined %}{{ e.extra }}"
+                             "{% endif %}{{ e.name }}{% endfor %}\n"
+                             "{% for k in [1] %}{{ k.x }}{% endfor %}\n")
+    assert [at for at, _ in found] == [2, 3, 4], found
+    assert "no variable 'nmae' here (did you mean 'name'?)" in found[0][1]
+    assert "no variable 'colr' here (did you mean 'colour'?)" in found[1][1]
+    assert "no variable 'cont' here (did you mean 'count'?); known: space, count" in found[2][1]
+
+
 @pytest.mark.slow
 def test_text_that_does_not_fit_is_a_warning_and_fails_strict(project):
     tiles = project / "content" / "tiles.yaml"
