@@ -277,6 +277,7 @@ class Game:
     rules: Rules = field(default_factory=Rules)
     balance: Balance = field(default_factory=Balance)
     age: int = 10  # the youngest players the game suits (game.yaml `game.age`), on the cover
+    designer: str = ""  # who designed it (game.yaml `game.designer`): none when empty
     content_dir: Path = Path("content")
     base_dir: Path | None = None  # the content folder it extends (generator.load.layers)
     fonts: tuple[tuple[str, Path], ...] = ()  # role ("heading", "body", ...) -> TTF
@@ -297,6 +298,11 @@ class Game:
     # The other languages' translations of the texts (generator.load.translations).
     translations: tuple = field(default=(), repr=False, compare=False)
     title_where: Location = field(default=NOWHERE, repr=False, compare=False)  # its line
+
+    @property
+    def author(self) -> str:
+        """Whom every PDF names as its author: the designer, else the game's title."""
+        return self.designer or self.title
 
     @property
     def content_dirs(self) -> tuple[Path, ...]:

@@ -351,7 +351,8 @@ def _game_file(r: _Reader, src: Source) -> dict | None:
         return None
     return {"rules": rules, "balance": balance, **fonts, "title": info.get("title"),
             "title_where": _title_where(data.get("game")),
-            "version": info.get("version"), **({"age": info["age"]} if "age" in info else {}),
+            "version": info.get("version"),
+            **{key: info[key] for key in ("age", "designer") if key in info},
             **_languages(r, info, data.get("game"))}
 
 

@@ -27,6 +27,8 @@ GAME_ABOUT = (
     *TITLE,
     Field("age", "int", "the youngest players the game suits, printed on the cover "
           "(\"ages 10+\")", required=False, default=10, low=3, high=99),
+    Field("designer", "str", "who designed the game, as the rulebook's cover credits them "
+          "(\"A game by ...\") and every PDF names its author", required=False, default=""),
     Field("languages", "str_list", "the languages the game is printed in, the source "
           "language (the content's own) first; each other one's texts are in "
           "lang/<language>.yaml", required=False),

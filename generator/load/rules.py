@@ -16,6 +16,7 @@ def game_names(game: Game) -> dict[str, object]:
     """What every piece of the game may name: its title, version and rule numbers (the
     formats of declared pieces, their checklist lines and the rulebook's components)."""
     names: dict[str, object] = {"game.title": game.title, "game.version": game.version,
+                                "game.designer": game.designer,
                                 "game.edition": edition(game.rules, game.words),
                                 "game.tiles": len(game.tiles)}
     for section in game.rules.sections:

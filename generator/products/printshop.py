@@ -85,7 +85,7 @@ def print_shop_file(made: ShopFile, kit: Kit) -> Artefact:
     data, count = render_pdf(kit, what, lambda canvas: print_shop(canvas, scenes),
                              layout_key("print-shop", kit, scenes, discs), scenes)
     title, subject = document_titles(kit.game, what)
-    finish = Finish(title, f"{subject}. {quantities(pages, _)}", kit.game.title,
+    finish = Finish(title, f"{subject}. {quantities(pages, _)}", kit.game.author,
                     _("version {version}").format(version=kit.game.version),
                     [p.disc for p in pages],
                     [(s.width, s.height) for s in scenes])

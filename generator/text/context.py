@@ -241,7 +241,8 @@ def build_context(game: Game) -> dict:
     world = example_world(game)
     elements = _elements(game)
     context = {
-        "title": game.title, "version": game.version, "language": game.words.language,
+        "title": game.title, "designer": game.designer, "version": game.version,
+        "language": game.words.language,
         "playtest_edition": game.rules.is_draft,
         "edition": edition(game.rules, game.words),
         "drafts": list(game.rules.drafts),

@@ -56,7 +56,7 @@ def _document(game: Game, what: str, result: list):
     title, subject = document_titles(game, what)
     canvas.setTitle(title)
     canvas.setSubject(subject)
-    canvas.setAuthor(game.title)
+    canvas.setAuthor(game.author)
     canvas.setCreator("tkg (TKG ARENA print-and-play generator)")
     canvas.setKeywords(game.words("version {version}").format(version=game.version))
     yield canvas

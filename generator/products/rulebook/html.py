@@ -20,7 +20,7 @@ from generator.backends.svg import page_scene_svg, pieces_svg, shared_pieces
 from generator.draw.fonts import font_name
 from generator.draw.kit import Kit
 from generator.load.content_schema import FONT_ROLES
-from generator.products.rulebook.prepared import Book, Prepared, players_line
+from generator.products.rulebook.prepared import Book, Prepared, credit_line, players_line
 from generator.products.rulebook.webfonts import font_face
 from generator.text.anchors import anchor
 from generator.text.completions import SCHEME, tag_number
@@ -179,13 +179,16 @@ def _page(prep: Prepared) -> str:
     named = words.gettext("{title} \u2014 Rulebook (v{version})").format(
         title=book.title, version=book.version)
     contents = words.gettext("Contents")
+    author = f'<meta name="author" content="{escape(book.designer)}">' if book.designer else ""
+    credit = f'<p class="edition">{escape(credit_line(book))}</p>' if book.designer else ""
     return (f'<!DOCTYPE html>\n<html lang="{escape(words.language)}"><head>'
             f'<meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(named)}</title>"
-            f'<meta name="generator" content="tkg"><style>{_marker(FONTS)}{CSS}</style>'
+            f'<meta name="generator" content="tkg">{author}'
+            f"<style>{_marker(FONTS)}{CSS}</style>"
             f"</head><body><main><header><p class=\"title\">{escape(title.strip())}</p>"
-            f'<p class="sub">{escape(subtitle.strip())}</p>'
+            f'<p class="sub">{escape(subtitle.strip())}</p>{credit}'
             f'<p class="edition">{escape(heading)}</p>'
             f'<p class="edition">{escape(players_line(c, words))}</p>'
             f"{_marker(prep.cover.name)}</header>"

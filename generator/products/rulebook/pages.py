@@ -8,6 +8,7 @@ platypus or the styles.
 from __future__ import annotations
 
 from functools import partial
+from html import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -18,7 +19,7 @@ from generator.draw.scene import Scene
 from generator.products.rulebook.markdown_flow import to_flowables
 from generator.products.rulebook.paragraph import Paragraph
 from generator.products.rulebook.pdf import Meta, build_pdf
-from generator.products.rulebook.prepared import Prepared, players_line
+from generator.products.rulebook.prepared import Prepared, credit_line, players_line
 from generator.products.rulebook.scene_flow import scene_flowable
 from generator.products.rulebook.styles import ACCENT, PAPER_TINT, Styles, make_styles
 
@@ -31,7 +32,8 @@ def lay_out(prep: Prepared, paper: str) -> tuple[Base, dict[str, Scene]]:
     for section in prep.sections:
         body += to_flowables(section.markdown, styles, partial(_figure, prep, styles), keys)
     _ = prep.book.words
-    meta = Meta(prep.book.title, prep.book.version, prep.context["edition"], _("Rulebook"), _)
+    meta = Meta(prep.book.title, prep.book.version, prep.context["edition"], _("Rulebook"), _,
+                prep.book.designer)
     return build_pdf(paper, meta, styles, _cover(prep, styles), body, _cover_painter(prep))
 
 
@@ -58,8 +60,10 @@ def _cover(prep: Prepared, s: Styles) -> list[Flowable]:
     edition = s.h2.clone("cover-edition", alignment=1, fontSize=17, leading=22)
     heading = words.gettext("Rulebook \u00b7 {edition} \u00b7 version {version}").format(
         edition=c["edition"], version=c["version"])
+    credit = credit_line(prep.book)
     return [Paragraph(title.strip(), big),
             Paragraph(subtitle.strip() or words.gettext("Rulebook"), sub),
+            *([Paragraph(escape(credit, quote=False), line), Spacer(1, 5 * mm)] if credit else []),
             scene_flowable(prep.cover, max_width=92 * mm), Spacer(1, 8 * mm),
             Paragraph(heading, edition),
             Paragraph(f"{players_line(c, words)} \u00b7 {c['element_names']}", line),

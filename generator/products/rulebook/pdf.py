@@ -51,6 +51,7 @@ class Meta:
     edition: str
     subject: str = "Rulebook"
     words: Words = SOURCE_WORDS  # the tool's words in the book's language
+    author: str = ""  # the designer (none: the title)
 
 
 class RulebookDoc(BaseDocTemplate):
@@ -151,7 +152,7 @@ def build_pdf(paper: str, meta: Meta, styles: Styles, cover: list[Flowable],
     words = meta.words
     version = words.gettext("version {version}").format(version=meta.version)
     doc = RulebookDoc(buffer, pagesize=pagesize, title=f"{meta.title} \u2014 {meta.subject}",
-                      author=meta.title, subject=f"{meta.subject}, {version}",
+                      author=meta.author or meta.title, subject=f"{meta.subject}, {version}",
                       keywords=[meta.edition, version], lang=words.language,
                       creator="tkg (TKG ARENA print-and-play generator)", invariant=1,
                       pageCompression=1, initialFontName=styles.fonts["body"],

@@ -15,13 +15,15 @@ from generator.text.context import Rendered
 @dataclass(frozen=True)
 class Book:
     """What the pages take from the game besides their words: its title and version,
-    its fonts, and the elements' colours (the cover's bands)."""
+    its fonts, the elements' colours (the cover's bands) and its designer (the cover's
+    credit and the author, none when empty)."""
 
     title: str
     version: str
     fonts: tuple[tuple[str, Path], ...]
     colours: tuple[str, ...]
     words: Words = SOURCE_WORDS  # the tool's words in the book's language
+    designer: str = ""
 
     def font(self, role: str) -> Path | None:
         """The TTF file of a typographic role, if the content names one."""
@@ -31,7 +33,7 @@ class Book:
 def book_of(game: Game) -> Book:
     """The game as the rulebook's pages see it."""
     return Book(game.title, game.version, game.fonts, tuple(e.colour for e in game.elements),
-                game.words)
+                game.words, game.designer)
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,13 @@ class Prepared:
     sections: tuple[Rendered, ...]
     figures: dict[str, Scene | None]
     cover: Scene
+
+
+def credit_line(book: Book) -> str:
+    """The cover's credit ("A game by Ana Lima"), or nothing without a designer."""
+    if not book.designer:
+        return ""
+    return book.words.gettext("A game by {designer}").format(designer=book.designer)
 
 
 def players_line(context, words: Words = SOURCE_WORDS) -> str:
