@@ -8,6 +8,7 @@ the other problems (`generator.layout.reader` reads the sections with these).
 from __future__ import annotations
 
 import re
+from typing import TypeGuard
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Location
@@ -27,7 +28,7 @@ _RELATIVE = re.compile(r"^\s*(width|height)\s*(?:/\s*(\d+(?:\.\d+)?)\s*)?"
 _MEASURED = 'write e.g. "width - 20mm" or "height / 2"'
 
 
-def _is_relative(value: object) -> bool:
+def _is_relative(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and _RELATIVE.match(value) is not None
 
 
