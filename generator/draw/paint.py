@@ -51,6 +51,9 @@ class Painter(Resolver):
                  pictures: Mapping[str, tuple[float, float]] | None = None):
         super().__init__(kit, kind, item)
         self.look, self.bleed, self.size = look, bleed, size
+        # What a look's lengths are measured from: its width, height and disc across (a
+        # piece that is not round: its width).
+        self.measures = (*size, look.disc or size[0])
         self.pictures = dict(pictures or {})
         self.sketch = Sketch()
         self.images: list[Path] = []
@@ -66,11 +69,11 @@ class Painter(Resolver):
 
     def at(self, value) -> float:
         """A length of the look on this piece, in mm from the trim's corner."""
-        return mm(value, self.size)
+        return mm(value, self.measures)
 
     def frame(self, frame: Frame, dx: float, dy: float) -> Box:
         """A look's box on this piece, moved by a repeat's step."""
-        box = frame.on(self.size)
+        box = frame.on(self.measures)
         return Box(box.x + dx, box.y + dy, box.w, box.h)
 
     def reach(self, box: Box) -> tuple[float, float, float, float]:
@@ -144,7 +147,7 @@ class Painter(Resolver):
     def _circle(self, prim: Prim, names: Names, dx: float, dy: float) -> None:
         cx = self.at(prim.length("cx")) + dx + self.bleed
         cy = self.at(prim.length("cy")) + dy + self.bleed
-        r = prim.number("r")
+        r = self.at(prim.length("r"))
         self.sketch.add("decor", self.named(prim, "circle"), prim.entry, square(cx, cy, 2 * r),
                         [Ellipse(cx, cy, r, r, self.style(prim, names))], layer=True)
 

@@ -26,25 +26,30 @@ DENSEST = "densest"  # a gutter the imposition picks: the most pieces a sheet ca
 PAGE = "page"  # a look whose size is the paper's own (the bundle's cover)
 
 
+Measures = tuple[float, float, float]  # a piece's width, height and disc, mm
+_MEASURED = ("width", "height", "disc")
+
+
 @dataclass(frozen=True)
 class Rel:
-    """A length measured from the piece's trim: `share` of its width or height, plus
-    `plus` mm ("width - 20mm", "height / 2"), so a look follows a change of its size."""
+    """A length measured from the piece's trim: `share` of its width or height (or of a
+    round piece's face, its disc), plus `plus` mm ("width - 20mm", "height / 2",
+    "disc / 2 - 0.3mm"), so a look follows a change of its size."""
 
-    of: str  # "width" or "height"
+    of: str  # "width", "height" or "disc"
     share: float = 1.0
     plus: float = 0.0
 
-    def mm(self, size: tuple[float, float]) -> float:
-        """The length on a piece of `size` (width, height)."""
-        return size[0 if self.of == "width" else 1] * self.share + self.plus
+    def mm(self, size: Measures) -> float:
+        """The length on a piece of `size` (width, height, and its disc across)."""
+        return size[_MEASURED.index(self.of)] * self.share + self.plus
 
 
 Length = float | Rel
 
 
-def mm(value: Length, size: tuple[float, float]) -> float:
-    """A length in mm on a piece of `size`."""
+def mm(value: Length, size: Measures) -> float:
+    """A length in mm on a piece of `size` (width, height, disc)."""
     return value.mm(size) if isinstance(value, Rel) else value
 
 
@@ -67,8 +72,8 @@ class Frame:
     w: Length
     h: Length
 
-    def on(self, size: tuple[float, float]) -> Box:
-        """The box in plain mm on a piece of `size`."""
+    def on(self, size: Measures) -> Box:
+        """The box in plain mm on a piece of `size` (width, height, disc)."""
         return Box(mm(self.x, size), mm(self.y, size), mm(self.w, size), mm(self.h, size))
 
 

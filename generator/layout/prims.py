@@ -262,7 +262,7 @@ class PrimReader(ValueReader):
 
     def _circle(self, m: YMap, entry: str) -> dict:
         return {"cx": self.position(m, "cx"), "cy": self.position(m, "cy"),
-                "r": self.length(m, "r"), **self._paint(m)}
+                "r": self.position(m, "r", bound=POSITIVE), **self._paint(m)}
 
     def _line(self, m: YMap, entry: str) -> dict:
         if "stroke" not in m:

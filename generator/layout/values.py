@@ -20,8 +20,9 @@ from generator.load.yamlsource import YList, YMap
 # The range a length may take: sizes must be more than 0, gaps and offsets at least 0,
 # positions anything (art starts in the bleed, at -3).
 POSITIVE, NON_NEGATIVE, ANY = "positive", "non-negative", "any"
-# A length measured from the piece's size: "width", "height / 2", "width - 20mm".
-_RELATIVE = re.compile(r"^\s*(width|height)\s*(?:/\s*(\d+(?:\.\d+)?)\s*)?"
+# A length measured from the piece's size: "width", "height / 2", "width - 20mm", or
+# from a round piece's face: "disc / 2 - 0.3mm".
+_RELATIVE = re.compile(r"^\s*(width|height|disc)\s*(?:/\s*(\d+(?:\.\d+)?)\s*)?"
                        r"(?:([+-])\s*(\S.*?))?\s*$")
 
 

@@ -15,9 +15,9 @@ import pytest
 from generator.check.preflight_place import art_cover
 from generator.core.errors import ContentError
 from generator.draw.kit import Kit
-from generator.draw.piece import tile_back, tile_face
+from generator.draw.piece import oink_face, tile_back, tile_face, token_face
 from generator.draw.scene import Part, Scene
-from tests.conftest import TEMPLATES, load_layout
+from tests.conftest import CONTENT, TEMPLATES, load_layout
 
 SHIPPED, LARGER = 63.5, 76.2
 
@@ -46,12 +46,14 @@ def _larger(tmp_path: Path) -> Path:
 
 
 def _entry(part: Part) -> str:
-    """The look's entry that drew the part: pieces.tile.front.<entry>...."""
-    return part.source.split(".")[3]
+    """The look's entry that drew the part: pieces.tile.front.<entry>..., or the look's
+    own (pieces.token.surround)."""
+    steps = part.source.split(".")
+    return steps[3] if len(steps) > 3 else steps[2]
 
 
-def _kept(how: str, before: tuple[float, float], after: tuple[float, float]) -> bool:
-    grown = LARGER - SHIPPED
+def _kept(how: str, before: tuple[float, float], after: tuple[float, float],
+          grown: float) -> bool:
     (lo, hi), (new_lo, new_hi) = before, after
     expected = {"stretch": (lo, hi + grown), "start": (lo, hi),
                 "end": (lo + grown, hi + grown),
@@ -65,13 +67,14 @@ def _spans(scene: Scene, part: Part) -> tuple[tuple[float, float], tuple[float, 
     return (x - b, x + w - b), (y - b, y + h - b)
 
 
-def _moved_wrongly(before: Scene, after: Scene, anchors: dict) -> list[str]:
+def _moved_wrongly(before: Scene, after: Scene, anchors: dict,
+                   grown: float = LARGER - SHIPPED) -> list[str]:
     assert len(before.parts) == len(after.parts)
     wrong = []
     for old, new in zip(before.parts, after.parts, strict=True):
         across, down = anchors[_entry(old)]
         (ox, oy), (nx, ny) = _spans(before, old), _spans(after, new)
-        if not (_kept(across, ox, nx) and _kept(down, oy, ny)):
+        if not (_kept(across, ox, nx, grown) and _kept(down, oy, ny, grown)):
             wrong.append(f"{old.source} ({old.name}): x {ox} -> {nx}, y {oy} -> {ny}; "
                          f"expected {across} across, {down} down")
     return wrong
@@ -89,6 +92,52 @@ def test_a_larger_tile_keeps_every_layout_s_design(shipped_game, tmp_path, layou
         assert _moved_wrongly(before, after, anchors) == []
         assert art_cover(after) == []  # no paper-white band at a cut (TKG502)
     assert _moved_wrongly(tile_back(kit, shipped), tile_back(kit, larger), BACK) == []
+
+
+# A round piece grows by its disc as by its size: its rings keep their margins to the cut.
+ROUND = {"surround": ("stretch", "stretch"), "disc": ("stretch", "stretch"),
+         "engraving": ("stretch", "stretch"), "symbol": ("centre", "centre"),
+         "name": ("centre", "centre"), "capacity": ("centre", "centre")}
+
+
+def _larger_round(tmp_path: Path) -> Path:
+    """The shipped templates with tokens and Oinks 4 mm larger, size and disc alike."""
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    default = templates / "layouts" / "default.yaml"
+    text = default.read_text()
+    for old, new in (("size: 22mm\n    disc: 20.1mm", "size: 26mm\n    disc: 24.1mm"),
+                     ("size: 40mm\n    disc: 37.9mm", "size: 44mm\n    disc: 41.9mm")):
+        assert old in text
+        text = text.replace(old, new, 1)
+    default.write_text(text)
+    return templates
+
+
+def test_larger_tokens_and_oinks_keep_their_design(shipped_game, tmp_path):
+    kit = Kit(shipped_game)
+    shipped, larger = load_layout("default"), load_layout("default", _larger_round(tmp_path))
+    pairs = [(token_face(kit, shipped, e), token_face(kit, larger, e))
+             for e in shipped_game.element_ids]
+    pairs += [(oink_face(kit, shipped, o), oink_face(kit, larger, o))
+              for o in shipped_game.oinks]
+    for before, after in pairs:
+        assert _moved_wrongly(before, after, ROUND, grown=4.0) == []
+
+
+@pytest.mark.slow
+def test_larger_pieces_pass_the_strict_preflight_in_every_shipped_layout(tmp_path):
+    # Tiles 76.2 mm, tokens and Oinks 4 mm larger: no warning at all (no bare edge, no
+    # text or symbol leaving its safe zone, nothing overlapping).
+    from generator.check.validate import Templates, validate
+
+    templates = _larger_round(tmp_path)
+    default = templates / "layouts" / "default.yaml"
+    default.write_text(default.read_text().replace(f"size: {SHIPPED}mm ",
+                                                   f"size: {LARGER}mm ", 1))
+    report = validate(CONTENT, Templates(templates, ("default", "cluster", "ink-saver")))
+    assert report.passed(strict=True), [d.format() for d in report.diagnostics]
+    assert report.layouts[0].look("tile").size == pytest.approx((LARGER, LARGER))
 
 
 def _insignias_at(tmp_path: Path, places: str) -> Path:
