@@ -193,7 +193,7 @@ def text_units(metrics: FaceMetrics, text: str) -> float:
 def font_data(path: Path) -> bytes:
     """The bytes of the font file at `path` as tkg reads and embeds it (Refused, OSError
     or Damaged if it cannot be read): the file's own, or for a font with PostScript
-    outlines, the TrueType font made of it (`generator.load.cff`). One object a process
+    outlines, the TrueType font made of it (`generator.load.truetype`). One object a process
     while the file stays as it is, however many read it (its metrics, its subsets, its
     copy in the output, the copies a forked worker hands back: see `read_font_files`).
     Its size and time of change stand for its bytes."""
@@ -221,7 +221,7 @@ def _held(path: Path) -> tuple[bytes, bytes]:
 
 
 def _truetype_of(data: bytes) -> bytes:
-    from generator.load.cff import truetype_of  # (only for a PostScript-outlined font)
+    from generator.load.truetype import truetype_of  # (only for a PostScript-outlined font)
 
     return truetype_of(data)
 

@@ -91,17 +91,17 @@ def test_a_postscript_font_is_read_as_truetype_of_the_same_glyphs_and_metrics(ot
 @pytest.mark.slow  # the font is made for it: a second
 def test_a_converted_font_is_kept_and_read_back_from_the_users_cache(otf, tmp_path,
                                                                      monkeypatch):
-    from generator.load import cff
+    from generator.load import truetype
 
-    first = cff.truetype_of(otf.read_bytes(), tmp_path)
+    first = truetype.truetype_of(otf.read_bytes(), tmp_path)
     [kept] = tmp_path.glob("*.ttf")
     assert kept.read_bytes() == first
 
     def refused(_data):
         raise AssertionError("converted again")
 
-    monkeypatch.setattr(cff, "converted", refused)
-    assert cff.truetype_of(otf.read_bytes(), tmp_path) == first
+    monkeypatch.setattr(truetype, "converted", refused)
+    assert truetype.truetype_of(otf.read_bytes(), tmp_path) == first
 
 
 def _validate(project: Path, *extra: str):
