@@ -74,7 +74,8 @@ CODES: dict[str, Code] = {
     "TKG112": Code(Severity.ERROR, "An id is not a lowercase slug",
                    "Use lowercase letters, digits and hyphens, e.g. ember-hollow."),
     "TKG113": Code(Severity.ERROR, "A file has an unsupported type",
-                   "Art must be .svg, .png or .jpg; symbols .svg; fonts .ttf or .otf."),
+                   "Art must be .svg, .png or .jpg; symbols .svg; fonts .ttf, .otf, .woff or "
+                   ".woff2."),
     "TKG114": Code(Severity.ERROR, "A text holds a control character",
                    "Remove the character named: printed text cannot hold control characters."),
     "TKG115": Code(Severity.ERROR, "A path names a FIFO, a device, a socket or a folder",
@@ -130,8 +131,9 @@ CODES: dict[str, Code] = {
                    "Shorten the text, or give its box more room or a smaller min_size in "
                    "the layout."),
     "TKG306": Code(Severity.ERROR, "A font file cannot be read or embedded",
-                   "Use a TrueType or OpenType font (.ttf, .otf) whose licence allows "
-                   "embedding, e.g. one under the SIL Open Font License."),
+                   "Use a TrueType or OpenType font (.ttf, .otf; or either packed for the "
+                   "web, .woff, .woff2) whose licence allows embedding, e.g. one under the "
+                   "SIL Open Font License."),
     "TKG307": Code(Severity.ERROR, "A template's Markdown image cannot be shown",
                    "Show a picture under the content folder (![caption](art/setup.jpg): a "
                    ".png, .jpg or .svg), or ask for a drawing with figure(\"name\", "

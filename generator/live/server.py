@@ -37,7 +37,7 @@ HOST = "127.0.0.1"  # never reachable from another machine
 KEEPALIVE_SECONDS = 10.0
 TYPES = {".svg": "image/svg+xml", ".pdf": "application/pdf", ".html": "text/html; charset=utf-8",
          ".json": "application/json", ".png": "image/png", ".ttf": "font/ttf",
-         ".otf": "font/otf"}
+         ".otf": "font/otf", ".woff": "font/woff", ".woff2": "font/woff2"}
 RETRY_MS = 1000  # how soon a page's event stream reconnects, e.g. to a restarted watcher
 SOCKET_SECONDS = 30.0  # a request must arrive, and a reply be taken, within this
 MAX_STREAMS = 32  # open event streams; a designer has a few tabs, not hundreds

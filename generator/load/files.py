@@ -13,8 +13,10 @@ from generator.core.nearest import nearest
 from generator.core.paths import display_path
 from generator.core.reading import Refused, check_file
 
-SIZE_LIMITS = {".svg": SVG_BYTES, ".ttf": FONT_BYTES, ".otf": FONT_BYTES}
-FONT_SUFFIXES = (".ttf", ".otf")  # TrueType fonts, and OpenType ones of either outlines
+SIZE_LIMITS = {".svg": SVG_BYTES, ".ttf": FONT_BYTES, ".otf": FONT_BYTES,
+               ".woff": FONT_BYTES, ".woff2": FONT_BYTES}
+# TrueType fonts, OpenType ones of either outlines, and either packed for the web
+FONT_SUFFIXES = (".ttf", ".otf", ".woff", ".woff2")
 ART_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")  # drawn shapes, or pictures
 # The names of a folder looked through for the one nearest a missing file's (a folder
 # of a million files is not read whole to make a hint).
@@ -79,8 +81,6 @@ def content_file(roots: Path | tuple[Path, ...], raw: str, where: Location,
 PICTURES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".tif", ".tiff", ".bmp", ".psd",
             ".heic", ".avif")
 _OTHER_TYPES = (
-    ((".woff", ".woff2"), "a web font", "download the font itself, a .ttf or an .otf (a "
-     "family from Google Fonts: 'Download family', then its static/ folder)", ".ttf"),
     ((".ttc", ".otc", ".dfont"), "a collection of fonts", "save the one face you want "
      "as a .ttf or an .otf (FontForge opens the collection and saves a face)", ".ttf"),
     ((".pfb", ".pfa", ".afm", ".pfm"), "a Type 1 font, which print programs have left "

@@ -24,6 +24,7 @@ from generator.core.reading import read_file
 from generator.load.files import FONT_SUFFIXES
 from generator.load.sfnt import (
     CFF,
+    WEB_FONTS,
     Damaged,
     NotTrueType,
     Sfnt,
@@ -192,11 +193,11 @@ def text_units(metrics: FaceMetrics, text: str) -> float:
 
 def font_data(path: Path) -> bytes:
     """The bytes of the font file at `path` as tkg reads and embeds it (Refused, OSError
-    or Damaged if it cannot be read): the file's own, or for a font with PostScript
-    outlines, the TrueType font made of it (`generator.load.truetype`). One object a process
-    while the file stays as it is, however many read it (its metrics, its subsets, its
-    copy in the output, the copies a forked worker hands back: see `read_font_files`).
-    Its size and time of change stand for its bytes."""
+    or Damaged if it cannot be read): the file's own, or for a web font or a font with
+    PostScript outlines, the TrueType font made of it (`generator.load.truetype`). One
+    object a process while the file stays as it is, however many read it (its metrics,
+    its subsets, its copy in the output, the copies a forked worker hands back: see
+    `read_font_files`). Its size and time of change stand for its bytes."""
     return _held(path)[0]
 
 
@@ -213,7 +214,8 @@ def _held(path: Path) -> tuple[bytes, bytes]:
     held = _FONT_FILES.get(key)
     if held is None:
         data = read_file(path, None, FONT_BYTES)
-        held = (_truetype_of(data) if data[:4] == CFF else data, data)
+        held = (_truetype_of(data) if data[:4] == CFF or data[:4] in WEB_FONTS else data,
+                data)
         if len(_FONT_FILES) >= KEPT_FONT_FILES:  # the longest held goes
             del _FONT_FILES[next(iter(_FONT_FILES))]
         _FONT_FILES[key] = held
@@ -221,7 +223,7 @@ def _held(path: Path) -> tuple[bytes, bytes]:
 
 
 def _truetype_of(data: bytes) -> bytes:
-    from generator.load.truetype import truetype_of  # (only for a PostScript-outlined font)
+    from generator.load.truetype import truetype_of  # (only for a font to convert)
 
     return truetype_of(data)
 

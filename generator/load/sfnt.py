@@ -21,6 +21,7 @@ Bytes = bytes | memoryview  # a font's bytes, or a table's view into them
 TRUETYPE = (b"\x00\x01\x00\x00", b"true")  # the sfnt versions of TrueType outlines
 COLLECTION = b"ttcf"
 CFF = b"OTTO"
+WEB_FONTS = {b"wOFF": "WOFF", b"wOF2": "WOFF2"}  # a font packed for the web, by signature
 # The Unicode character maps, best first, as (platform, encoding): full Unicode before
 # the Basic Multilingual Plane, Windows before the older Unicode platform's variants.
 BEST_CMAPS = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))

@@ -190,8 +190,8 @@ def _fonts(top: YMap, content_dirs: tuple[Path, ...], found: list[Diagnostic],
                                     f"unknown font role {role!r}",
                                     f"the roles (game.yaml fonts:): {', '.join(roles)}"))
         elif not isinstance(name, str):
-            found.append(diagnostic("TKG103", fonts.where(role),
-                                    f"fonts: {role}: should name a .ttf or .otf file"))
+            found.append(diagnostic("TKG103", fonts.where(role), f"fonts: {role}: should "
+                                    "name a .ttf, .otf, .woff or .woff2 file"))
         elif (path := content_file(content_dirs, name, fonts.where(role),
                                    FONT_SUFFIXES, found)) is not None:
             chosen.append((role, path))

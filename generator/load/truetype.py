@@ -1,7 +1,8 @@
-"""A font with PostScript (CFF) outlines, an .otf as most foundries ship them, made the
-TrueType font the rest of tkg reads: the same glyphs, metrics and names, each cubic
-curve of its outlines approximated by quadratic ones within a thousandth of an em
-(fontTools' cu2qu), far below what a printer can show.
+"""A font tkg does not read as it is, made the TrueType font the rest of tkg reads: a
+web font (.woff, .woff2) unpacked, and a font with PostScript (CFF) outlines, an .otf as
+most foundries ship them, made of the same glyphs, metrics and names, each cubic curve
+of its outlines approximated by quadratic ones within a thousandth of an em (fontTools'
+cu2qu), far below what a printer can show.
 
 The PDFs embed subsets of that TrueType font, the SVGs too; the output's fonts/ folder
 copies the file as it was shipped. Converting a font of some thousand glyphs takes a
@@ -16,9 +17,10 @@ import hashlib
 import io
 from pathlib import Path
 
+from generator.core.limits import FONT_BYTES
 from generator.core.paths import keep_in_cache, user_cache
 from generator.core.reading import Refused, read_kept
-from generator.load.sfnt import TRUETYPE, Damaged
+from generator.load.sfnt import TRUETYPE, WEB_FONTS, Damaged
 
 FORMAT = 1  # how a font is converted below: a new way ignores the fonts kept before
 KEPT_FILES = 16  # converted fonts kept in the user's cache
@@ -46,27 +48,45 @@ def truetype_of(data: bytes, folder: Path | None = None) -> bytes:
 
 
 def converted(data: bytes) -> bytes:
-    """`data`'s font with its CFF table replaced by glyf and loca tables of the same
-    glyphs (Damaged if fontTools cannot read it)."""
+    """`data`'s font as TrueType: unpacked when it is a web font, its CFF table replaced
+    by glyf and loca tables of the same glyphs when it has one (Damaged if fontTools
+    cannot read it, or a web font would unpack past a font file's limit)."""
     import logging  # (only here: a build that converts nothing does not load it)
 
     from fontTools.ttLib import TTFont
 
+    web = WEB_FONTS.get(data[:4])
+    if web is not None:
+        _unpacks_within_limit(data)
     told = logging.getLogger("fontTools")  # its modules' loggers take their level from it
     level = told.level
     told.setLevel(logging.CRITICAL + 1)  # its notes on odd values are not the user's
     try:
         font = TTFont(io.BytesIO(data), recalcTimestamp=False)  # reproducible bytes
-        _quadratic_outlines(font)
+        font.flavor = None  # saved as a plain font, not packed again
+        if "CFF " in font or "CFF2" in font:
+            _quadratic_outlines(font)
         out = io.BytesIO()
         font.save(out)
     # A damaged file makes fontTools' readers raise whatever they meet first (struct,
     # lookup, recursion and assertion errors among them): each means it cannot be read.
     except Exception as exc:
-        raise Damaged(f"its PostScript (CFF) outlines cannot be read ({exc})") from None
+        raise Damaged(f"it cannot be unpacked as a web font ({web}: {exc})" if web else
+                      f"its PostScript (CFF) outlines cannot be read ({exc})") from None
     finally:
         told.setLevel(level)
     return out.getvalue()
+
+
+def _unpacks_within_limit(data: bytes) -> None:
+    """Damaged when a web font's header says it unpacks to more than a font file may
+    hold: a few packed bytes may claim gigabytes, and none is unpacked then."""
+    if len(data) < 20:
+        raise Damaged("it is too short to be a web font")
+    total = int.from_bytes(data[16:20], "big")  # totalSfntSize, in WOFF and WOFF2 alike
+    if FONT_BYTES.over(total):
+        raise Damaged(f"it would unpack to {total:,} bytes, more than a font file may "
+                      f"hold ({FONT_BYTES.value:,})")
 
 
 def _quadratic_outlines(font) -> None:

@@ -11,8 +11,6 @@ from generator.load.files import ART_SUFFIXES, FONT_SUFFIXES, content_file
 
 
 @pytest.mark.parametrize(("raw", "suffixes", "told"), [
-    ("fonts/Cinzel-Bold.woff2", FONT_SUFFIXES, ".woff2 is a web font: download the font "
-     "itself, a .ttf or an .otf"),
     ("fonts/Noto.ttc", FONT_SUFFIXES, ".ttc is a collection of fonts: save the one face"),
     ("fonts/Times.pfb", FONT_SUFFIXES, ".pfb is a Type 1 font"),
     ("art/ember.webp", ART_SUFFIXES, ".webp is a picture: export it as PNG or JPEG, at 300 "
