@@ -57,7 +57,7 @@ def cover_context(game: Game, paper: str, lines: Sequence[Line], test_pages: str
     return {"paper": paper_name(_, paper), "checklist": checklist,
             "test_pages": test_pages, "rulebook": f"rulebook/rulebook-{paper}.pdf",
             "table_areas": areas, "bar": _(BAR), "square": _(SQUARE), "card": _(CARD),
-            "one_sided": not duplex, "language": _.language}
+            "one_sided": not duplex, "language": _.language, "designer": game.designer}
 
 
 def cover_words(templates_dir: Path, context: dict, memo: Memo) -> str:

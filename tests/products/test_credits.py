@@ -65,6 +65,11 @@ def test_the_designer_is_credited_on_the_rulebook_and_as_every_pdf_s_author(
     html = (out / "rulebook" / "rulebook.html").read_text()
     assert f'<meta name="author" content="{DESIGNER}">' in html
     assert f"A game by {DESIGNER}" in html
+    # The print-and-play file's cover, the first page a playtester sees.
+    bundle = PdfReader(out / "pnp-a4.pdf")
+    assert f"A game by {DESIGNER}" in bundle.pages[0].extract_text()
+    assert f"Un jeu conçu par {DESIGNER}" in \
+        PdfReader(out / "fr" / "pnp-a4.pdf").pages[0].extract_text()
 
 
 @pytest.mark.slow
@@ -76,6 +81,7 @@ def test_a_game_without_a_designer_is_authored_by_its_title(project, monkeypatch
             for path, author in _authors(out).items()} == dict.fromkeys(_authors(out), True)
     cover = PdfReader(out / "rulebook" / "rulebook-a4.pdf").pages[0].extract_text()
     assert "A game by" not in cover
+    assert "A game by" not in PdfReader(out / "pnp-a4.pdf").pages[0].extract_text()
     assert 'name="author"' not in (out / "rulebook" / "rulebook.html").read_text()
 
 
