@@ -26,7 +26,7 @@ from generator.draw.resolve import Problem, Resolver
 from generator.draw.scene import Ellipse, Rect, Style, Text
 from generator.draw.scene import Path as Outline
 from generator.draw.sketch import Sketch, square
-from generator.layout.look import Box, Frame, Look, Prim, mm
+from generator.layout.look import Box, Length, Look, Prim, Rel, mm
 from generator.layout.model import TextStyle
 from generator.load.files import ART_SUFFIXES, content_file
 from generator.load.formats import names_in, single_name
@@ -71,10 +71,25 @@ class Painter(Resolver):
         """A length of the look on this piece, in mm from the trim's corner."""
         return mm(value, self.measures)
 
-    def frame(self, frame: Frame, dx: float, dy: float) -> Box:
-        """A look's box on this piece, moved by a repeat's step."""
+    def frame(self, prim: Prim, dx: float, dy: float) -> Box | None:
+        """The primitive's box on this piece, moved by a repeat's step; None (told) when
+        a side measured from the piece's size comes to nothing on it."""
+        frame = prim.frame("box")
         box = frame.on(self.measures)
+        if not (self.positive(prim, "box.w", frame.w, box.w)
+                and self.positive(prim, "box.h", frame.h, box.h)):
+            return None
         return Box(box.x + dx, box.y + dy, box.w, box.h)
+
+    def positive(self, prim: Prim, key: str, value: Length, length: float) -> bool:
+        """Whether a width, a height or a radius is more than 0 mm on this piece: one
+        measured from its size may come to less on a smaller piece (TKG602, told)."""
+        if length > 0 or not isinstance(value, Rel):
+            return True  # (a plain length was checked as the layout was read)
+        measure = Rel(value.of).mm(self.measures)
+        self.of_the_look("TKG602", f"{key} comes to {length:g} mm", f", where its {value.of} "
+                         f"is {measure:g} mm: it must be more than 0 mm", f"{prim.entry}.{key}")
+        return False
 
     def reach(self, box: Box) -> tuple[float, float, float, float]:
         """The box in the scene (x, y, w, h), each side on the look's bleed edge moved out
@@ -139,6 +154,9 @@ class Painter(Resolver):
     def _rect(self, prim: Prim, names: Names, dx: float, dy: float) -> None:
         box = Box(self.at(prim.length("x")) + dx, self.at(prim.length("y")) + dy,
                   self.at(prim.length("w")), self.at(prim.length("h")))
+        if not (self.positive(prim, "w", prim.length("w"), box.w)
+                and self.positive(prim, "h", prim.length("h"), box.h)):
+            return
         x, y, w, h = self.reach(box)
         self.sketch.add("decor", self.named(prim, "rectangle"), prim.entry, (x, y, w, h),
                         [Rect(x, y, w, h, self.style(prim, names), prim.number("radius"))],
@@ -148,6 +166,8 @@ class Painter(Resolver):
         cx = self.at(prim.length("cx")) + dx + self.bleed
         cy = self.at(prim.length("cy")) + dy + self.bleed
         r = self.at(prim.length("r"))
+        if not self.positive(prim, "r", prim.length("r"), r):
+            return
         self.sketch.add("decor", self.named(prim, "circle"), prim.entry, square(cx, cy, 2 * r),
                         [Ellipse(cx, cy, r, r, self.style(prim, names))], layer=True)
 
@@ -267,8 +287,8 @@ class Painter(Resolver):
         colour = self.colour(prim.word("colour"), names, f"{prim.entry}.colour")
         if words is None or colour is None:
             return
-        box = self.frame(prim.frame("box"), dx, dy)
-        if not self.inside(box, prim, "text"):
+        box = self.frame(prim, dx, dy)
+        if box is None or not self.inside(box, prim, "text"):
             return
         words = {"upper": words.upper(), "lower": words.lower()}.get(prim.text("case"), words)
         under = self.colour(prim.word("under"), names, f"{prim.entry}.under")
@@ -303,9 +323,9 @@ class Painter(Resolver):
         ink = self.colour(prim.word("colour"), names, f"{prim.entry}.colour")
         heading = self.colour(prim.word("heading_colour"), names,
                               f"{prim.entry}.heading_colour") or ink
-        box = self.frame(prim.frame("box"), dx, dy)
-        if words is None or ink is None or heading is None or not self.inside(box, prim,
-                                                                              "flow"):
+        box = self.frame(prim, dx, dy)
+        if words is None or ink is None or heading is None or box is None or \
+                not self.inside(box, prim, "flow"):
             return
         under = self.colour(prim.word("under"), names, f"{prim.entry}.under")
         size, b = prim.number("size"), self.bleed
@@ -381,7 +401,10 @@ class Painter(Resolver):
             self.missing_image(template, prim, found[0].message)
             return
         self.images.append(path)
-        clip = self.reach(self.frame(prim.frame("box"), dx, dy))
+        box = self.frame(prim, dx, dy)
+        if box is None:
+            return
+        clip = self.reach(box)
         try:
             items = covering(self.kit.memo, path, clip)
         except (ValueError, OSError) as exc:  # ArtError is a ValueError

@@ -15,7 +15,21 @@ import pytest
 from generator.check.preflight_place import art_cover
 from generator.core.errors import ContentError
 from generator.draw.kit import Kit
-from generator.draw.piece import oink_face, tile_back, tile_face, token_face
+from generator.draw.piece import (
+    FRONT as FRONT_SIDE,
+)
+from generator.draw.piece import (
+    TILE,
+    TOKEN,
+    built_in,
+    drawn,
+    item_of,
+    look_of,
+    oink_face,
+    tile_back,
+    tile_face,
+    token_face,
+)
 from generator.draw.scene import Part, Scene
 from tests.conftest import CONTENT, TEMPLATES, load_layout
 
@@ -165,3 +179,37 @@ def test_a_place_that_is_no_length_is_told_where_it_is_written(tmp_path):
     assert problem.code == "TKG602" and problem.path.endswith("placed.yaml")
     assert problem.line == 8 and "wdth / 2" in problem.message
     assert 'write e.g. "width - 20mm" or "height / 2"' in problem.message
+
+
+SHRUNK = """extends: default
+pieces:
+  tile:
+    front:
+      name: {text: {box: {w: "width - 80mm"}}}
+  token:
+    front:
+      disc: {circle: {r: "disc / 2 - 30mm"}}
+"""
+
+
+def test_a_size_measured_to_nothing_on_its_piece_is_told_where_it_is_written(shipped_game,
+                                                                            tmp_path):
+    # "width - 80mm" reads well, and comes to -16.5 mm on a 63.5 mm tile: told at its
+    # entry, not drawn (it was drawn backwards, and told as a name past the left cut).
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    (templates / "layouts" / "shrunk.yaml").write_text(SHRUNK)
+    layout, kit = load_layout("shrunk", templates), Kit(shipped_game)
+    found = []
+    for name, ident in ((TILE, shipped_game.tiles[0].id), (TOKEN, "fire")):
+        kind = built_in(kit, name)
+        done = drawn(kit, kind, look_of(layout, name), item_of(kit, kind, ident),
+                     FRONT_SIDE)
+        found += [(p.code, p.entry, p.message) for p in done.problems]
+    assert found == [
+        ("TKG602", "pieces.tile.front.name.text.box.w",
+         "box.w comes to -16.5 mm on item 'ember-hollow', where its width is 63.5 mm: it "
+         "must be more than 0 mm"),
+        ("TKG602", "pieces.token.front.disc.circle.r",
+         "r comes to -19.95 mm on item 'fire', where its disc is 20.1 mm: it must be more "
+         "than 0 mm")], found
