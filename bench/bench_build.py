@@ -95,6 +95,10 @@ def main() -> None:
     parser.add_argument("--before", metavar="DIR", type=Path, default=None,
                         help="a checkout of an earlier commit, whose code runs the same "
                              "command in turn with this one's: the paired differences")
+    parser.add_argument("--own-templates", action="store_true",
+                        help="with --before, the earlier code reads its own checkout's "
+                             "templates (a change that rewrites the shipped layouts in a "
+                             "form the earlier code cannot read)")
     args = parser.parse_args()
     command = resolve(shlex.split(args.command))
     if args.before and "-m" in command:  # `python -m` puts this folder first on the path
@@ -107,7 +111,8 @@ def main() -> None:
                        check=True)
     with tempfile.TemporaryDirectory() as tmp:
         run_once([*command, "--out", f"{tmp}/warm"])  # warm the disk cache and .pyc files
-        runs = in_turn(contenders(command, args.before, args.protograf, tmp), args.runs)
+        runs = in_turn(contenders(command, args.before, args.protograf, tmp,
+                                  args.own_templates), args.runs)
     ours = runs["ours"]
     median, peak = report(args.command, ours)
     floor = statistics.median(r.cpu for r in ours) / CORES
@@ -130,13 +135,16 @@ Contender = tuple[str, Callable[[int], tuple[list[str], dict[str, str] | None]]]
 
 
 def contenders(command: list[str], before: Path | None, protograf: str | None,
-               tmp: str) -> list[Contender]:
-    """What runs in turn: ours, the earlier checkout's code, protograf's script."""
+               tmp: str, own_templates: bool = False) -> list[Contender]:
+    """What runs in turn: ours, the earlier checkout's code (on its own templates, with
+    `own_templates`), protograf's script."""
     found: list[Contender] = [("ours", lambda i: ([*command, "--out", f"{tmp}/out{i}"], None))]
     if before is not None:
         # Its package first on the path, so the same `tkg` runs the earlier code.
         env = {**os.environ, "PYTHONPATH": str(before.resolve())}
-        found.append(("before", lambda i: ([*command, "--out", f"{tmp}/before{i}"], env)))
+        theirs = [*command, *(["--templates", str(before.resolve() / "templates")]
+                              if own_templates else [])]
+        found.append(("before", lambda i: ([*theirs, "--out", f"{tmp}/before{i}"], env)))
     if protograf:
         found.append(("protograf",
                       lambda i: ([protograf, str(ANCHOR), f"{tmp}/pg{i}.pdf"], None)))

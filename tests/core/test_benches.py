@@ -107,3 +107,7 @@ def test_the_build_benchmark_runs_the_earlier_checkout_s_code(tmp_path):
     assert argv == ["tkg", "build", "--out", "/t/before3"]
     assert env is not None and env["PYTHONPATH"] == str(before.resolve())
     assert found["ours"](3) == (["tkg", "build", "--out", "/t/out3"], None)
+    # With --own-templates, on its own templates (the shipped layouts rewritten since).
+    theirs = dict(bench.contenders(["tkg", "build"], before, None, "/t", True))["before"]
+    assert theirs(3)[0] == ["tkg", "build", "--templates", str(before.resolve() / "templates"),
+                            "--out", "/t/before3"]
