@@ -152,10 +152,11 @@ class Painter(Resolver):
         return prim.name or default
 
     def _rect(self, prim: Prim, names: Names, dx: float, dy: float) -> None:
+        width, height = prim.length("w"), prim.length("h")
         box = Box(self.at(prim.length("x")) + dx, self.at(prim.length("y")) + dy,
-                  self.at(prim.length("w")), self.at(prim.length("h")))
-        if not (self.positive(prim, "w", prim.length("w"), box.w)
-                and self.positive(prim, "h", prim.length("h"), box.h)):
+                  self.at(width), self.at(height))
+        if not (self.positive(prim, "w", width, box.w)
+                and self.positive(prim, "h", height, box.h)):
             return
         x, y, w, h = self.reach(box)
         self.sketch.add("decor", self.named(prim, "rectangle"), prim.entry, (x, y, w, h),
@@ -165,8 +166,9 @@ class Painter(Resolver):
     def _circle(self, prim: Prim, names: Names, dx: float, dy: float) -> None:
         cx = self.at(prim.length("cx")) + dx + self.bleed
         cy = self.at(prim.length("cy")) + dy + self.bleed
-        r = self.at(prim.length("r"))
-        if not self.positive(prim, "r", prim.length("r"), r):
+        radius = prim.length("r")
+        r = self.at(radius)
+        if not self.positive(prim, "r", radius, r):
             return
         self.sketch.add("decor", self.named(prim, "circle"), prim.entry, square(cx, cy, 2 * r),
                         [Ellipse(cx, cy, r, r, self.style(prim, names))], layer=True)

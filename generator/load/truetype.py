@@ -30,9 +30,9 @@ NO_INSTRUCTIONS = ("maxTwilightPoints", "maxStorage", "maxFunctionDefs",
 
 
 def truetype_of(data: bytes, folder: Path | None = None) -> bytes:
-    """The TrueType font of a PostScript-outlined one (`data`), from the user's cache
-    (`folder`, by default its fonts/) or converted and kept there. Raises Damaged when
-    the outlines cannot be read."""
+    """The TrueType font of a web font or a PostScript-outlined one (`data`), from the
+    user's cache (`folder`, by default its fonts/) or converted and kept there. Raises
+    Damaged when it cannot be unpacked or its outlines cannot be read."""
     import fontTools  # its version is part of what converts
 
     name = hashlib.sha256(b"%d %s " % (FORMAT, fontTools.version.encode()) + data)
