@@ -8,7 +8,6 @@ the other problems (`generator.layout.reader` reads the sections with these).
 from __future__ import annotations
 
 import re
-from typing import TypeGuard
 
 from generator.core.diagnostics import Diagnostic, diagnostic
 from generator.core.model import Location
@@ -29,21 +28,24 @@ _RELATIVE = re.compile(r"^\s*(width|height|disc)\s*(?:/\s*(\d+(?:\.\d+)?)\s*)?"
 _MEASURED = 'write e.g. "width - 20mm" or "height / 2"'
 
 
-def _is_relative(value: object) -> TypeGuard[str]:
-    return isinstance(value, str) and _RELATIVE.match(value) is not None
-
-
-def _relative(value: str) -> Rel:
-    """A length measured from the piece's size; ValueError when its parts are no
-    lengths ("width - 2 apples", "height / 0")."""
-    match = _RELATIVE.match(value)
-    assert match is not None
+def _relative(value: object) -> Rel | None:
+    """A length measured from the piece's size; None when `value` is written otherwise,
+    ValueError when its parts are no lengths ("width - 2 apples", "height / 0")."""
+    match = _RELATIVE.match(value) if isinstance(value, str) else None
+    if match is None:
+        return None
     of, part, sign, rest = match.groups()
     plus = parse_length(rest) if rest else 0.0
     if part is not None and float(part) == 0:
         raise ValueError(f"{value!r} divides by 0")
     share = 1.0 / float(part) if part else 1.0
     return Rel(of, share, -plus if sign == "-" else plus)
+
+
+def _length_or_measured(value: object) -> Length:
+    """A length in mm, or one measured from the piece's size (ValueError: neither)."""
+    measured = _relative(value)
+    return parse_length(value) if measured is None else measured
 
 
 class ValueReader:
@@ -185,14 +187,12 @@ class ValueReader:
                  bound: str = ANY) -> Length:
         """A length in mm, or one measured from the piece's size ("width - 20mm",
         "height / 2"): what a look places on a piece whose size may change."""
-        value = m.get(key)
-        if not _is_relative(value):
-            return self.length(m, key, default, bound)
         try:
-            return _relative(value)
+            measured = _relative(m.get(key))
         except ValueError as exc:
             self.fail(m, key, f"{key}: {exc} ({_MEASURED})")
             return 0.0
+        return self.length(m, key, default, bound) if measured is None else measured
 
     def point(self, value: object, m: YMap, key: str, what: str) -> tuple[Length, Length]:
         """A point [x, y] placed on the piece (`what` it is, in words): each a length in
@@ -201,7 +201,7 @@ class ValueReader:
             self.fail(m, key, f"{what} must be a pair like [31.75, 40]")
             return 0.0, 0.0
         try:
-            x, y = (_relative(v) if _is_relative(v) else parse_length(v) for v in value)
+            x, y = (_length_or_measured(v) for v in value)
         except ValueError as exc:
             self.fail(m, key, f"{what}: {exc}; a place may also be measured from the "
                       f"piece's size ({_MEASURED})")
