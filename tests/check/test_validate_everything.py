@@ -206,6 +206,7 @@ def test_every_field_a_template_misspells_in_a_record_is_told_at_its_line(projec
     assert "no variable 'grid_colums' here (did you mean 'grid_columns'?)" in found[1][1]
 
 
+@pytest.mark.slow
 def test_every_field_a_template_misspells_in_a_loop_s_records_is_told_at_its_line(project):
     # `{% for e in elements %}{{ e.nmae }}`: rendering stops at the first; the others
     # are found too, in the records a loop takes (an outer loop's too: `row.spaces`),

@@ -32,7 +32,10 @@ def web_font(data: bytes, flavor: str) -> bytes:
     return out.getvalue()
 
 
-@pytest.mark.parametrize(("flavor", "signature"), [("woff", b"wOFF"), ("woff2", b"wOF2")])
+@pytest.mark.parametrize(("flavor", "signature"), [
+    ("woff", b"wOFF"),
+    pytest.param("woff2", b"wOF2", marks=pytest.mark.slow),  # packing it: some seconds
+])
 def test_a_web_font_is_read_as_the_truetype_font_inside_it(tmp_path, flavor, signature):
     path = tmp_path / f"Lato-Black.{flavor}"
     path.write_bytes(web_font(LATO.read_bytes(), flavor))
@@ -65,12 +68,14 @@ def _told(project: Path, name: str, data: bytes) -> dict:
     return found
 
 
+@pytest.mark.slow  # a .woff2 is packed for it: some seconds
 def test_a_web_font_that_cannot_be_unpacked_is_a_tkg306_at_its_role(project):
     cut_short = web_font(LATO.read_bytes(), "woff2")[:400]  # a download stopped early
     found = _told(project, "Lato-Black.woff2", cut_short)
     assert "it cannot be unpacked as a web font (WOFF2: " in found["message"], found
 
 
+@pytest.mark.slow  # a validation of the whole project: about a second
 def test_a_web_font_that_would_unpack_past_the_limit_is_refused(project):
     # A few bytes that say they hold a font of 4 GB: refused before anything is unpacked.
     packed = bytearray(web_font(LATO.read_bytes(), "woff"))
