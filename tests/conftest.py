@@ -171,6 +171,18 @@ def kit(shipped_game):
     return Kit(shipped_game)
 
 
+def tkg_build(project: Path, *options: str):
+    """`tkg build` of a test's project (its content/ and templates/ into its output/) in
+    the test process, with `options`: click's result."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    return CliRunner().invoke(cli, [
+        "build", "--content", str(project / "content"), "--templates",
+        str(project / "templates"), "--out", str(project / "output"), *options])
+
+
 def load_layout(name: str = "default", templates: Path = TEMPLATES):
     """A layout as a build loads it (with the kinds table's piece kinds)."""
     from generator.layout import load_layout as load

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from fontTools.ttLib import TTFont
 
 from generator.cli import cli
-from tests.conftest import CONTENT
+from tests.conftest import CONTENT, tkg_build
 from tests.pdfprobe import fonts, rasterise
 
 LATO = CONTENT / "fonts" / "Lato-Black.ttf"
@@ -134,10 +134,7 @@ def test_oinks_named_in_a_postscript_font_print_as_in_the_truetype_one(project, 
     def built(name: str, data: bytes):
         _black_in(project, name, data)
         assert _validate(project, "--lang", "en").exit_code == 0
-        result = CliRunner().invoke(cli, [
-            "build", "--content", str(project / "content"), "--templates",
-            str(project / "templates"), "--out", str(out), "--only", "tokens", "--lang", "en",
-            "--paper", "a4"])
+        result = tkg_build(project, "--only", "tokens", "--lang", "en", "--paper", "a4")
         assert result.exit_code == 0, result.output
         pdf = out / "print-shop" / "tokens.pdf"
         from pypdf import PdfReader

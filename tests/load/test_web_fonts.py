@@ -12,13 +12,12 @@ import struct
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
-from generator.cli import cli
 from generator.core.limits import FONT_BYTES
 from generator.load.fonts import font_data, read_metrics, shipped_font
+from tests.conftest import tkg_build
 from tests.load.test_postscript_fonts import LATO, _black_in, _validate, postscript_font
 from tests.pdfprobe import fonts
 
@@ -91,10 +90,7 @@ def test_oinks_named_in_a_web_font_print_in_it(project):
     _black_in(project, "Lato-Black.woff2", packed)
     out = project / "output"
     assert _validate(project, "--lang", "en", "--strict").exit_code == 0
-    result = CliRunner().invoke(cli, [
-        "build", "--content", str(project / "content"), "--templates",
-        str(project / "templates"), "--out", str(out), "--only", "tokens", "--lang", "en",
-        "--paper", "a4"])
+    result = tkg_build(project, "--only", "tokens", "--lang", "en", "--paper", "a4")
     assert result.exit_code == 0, result.output
     assert (out / "fonts" / "Lato-Black.woff2").read_bytes() == packed
     embedded = fonts(PdfReader(out / "print-shop" / "tokens.pdf"))

@@ -9,12 +9,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.cli import cli
 from generator.load.content import load_content
-from tests.conftest import few_book_games
+from tests.conftest import few_book_games, tkg_build
 
 DESIGNER = "Ana Lima"
 TITLE_LINE = '  title: "TKG ARENA: The Seal Bearers"\n'
@@ -37,10 +35,7 @@ def _authors(out: Path) -> dict[str, str]:
 def _build(project: Path, monkeypatch) -> Path:
     few_book_games(monkeypatch)
     out = project / "output"
-    result = CliRunner().invoke(cli, [
-        "build", "--content", str(project / "content"), "--templates",
-        str(project / "templates"), "--out", str(out), "--paper", "a4",
-        "--only", "rulebook,tiles"])
+    result = tkg_build(project, "--paper", "a4", "--only", "rulebook,tiles")
     assert result.exit_code == 0, result.output
     return out
 
@@ -120,10 +115,8 @@ def test_a_layout_credits_the_designer_only_when_there_is_one(project, designer)
         _credit(project, f'"{designer}"')
     (project / "templates" / "layouts" / "credited.yaml").write_text(CREDITED)
     out = project / "output"
-    result = CliRunner().invoke(cli, [
-        "build", "--content", str(project / "content"), "--templates",
-        str(project / "templates"), "--out", str(out), "--paper", "a4", "--lang", "en",
-        "--only", "tiles", "--layout", "credited"])
+    result = tkg_build(project, "--paper", "a4", "--lang", "en", "--only", "tiles",
+                       "--layout", "credited")
     assert result.exit_code == 0, result.output
     cover = PdfReader(out / "pnp-a4.pdf").pages[0].extract_text()
     assert ("A game by" in cover) == (designer is not None), cover

@@ -6,20 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.cli import cli
+from tests.conftest import tkg_build
 from tests.pdfprobe import placements
 
 pytestmark = pytest.mark.slow  # each builds
 
 
 def _build(project: Path, *extra: str):
-    result = CliRunner().invoke(cli, [
-        "build", "--content", str(project / "content"), "--templates",
-        str(project / "templates"), "--out", str(project / "output"), "--paper", "a4",
-        *extra])
+    result = tkg_build(project, "--paper", "a4", *extra)
     assert "Traceback" not in result.output, result.output
     return result
 

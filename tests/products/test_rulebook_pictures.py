@@ -15,6 +15,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from generator.cli import cli
+from tests.conftest import tkg_build
 from tests.pdfprobe import images
 
 pytestmark = pytest.mark.slow  # each validates or builds the rulebook
@@ -60,10 +61,7 @@ def test_a_picture_the_template_shows_is_a_figure_of_the_pdf_and_the_html(projec
     _shown(project, f"![{CAPTION}](art/setup.jpg)", data)
     assert [d for d in _validate(project) if d["severity"] != "info"] == []
     out = project / "output"
-    result = CliRunner().invoke(cli, [
-        "build", "--content", str(project / "content"), "--templates",
-        str(project / "templates"), "--out", str(out), "--only", "rulebook", "--paper", "a4",
-        "--lang", "en"])
+    result = tkg_build(project, "--only", "rulebook", "--paper", "a4", "--lang", "en")
     assert result.exit_code == 0, result.output
     pdf = out / "rulebook" / "rulebook-a4.pdf"
     [image] = [i for i in images(pdf) if i["/Width"] == 2400]
