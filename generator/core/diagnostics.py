@@ -201,6 +201,10 @@ CODES: dict[str, Code] = {
     "TKG516": Code(Severity.WARNING, "A text on a piece ends mid-sentence",
                    "Finish the sentence (\"9 connected tiles\"), or shorten it to a phrase "
                    "that stands alone."),
+    "TKG517": Code(Severity.WARNING, "A grid's cells are smaller than the tile or token "
+                   "they hold", "Give the grid more room (fit:) on a larger mat, whose size "
+                   "may be measured from the tile (\"tile * 3 + 5.5mm\"); print the mat over "
+                   "pages (sheets: split); or make the tiles smaller."),
     # -- declared kinds of piece: content/pieces.yaml and a layout's pieces: (docs/pieces.md)
     "TKG601": Code(Severity.ERROR, "A piece's look names an unknown primitive",
                    "Use rect, circle, line, polygon, path, text, flow, symbol, image, grid or "

@@ -214,6 +214,7 @@ class Painter(Resolver):
         if not self.spend(rows * columns - 1, prim):  # the grid itself is counted already
             return
         (w, h, ox, oy), gap, b = _fitted(prim, columns, rows), prim.number("gap"), self.bleed
+        self.holding(prim, w, h, columns, rows)
         x0, y0 = self.at(prim.length("x")) + dx + b + ox, self.at(prim.length("y")) + dy + b + oy
         style = self.style(prim, names)
         cells = [Rect(x0 + c * (w + gap), y0 + r * (h + gap), w, h, style,
@@ -222,6 +223,18 @@ class Painter(Resolver):
         box = (x0, y0, columns * w + max(columns - 1, 0) * gap,
                rows * h + max(rows - 1, 0) * gap)
         self.sketch.add("decor", self.named(prim, "grid"), prim.entry, box, cells, layer=True)
+
+    def holding(self, prim: Prim, w: float, h: float, columns: int, rows: int) -> None:
+        """TKG517 (a warning) when a grid whose cells are measured from the tile (or the
+        token) was made smaller to fit its room than the piece each cell holds."""
+        held, size = prim.text("holds"), prim.number("holds_mm")
+        if not held or prim.get("fit") is None or min(w, h) >= size - EDGE:
+            return
+        room_w, room_h = prim.pair("fit")
+        self.of_the_look("TKG517", f"the grid's cells come to {w:.1f} x {h:.1f} mm",
+                         f", to fit {columns} x {rows} in its room ({room_w:g} x {room_h:g} "
+                         f"mm): smaller than the {size:g} mm {held} each holds, which "
+                         f"hangs {size - min(w, h):.1f} mm over its cell", f"{prim.entry}.cell")
 
     def _repeat(self, prim: Prim, names: Names, dx: float, dy: float) -> None:
         per = prim.word("per")
@@ -427,18 +440,15 @@ class Painter(Resolver):
 
 def _fitted(prim: Prim, columns: int, rows: int) -> tuple[float, float, float, float]:
     """A grid's cell (w, h) and where the grid starts from its x, y: as the look gives
-    them, or with cells smaller (in the same proportion) so that all its columns and
-    rows fit the room `fit:` gives, centred in it, when the rules ask for more of them
-    than fit at full size (a 4 x 3 world on a mat made for 3 x 3)."""
+    them, or, with `fit:`, centred in the room it gives, the cells made smaller (in the
+    same proportion) when the rules ask for more columns or rows than fit at full size
+    (a 4 x 3 world on a mat made for 3 x 3), or the cells follow larger tiles."""
     w, h = prim.pair("cell")
     if prim.get("fit") is None or not columns or not rows:
         return w, h, 0.0, 0.0
     (room_w, room_h), gap = prim.pair("fit"), prim.number("gap")
     scale = min(1.0, (room_w - (columns - 1) * gap) / (columns * w),
                 (room_h - (rows - 1) * gap) / (rows * h))
-    if scale >= 1.0:
-        return w, h, 0.0, 0.0
     w, h = w * scale, h * scale
     return (w, h, max(room_w - columns * w - (columns - 1) * gap, 0.0) / 2,
             max(room_h - rows * h - (rows - 1) * gap, 0.0) / 2)
-

@@ -343,10 +343,17 @@ class PrimReader(ValueReader):
             rows = 0
         return {"x": self.position(m, "x"), "y": self.position(m, "y"),
                 "columns": columns, "rows": rows,
-                "cell": self.pair(m.get("cell"), m, "cell", POSITIVE),
+                "cell": self.pair(m.get("cell"), m, "cell", POSITIVE), **self._holds(m),
                 "fit": self.pair(m.get("fit"), m, "fit", POSITIVE) if "fit" in m else None,
                 "gap": self.length(m, "gap", 0.0, NON_NEGATIVE),
                 "radius": self.length(m, "radius", 0.0, NON_NEGATIVE), **self._paint(m)}
+
+    def _holds(self, m: YMap) -> dict:
+        """What a grid's cells hold, when measured from it ("tile + 1.5mm"): its name and
+        size, so a cell made smaller to fit its room is told if it cannot hold it."""
+        cell = m.get("cell")
+        held = self.from_piece(cell[0]) if isinstance(cell, YList) and cell else ""
+        return {"holds": held, "holds_mm": self.pieces[held]} if held in self.pieces else {}
 
     def _repeat(self, m: YMap, entry: str) -> dict:
         if ("times" in m) == ("per" in m):

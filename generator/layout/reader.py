@@ -18,12 +18,13 @@ from generator.layout.look_fit import fit_problem
 from generator.layout.model import Layout, Marks, SheetLayout
 from generator.layout.prims import PrimReader
 from generator.layout.tgc import PRODUCTS
-from generator.layout.values import ANY, NON_NEGATIVE, POSITIVE, places_of
+from generator.layout.values import ANY, NON_NEGATIVE, PIECES, POSITIVE, places_of
 from generator.load.builtin import CONVENTIONS, convention
 from generator.load.yamlsource import YList, YMap
 
 SECTIONS = ("extends", "sheets", "pieces")
 OLD_SECTIONS = ("tile", "back", "token", "oink")  # the fixed schema before issue 21
+PLACEHOLDER = 10.0  # mm: a tile or token size that cannot be read (it is told)
 MIN_MARGIN = 6.35  # printers cannot print closer to the paper's edge (0.25 in)
 MARK_WIDTH = (0.15, 0.25)  # thin crop marks
 LOOK_KEYS = ("shape", "size", "bleed", "safe", "sheets", "gutter", "overlap", "backs",
@@ -45,6 +46,7 @@ class LayoutReader(PrimReader):
                 self.fail(data, key, f"unknown section {key!r}")
         sheets = self.sheets(data)
         written = self.written(data)
+        self.pieces = _measures(written)
         looks = tuple(self.look(kind, m) for kind, m in written.items())
         layout = Layout(name, sheets, tuple(sorted(self.fonts)),
                         tuple(sorted(places_of(data).items())), tuple(self.bare_sizes), looks)
@@ -111,13 +113,13 @@ class LayoutReader(PrimReader):
         back = self.prims(m, "back", f"{entry}.back") if backs in ("shared", "per-item") else ()
         if backs in ("shared", "per-item") and "back" not in m:
             self.fail(m, "backs", f"backs: {backs} needs a back: (its primitives)")
-        size, page = self.size(m, shape)
+        size, page, disc = self.trim(kind, m, shape)
         look = Look(kind, shape, size, self.length(m, "bleed", 0.0, NON_NEGATIVE),
                     self.length(m, "safe", 3.0, NON_NEGATIVE), sheets, self.gutter(m),
                     self.length(m, "overlap", 12.0, POSITIVE), backs,
                     self.paint(m, "background"), self.paint(m, "surround"),
-                    self.prims(m, "front", f"{entry}.front", required=True), back,
-                    self.length(m, "disc", 0.0, POSITIVE), page, self.product(m))
+                    self.prims(m, "front", f"{entry}.front", required=True), back, disc, page,
+                    self.product(m))
         self.conventions(look, m)
         return look
 
@@ -131,6 +133,19 @@ class LayoutReader(PrimReader):
                       f"(known: {', '.join(PRODUCTS)})")
             return ""
         return str(value)
+
+    def trim(self, kind: str, m: YMap, shape: str) -> tuple[tuple[float, float], bool, float]:
+        """The look's size (and whether it is the page's) and its disc. A mat's may be
+        measured from the tile or the token; the tile's and the token's own are plain
+        lengths, as every look may be measured from them."""
+        known = self.pieces
+        if kind in PIECES:
+            self.pieces = {}
+        try:
+            size, page = self.size(m, shape)
+            return size, page, self.length(m, "disc", 0.0, POSITIVE)
+        finally:
+            self.pieces = known
 
     def size(self, m: YMap, shape: str) -> tuple[tuple[float, float], bool]:
         """The trim: one length (square, round), [width, height], or `page`."""
@@ -183,6 +198,23 @@ class LayoutReader(PrimReader):
                 hint = "Make it smaller, or its glue flaps (overlap:) narrower" \
                     if look.sheets == "split" else None
                 self.problems.append(diagnostic("TKG605", m.where("size"), why, hint))
+
+
+def _measures(written: dict[str, YMap]) -> dict[str, float]:
+    """The tile's and the token's sizes, that any look's lengths may be measured from
+    (`values.PIECES`), read quietly: a size that cannot be read is told when its look is
+    read, and a placeholder stands for it here."""
+    quiet = LayoutReader([])
+    sizes = {}
+    for kind in PIECES:
+        m = written.get(kind)
+        if isinstance(m, YMap):
+            told = len(quiet.problems)
+            (width, _), _ = quiet.size(m, quiet.choice(m, "shape", SHAPES, "square"))
+            sizes[kind] = width if width > 0 and len(quiet.problems) == told else PLACEHOLDER
+        else:
+            sizes[kind] = PLACEHOLDER
+    return sizes
 
 
 def read_layout(name: str, data: YMap, problems: list[Diagnostic]) -> Layout:

@@ -20,32 +20,31 @@ from generator.load.yamlsource import YList, YMap
 # positions anything (art starts in the bleed, at -3).
 POSITIVE, NON_NEGATIVE, ANY = "positive", "non-negative", "any"
 # A length measured from the piece's size: "width", "height / 2", "width - 20mm", or
-# from a round piece's face: "disc / 2 - 0.3mm".
-_RELATIVE = re.compile(r"^\s*(width|height|disc)\s*(?:/\s*(\d+(?:\.\d+)?)\s*)?"
-                       r"(?:([+-])\s*(\S.*?))?\s*$")
+# from a round piece's face: "disc / 2 - 0.3mm"; or from another piece's, so a mat
+# follows what it holds: "tile + 1.5mm", "tile * 5 + 54.5mm", "token / 2 - 0.25mm".
+_RELATIVE = re.compile(r"^\s*(width|height|disc|tile|token)\s*"
+                       r"(?:([*/])\s*(\d+(?:\.\d+)?)\s*)?(?:([+-])\s*(\S.*?))?\s*$")
+# The pieces a length of any look may be measured from: the tile's side and the life
+# token's face (its disc across). Their sizes are known once the layout is read, so a
+# length measured from them is worked out then, into plain mm.
+PIECES = ("tile", "token")
 
-
-_MEASURED = 'write e.g. "width - 20mm" or "height / 2"'
+_MEASURED = 'write e.g. "width - 20mm", "height / 2" or "tile + 1.5mm"'
 
 
 def _relative(value: object) -> Rel | None:
-    """A length measured from the piece's size; None when `value` is written otherwise,
-    ValueError when its parts are no lengths ("width - 2 apples", "height / 0")."""
+    """A length measured from a size (the piece's own or another piece's); None when
+    `value` is written otherwise, ValueError when its parts are no lengths ("width - 2
+    apples", "height / 0")."""
     match = _RELATIVE.match(value) if isinstance(value, str) else None
     if match is None:
         return None
-    of, part, sign, rest = match.groups()
+    of, times, part, sign, rest = match.groups()
     plus = parse_length(rest) if rest else 0.0
-    if part is not None and float(part) == 0:
+    if part is not None and times == "/" and float(part) == 0:
         raise ValueError(f"{value!r} divides by 0")
-    share = 1.0 / float(part) if part else 1.0
+    share = 1.0 if part is None else float(part) if times == "*" else 1.0 / float(part)
     return Rel(of, share, -plus if sign == "-" else plus)
-
-
-def _length_or_measured(value: object) -> Length:
-    """A length in mm, or one measured from the piece's size (ValueError: neither)."""
-    measured = _relative(value)
-    return parse_length(value) if measured is None else measured
 
 
 class ValueReader:
@@ -58,6 +57,8 @@ class ValueReader:
         self.fonts: set[str] = set()
         # Font sizes written as bare numbers: (entry, number, where), for the preflight.
         self.bare_sizes: list[tuple[str, float, Location]] = []
+        # The sizes of the pieces a length may be measured from (PIECES), once known.
+        self.pieces: dict[str, float] = {}
 
     def fail(self, m: YMap, key: str, message: str) -> None:
         """Record a problem (TKG303) at the position of `key` in `m`, unless one is told
@@ -87,12 +88,46 @@ class ValueReader:
                 self.fail(m, key, f"missing length {key!r}")
             return default or 0.0
         try:
-            value = parse_length(m[key])
+            value = self.millimetres(m[key])
         except ValueError as exc:
             self.fail(m, key, f"{key}: {exc}")
             return 0.0
         self.bounded(m, key, value, bound)
         return value
+
+    def measured(self, value: object) -> Length:
+        """A length in mm (one measured from another piece, "tile + 1.5mm", worked out
+        in mm), or one measured from the piece's own size (`Rel`); ValueError: neither."""
+        relative = _relative(value)
+        if relative is None:
+            return parse_length(value)
+        if relative.of not in PIECES:
+            return relative
+        size = self.pieces.get(relative.of)
+        if size is None:
+            raise ValueError(f"{value!r} is measured from the {relative.of}, whose size "
+                             "cannot be used here (a look's lengths may be measured from "
+                             "it; the sheets, the tile's size and the token's may not)")
+        return size * relative.share + relative.plus
+
+    def millimetres(self, value: object) -> float:
+        """A length in mm, perhaps measured from another piece ("tile + 1.5mm"), not
+        from the piece's own size (ValueError)."""
+        length = self.measured(value)
+        if isinstance(length, Rel):
+            raise ValueError(f"{value!r}: only a place, a box's side or a circle's radius "
+                             "may be "
+                             "measured from the piece's own size; a length here may be "
+                             'measured from the tile or the token ("tile + 1.5mm")')
+        return length
+
+    def from_piece(self, value: object) -> str:
+        """The other piece a length is measured from ("tile", "token"), or ""."""
+        try:
+            relative = _relative(value)
+        except ValueError:
+            return ""
+        return relative.of if relative is not None and relative.of in PIECES else ""
 
     def font_size(self, m: YMap, key: str, entry: str, default: float | None = None) -> float:
         """A font size in mm, more than 0; a bare number is points, and is remembered so
@@ -174,7 +209,7 @@ class ValueReader:
         """Two lengths within `bound`, e.g. a point [x, y] or a paper [width, height]."""
         if isinstance(value, YList) and len(value) == 2:
             try:
-                a, b = parse_length(value[0]), parse_length(value[1])
+                a, b = self.millimetres(value[0]), self.millimetres(value[1])
             except ValueError as exc:
                 self.fail(m, key, f"{key}: {exc}")
                 return 0.0, 0.0
@@ -192,7 +227,9 @@ class ValueReader:
         except ValueError as exc:
             self.fail(m, key, f"{key}: {exc} ({_MEASURED})")
             return 0.0
-        return self.length(m, key, default, bound) if measured is None else measured
+        if measured is None or measured.of in PIECES:  # mm, now or once worked out
+            return self.length(m, key, default, bound)
+        return measured
 
     def point(self, value: object, m: YMap, key: str, what: str) -> tuple[Length, Length]:
         """A point [x, y] placed on the piece (`what` it is, in words): each a length in
@@ -201,10 +238,10 @@ class ValueReader:
             self.fail(m, key, f"{what} must be a pair like [31.75, 40]")
             return 0.0, 0.0
         try:
-            x, y = (_length_or_measured(v) for v in value)
+            x, y = (self.measured(v) for v in value)
         except ValueError as exc:
             self.fail(m, key, f"{what}: {exc}; a place may also be measured from the "
-                      f"piece's size ({_MEASURED})")
+                      f"piece's size or another's ({_MEASURED})")
             return 0.0, 0.0
         return x, y
 

@@ -81,9 +81,9 @@ def _changed(value):
     length = re.fullmatch(r"(-?[0-9.]+)\s*(mm|pt)", value) if isinstance(value, str) else None
     if length:
         return f"{float(length[1]) + 0.5:g}{length[2]}"
-    measured = re.fullmatch(r"((?:width|height)(?: / [0-9.]+)?)(?: ([+-]) ([0-9.]+)mm)?",
-                            value) if isinstance(value, str) else None
-    if measured:  # measured from the piece's size ("width / 2 - 7mm"): 0.5 mm more
+    measured = re.fullmatch(r"((?:width|height|disc|tile|token)(?: [*/] [0-9.]+)?)"
+                            r"(?: ([+-]) ([0-9.]+)mm)?", value) if isinstance(value, str) else None
+    if measured:  # measured from a size ("width / 2 - 7mm", "tile + 1.5mm"): 0.5 mm more
         start, sign, mm = measured.groups()
         plus = (-1 if sign == "-" else 1) * float(mm or 0) + 0.5
         return f"{start} {'-' if plus < 0 else '+'} {abs(plus):g}mm"

@@ -141,14 +141,20 @@ def test_larger_tokens_and_oinks_keep_their_design(shipped_game, tmp_path):
 
 @pytest.mark.slow
 def test_larger_pieces_pass_the_strict_preflight_in_every_shipped_layout(tmp_path):
-    # Tiles 76.2 mm, tokens and Oinks 4 mm larger: no warning at all (no bare edge, no
-    # text or symbol leaving its safe zone, nothing overlapping).
+    # Tiles 76.2 mm, tokens and Oinks 4 mm larger, and the world mats measured from the
+    # tile over pages (an A4 page holds no world of such tiles: TKG517 says so,
+    # tests/layout/test_mats_follow_the_pieces.py): no warning at all (no bare edge, no
+    # text or symbol leaving its safe zone, nothing overlapping, no mat too small).
     from generator.check.validate import Templates, validate
+    from tests.layout.test_mats_follow_the_pieces import SPLIT_WORLD
 
     templates = _larger_round(tmp_path)
     default = templates / "layouts" / "default.yaml"
-    default.write_text(default.read_text().replace(f"size: {SHIPPED}mm ",
-                                                   f"size: {LARGER}mm ", 1))
+    text = default.read_text().replace(f"size: {SHIPPED}mm ", f"size: {LARGER}mm ", 1)
+    for old, new in SPLIT_WORLD:
+        assert old in text
+        text = text.replace(old, new, 1)
+    default.write_text(text)
     report = validate(CONTENT, Templates(templates, ("default", "cluster", "ink-saver")))
     assert report.passed(strict=True), [d.format() for d in report.diagnostics]
     assert report.layouts[0].look("tile").size == pytest.approx((LARGER, LARGER))
@@ -178,7 +184,7 @@ def test_a_place_that_is_no_length_is_told_where_it_is_written(tmp_path):
     [problem] = info.value.diagnostics
     assert problem.code == "TKG602" and problem.path.endswith("placed.yaml")
     assert problem.line == 8 and "wdth / 2" in problem.message
-    assert 'write e.g. "width - 20mm" or "height / 2"' in problem.message
+    assert 'write e.g. "width - 20mm", "height / 2" or "tile + 1.5mm"' in problem.message
 
 
 SHRUNK = """extends: default

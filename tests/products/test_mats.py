@@ -200,7 +200,9 @@ def test_a_world_mat_draws_the_worlds_own_shape_inside_the_mat(project, rows, co
     assert cells[0].w == pytest.approx(cells[0].h)  # and square, as the tiles are
     fits = rows <= 3 and columns <= 3
     assert (cells[0].w == pytest.approx(65)) == fits  # the look's own size when it fits
-    assert not done.problems
+    # Cells made smaller than the tiles they are measured from: told, as the tiles would
+    # hang over them (TKG517, a warning; tests/layout/test_mats_follow_the_pieces.py).
+    assert [p.code for p in done.problems] == ([] if fits else ["TKG517"])
 
 
 def _leaves(items):
