@@ -187,8 +187,10 @@ class _Writer:
 
     def gradient(self, g: Gradient) -> str:
         gid = self.new_id("g")
-        gradient = self.defs.add(Element("linearGradient", id=gid, x1=fmt(g.x1), y1=fmt(g.y1),
-                                         x2=fmt(g.x2), y2=fmt(g.y2)))
+        gradient = self.defs.add(
+            Element("radialGradient", id=gid, cx=fmt(g.x1), cy=fmt(g.y1), r=fmt(g.radius))
+            if g.radius else Element("linearGradient", id=gid, x1=fmt(g.x1), y1=fmt(g.y1),
+                                     x2=fmt(g.x2), y2=fmt(g.y2)))
         for offset, colour, opacity in g.stops:
             gradient.add(Element("stop", offset=fmt(offset), stop_color=colour,
                                  stop_opacity=fmt(opacity) if opacity < 1 else ""))

@@ -87,6 +87,10 @@ def _paint(paint, item, x: float, y: float) -> Rgb:
     if box is None:
         return rgb(paint.stops[-1][1])
     x0, y0, x1, y1 = box
+    if paint.radius:  # how far out, in the box's own units, where its circles are round
+        dx, dy = ((x - x0) / max(x1 - x0, 1e-9) - paint.x1,
+                  (y - y0) / max(y1 - y0, 1e-9) - paint.y1)
+        return rgb(stop_colour(paint, min((dx * dx + dy * dy) ** 0.5 / paint.radius, 1.0)))
     ax, ay = x0 + paint.x1 * (x1 - x0), y0 + paint.y1 * (y1 - y0)
     bx, by = x0 + paint.x2 * (x1 - x0), y0 + paint.y2 * (y1 - y0)
     span = (bx - ax) ** 2 + (by - ay) ** 2

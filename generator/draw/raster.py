@@ -148,6 +148,8 @@ class Canvas:
     def _gradient(self, g: Gradient, item, place: Place) -> PilImage.Image:
         """The gradient across the item's box, in BANDS steps of colour."""
         x0, y0, x1, y1 = self._px(bounds((item,), Place(place.scale, place.dx, place.dy)))
+        if g.radius:
+            return self._radial(g, (x0, y0, x1, y1))
         ax, ay = x0 + g.x1 * (x1 - x0), y0 + g.y1 * (y1 - y0)
         bx, by = x0 + g.x2 * (x1 - x0), y0 + g.y2 * (y1 - y0)
         image = PilImage.new("RGB", self.size, g.stops[-1][1])
@@ -161,6 +163,19 @@ class Canvas:
             back_x, back_y = ax - (bx - ax) * far, ay - (by - ay) * far
             draw.polygon([(px + nx, py + ny), (px - nx, py - ny), (back_x - nx, back_y - ny),
                           (back_x + nx, back_y + ny)], fill=stop_colour(g, t))
+        return image
+
+    def _radial(self, g: Gradient, box: tuple[float, float, float, float]) -> PilImage.Image:
+        """A radial gradient over the box (in pixels), in BANDS rings of colour: from the
+        outside in, each ring paints up to its inner edge."""
+        x0, y0, x1, y1 = box
+        cx, cy = x0 + g.x1 * (x1 - x0), y0 + g.y1 * (y1 - y0)
+        image = PilImage.new("RGB", self.size, g.stops[-1][1])
+        draw = ImageDraw.Draw(image)
+        for i in range(BANDS, 0, -1):
+            t = i / BANDS
+            rx, ry = t * g.radius * (x1 - x0), t * g.radius * (y1 - y0)
+            draw.ellipse([cx - rx, cy - ry, cx + rx, cy + ry], fill=stop_colour(g, t))
         return image
 
     def _picture(self, item: Image, place: Place) -> None:

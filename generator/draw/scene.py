@@ -17,13 +17,16 @@ from pathlib import Path as FilePath
 
 @dataclass(frozen=True)
 class Gradient:
-    """A linear gradient across the shape's bounding box (0-1 fractions)."""
+    """A gradient across the shape's bounding box (0-1 fractions): linear, from (x1, y1)
+    to (x2, y2); or radial, with a `radius`: circles round (x1, y1) out to it, which a
+    box that is not square stretches into ellipses (SVG's objectBoundingBox)."""
 
     x1: float
     y1: float
     x2: float
     y2: float
     stops: tuple[tuple[float, str, float], ...]  # offset, colour, opacity
+    radius: float = 0.0  # more than 0: radial, centred at (x1, y1)
 
 
 Paint = str | Gradient | None  # "#rrggbb", a gradient, or nothing

@@ -1,10 +1,10 @@
 """Read SVG art and insignia files into scene primitives.
 
 First this module surveys the XML for what svgelements would silently draw wrongly or
-not at all (text, pictures, filters, masks, patterns, radial gradients, markers, CSS it
-does not apply) and refuses the file with `ArtError`, whose message becomes a
-diagnostic. It also reads the <linearGradient> stops there, because svgelements keeps
-no children of elements it does not model.
+not at all (text, pictures, filters, masks, patterns, radial gradients with a focus off
+their centre, markers, CSS it does not apply) and refuses the file with `ArtError`,
+whose message becomes a diagnostic. It also reads the gradients' stops there (linear
+and radial), because svgelements keeps no children of elements it does not model.
 
 Then one of two readers gives the shapes: `generator.draw.svgplain` for a plain file
 (most art: shapes set directly in the <svg>, no transforms, CSS or arcs), read at once,
@@ -259,8 +259,8 @@ def _check_sheet(css: str) -> None:
 def _paint_server(node: ET.Element, tag: str) -> Gradient | str:
     """The gradient, or why it cannot be drawn (said only when a shape uses it)."""
     key = node.get("id")
-    if tag != "linearGradient":
-        return f"a {'radial gradient' if tag == 'radialGradient' else tag} (#{key})"
+    if tag not in ("linearGradient", "radialGradient"):
+        return f"a {tag} (#{key})"
     if node.get("gradientUnits", "objectBoundingBox") != "objectBoundingBox":
         return f"a gradient in user space units (#{key})"
     if node.get("gradientTransform") or node.get("href") or node.get(_XLINK):
@@ -268,11 +268,26 @@ def _paint_server(node: ET.Element, tag: str) -> Gradient | str:
     if node.get("spreadMethod", "pad") != "pad":
         return f"a reflected or repeated gradient (#{key})"
     try:
+        if tag == "radialGradient":
+            return _radial(node, key)
         x1, y1, x2, y2 = (fraction(node.get(k, d), k) for k, d in
                           (("x1", "0"), ("y1", "0"), ("x2", "1"), ("y2", "0")))
         return Gradient(x1, y1, x2, y2, _stops(node))
     except ArtError as exc:
         return f"{exc} in the gradient #{key}"
+
+
+def _radial(node: ET.Element, key: str | None) -> Gradient | str:
+    """A radial gradient whose focus is its centre (what Inkscape writes unless the
+    focus is dragged away), or why it cannot be drawn."""
+    cx, cy, r = (fraction(node.get(k, "50%"), k) for k in ("cx", "cy", "r"))
+    fx, fy = (fraction(node.get(f, node.get(c, "50%")), f) for f, c in (("fx", "cx"),
+                                                                        ("fy", "cy")))
+    if abs(fx - cx) > 1e-9 or abs(fy - cy) > 1e-9 or fraction(node.get("fr", "0"), "fr"):
+        return f"a radial gradient whose focus is off its centre (#{key})"
+    if r <= 0:
+        return f"a radial gradient of no radius (#{key})"
+    return Gradient(cx, cy, cx, cy, _stops(node), r)
 
 
 def _stops(node: ET.Element) -> tuple[tuple[float, str, float], ...]:

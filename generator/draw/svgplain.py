@@ -33,7 +33,7 @@ _GEOMETRY = {"rect": ("x", "y", "width", "height"), "circle": ("cx", "cy", "r"),
              "ellipse": ("cx", "cy", "rx", "ry"), "path": ("d",)}
 _ROOT = frozenset({"viewBox", "width", "height", "version", "id", "baseProfile"})
 _SKIPPED = frozenset({"title", "desc"})  # drawn by no renderer, holding only text
-_IN_DEFS = frozenset({"linearGradient", "stop"})  # read from the XML by `svgart`
+_IN_DEFS = frozenset({"linearGradient", "radialGradient", "stop"})  # read by `svgart`
 _NOT_PLAIN_PAINT = ("currentcolor", "inherit", "var(")  # resolved by svgelements itself
 _DEFAULTS = {"fill": "black", "stroke": "none"}  # SVG's, as svgelements fills them in
 

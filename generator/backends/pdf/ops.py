@@ -90,7 +90,7 @@ class _Recorder:
             out.append(f"/{self._alpha(style.opacity)} gs")
         if isinstance(style.fill, Gradient):
             out += ["q", f"{outline}\n{'W*' if style.evenodd else 'W'} n",
-                    f"/{self._gradient(style.fill, bbox)} sh", "Q"]
+                    *self._shading(style.fill, bbox), "Q"]
         fill = isinstance(style.fill, str)
         if isinstance(style.fill, str):
             out.append(f"{self._rgb(style.fill)} rg")
@@ -113,14 +113,24 @@ class _Recorder:
         self.states[name] = f"<< /Type /ExtGState /ca {num(value)} /CA {num(value)} >>"
         return name
 
-    def _gradient(self, g: Gradient, bbox) -> str:
+    def _shading(self, g: Gradient, bbox) -> list[str]:
+        """The operators painting the gradient over the clipped shape's box."""
         x, y, w, h = bbox
-        coords = " ".join(num(v) for v in (x + g.x1 * w, y + g.y1 * h, x + g.x2 * w,
-                                            y + g.y2 * h))
+        if not g.radius:
+            axis = (x + g.x1 * w, y + g.y1 * h, x + g.x2 * w, y + g.y2 * h)
+            return [f"/{self._gradient(2, axis, g)} sh"]
+        if w <= 0 or h <= 0:
+            return []  # a box of no area: nothing to paint, and no space to map onto
+        # Drawn in the box's own unit square, where its circles are circles: the box
+        # stretches them into ellipses, as SVG's objectBoundingBox does.
+        shading = self._gradient(3, (g.x1, g.y1, 0.0, g.x1, g.y1, g.radius), g)
+        return [f"{num(w)} 0 0 {num(h)} {num(x)} {num(y)} cm", f"/{shading} sh"]
+
+    def _gradient(self, kind: int, coords: tuple[float, ...], g: Gradient) -> str:
         name = f"Sh{len(self.shadings)}"
-        self.shadings.append((name, f"<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords "
-                                    f"[{coords}] /Extend [true true] /Function "
-                                    f"{_stops_function(g.stops)} >>"))
+        self.shadings.append((name, f"<< /ShadingType {kind} /ColorSpace /DeviceRGB /Coords "
+                                    f"[{' '.join(map(num, coords))}] /Extend [true true] "
+                                    f"/Function {_stops_function(g.stops)} >>"))
         return name
 
     def _rect(self, r: Rect) -> None:
