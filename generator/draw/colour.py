@@ -66,6 +66,18 @@ def best_ink(background: str, *inks: str) -> str:
     return max(inks, key=lambda ink: contrast(background, ink))
 
 
+def stop_opacity(g: Gradient, t: float) -> float:
+    """How opaque the gradient is at `t` (0-1), between its stops."""
+    stops = g.stops
+    if t <= stops[0][0]:
+        return stops[0][2]
+    for (o1, _, a1), (o2, _, a2) in pairwise(stops):
+        if t <= o2:
+            share = 0.0 if o2 == o1 else (t - o1) / (o2 - o1)
+            return a1 * (1 - share) + a2 * share
+    return stops[-1][2]
+
+
 def stop_colour(g: Gradient, t: float) -> str:
     """The gradient's colour at `t` (0-1), between its stops."""
     stops = g.stops

@@ -14,7 +14,7 @@ from itertools import pairwise
 from math import hypot
 from pathlib import Path as FilePath
 
-from generator.draw.colour import stop_colour
+from generator.draw.colour import stop_colour, stop_opacity
 from generator.draw.geometry import Place, bounds, subpaths
 from generator.draw.scene import Ellipse, Gradient, Image, Path, Rect
 
@@ -63,7 +63,8 @@ def painted(item, place: Place, x: float, y: float, below: Rgb,
     style = item.style
     colour = below
     if style.fill and _inside(item, lx, ly, outline):
-        colour = over(colour, _paint(style.fill, item, lx, ly), style.opacity)
+        paint, alpha = _paint(style.fill, item, lx, ly)
+        colour = over(colour, paint, style.opacity * alpha)
     if style.stroke and style.stroke_width > 0 and _on_stroke(item, lx, ly, outline):
         colour = over(colour, rgb(style.stroke), style.opacity)
     return colour
@@ -80,22 +81,30 @@ def fills(item, place: Place, x: float, y: float, outline: Outline | None = None
     return bool(item.style.fill) and _inside(item, lx, ly, outline)
 
 
-def _paint(paint, item, x: float, y: float) -> Rgb:
+def _paint(paint, item, x: float, y: float) -> tuple[Rgb, float]:
+    """The paint's colour at (x, y) of the item and how opaque it is there (a
+    gradient's stops may fade)."""
     if not isinstance(paint, Gradient):
-        return rgb(paint)
+        return rgb(paint), 1.0
+    t = _along(paint, item, x, y)
+    return rgb(stop_colour(paint, t)), stop_opacity(paint, t)
+
+
+def _along(paint: Gradient, item, x: float, y: float) -> float:
+    """How far along the gradient (0-1) the point (x, y) of the item lies."""
     box = bounds((item,))
     if box is None:
-        return rgb(paint.stops[-1][1])
+        return 1.0
     x0, y0, x1, y1 = box
     if paint.radius:  # how far out, in the box's own units, where its circles are round
         dx, dy = ((x - x0) / max(x1 - x0, 1e-9) - paint.x1,
                   (y - y0) / max(y1 - y0, 1e-9) - paint.y1)
-        return rgb(stop_colour(paint, min((dx * dx + dy * dy) ** 0.5 / paint.radius, 1.0)))
+        return min((dx * dx + dy * dy) ** 0.5 / paint.radius, 1.0)
     ax, ay = x0 + paint.x1 * (x1 - x0), y0 + paint.y1 * (y1 - y0)
     bx, by = x0 + paint.x2 * (x1 - x0), y0 + paint.y2 * (y1 - y0)
     span = (bx - ax) ** 2 + (by - ay) ** 2
     t = 0.0 if span == 0 else ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / span
-    return rgb(stop_colour(paint, min(max(t, 0.0), 1.0)))
+    return min(max(t, 0.0), 1.0)
 
 
 def _inside(item, x: float, y: float, outline: Outline | None) -> bool:

@@ -114,6 +114,23 @@ def test_gradients_go_from_colour_to_colour_along_their_axis(kit, tmp_path):
                                                 strict=True)), three
 
 
+def test_a_gradient_whose_stops_fade_shows_what_is_under_it_as_the_svg_does(kit, tmp_path):
+    # Red, opaque at one end, gone at the other (stop-opacity 0), over blue: the PDF
+    # drew it opaque red all the way, where the SVG (and any browser) faded it out.
+    fading = ((0, "#ff0000", 1), (1, "#ff0000", 0))
+    blue = Style(fill="#0000ff")
+    scene = Scene("fading", 40, 30, 0, (
+        Rect(0, 0, 40, 30, blue),
+        Rect(0, 0, 40, 10, Style(fill=Gradient(0, 0, 1, 0, fading))),  # left to right
+        Rect(0, 10, 40, 20, Style(fill=Gradient(0.5, 0.5, 0.5, 0.5, fading, 0.5))),  # out
+    ))
+    at = pixels(kit, tmp_path, scene)
+    assert close(at(0.5, 5), (255, 0, 0), 12) and close(at(39.5, 5), (0, 0, 255), 12)
+    assert close(at(20, 5), (128, 0, 128), 16), at(20, 5)
+    assert close(at(20, 20), (255, 0, 0), 12) and close(at(1, 11), (0, 0, 255), 12)
+    assert close(at(30, 20), (128, 0, 128), 20), at(30, 20)  # halfway out
+
+
 def test_a_png_with_alpha_shows_what_is_under_its_transparent_part(kit, tmp_path):
     from PIL import Image as Picture
 

@@ -86,3 +86,13 @@ def test_the_preflight_paints_and_reads_it_as_it_is_drawn():
     assert at[1] == at[2]  # halfway out across and down: the same grey
     assert at[3] == painted(Rect(0, 0, 40, 20, Style(fill="#000000")), Place(), 39.9, 19.9,
                             black)
+
+
+def test_the_preflight_sees_through_a_gradient_where_it_fades():
+    # A text over a glow that fades out is read against what lies under the glow there.
+    fading = Rect(0, 0, 40, 20, Style(fill=Gradient(0.5, 0.5, 0.5, 0.5, (
+        (0.0, "#FFFFFF", 1.0), (1.0, "#FFFFFF", 0.0)), 0.5)))
+    black = (0.0, 0.0, 0.0)
+    middle, halfway = (painted(fading, Place(), x, y, black) for x, y in ((20, 10), (30, 10)))
+    assert middle == pytest.approx((255.0, 255.0, 255.0), abs=1)
+    assert halfway == pytest.approx((127.5, 127.5, 127.5), abs=2)

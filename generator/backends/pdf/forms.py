@@ -18,7 +18,7 @@ from pathlib import Path
 
 from generator.backends.numbers import fmt as num
 from generator.backends.pdf.link import Base, link
-from generator.backends.pdf.ops import record
+from generator.backends.pdf.ops import MASK_MARK, record
 from generator.core.digest import digest
 from generator.core.errors import RenderError
 from generator.draw.art import picture_digests
@@ -47,6 +47,7 @@ class CompiledForm:
     # drawings place it.
     forms: tuple[tuple[str, CompiledForm], ...] = ()
     key: str = ""  # the memo key it was compiled under: one per drawing
+    masks: tuple[tuple[str, bytes], ...] = ()  # state name -> a soft mask's group object
 
     def nested(self) -> list[CompiledForm]:
         """The forms this one places, theirs too, each once, in the order they are met."""
@@ -98,7 +99,7 @@ def _compile(scene: Scene, kit: Kit, key: str) -> CompiledForm:
                         tuple((name, str(path)) for name, path in recorded.images),
                         tuple((name, form) for name, form in recorded.forms
                               if isinstance(form, CompiledForm)),
-                        key)
+                        key, recorded.masks)
 
 
 def link_drawings(base: Base, scenes: Mapping[str, Scene], kit: Kit) -> bytes:
@@ -110,9 +111,10 @@ def link_drawings(base: Base, scenes: Mapping[str, Scene], kit: Kit) -> bytes:
         forms[slot] = compiled(scenes[slot], kit)
     plan = _Resources(base.size, kit)
     font_refs = plan.fonts(base.slots, scenes, forms)
-    image_refs = plan.images([f for form in forms.values() for f in (form, *form.nested())])
-    placed = plan.placed(base.slots, forms, font_refs, image_refs)
-    bodies = {number: _form_object(forms[slot], font_refs[slot], image_refs, placed)
+    every = [f for form in forms.values() for f in (form, *form.nested())]
+    image_refs, mask_refs = plan.images(every), plan.masks(every)
+    placed = plan.placed(base.slots, forms, font_refs, image_refs, mask_refs)
+    bodies = {number: _form_object(forms[slot], font_refs[slot], image_refs, placed, mask_refs)
               for slot, number in base.slots}
     return link(base, bodies, plan.appended)
 
@@ -166,7 +168,7 @@ class _Resources:
                              lambda: subset_program(path, sorted(g for g in gids if g),
                                                     glyph_of=self.fonts_of(path).glyph_of))
 
-    def placed(self, slots, forms, font_refs, image_refs) -> dict[str, int]:
+    def placed(self, slots, forms, font_refs, image_refs, mask_refs) -> dict[str, int]:
         """One object per form a slot's drawing places (`CompiledForm.forms`), added
         innermost first so each refers to numbers already given; its fonts are those of
         the first slot that places it (every slot names them alike: see `_compile`)."""
@@ -174,8 +176,18 @@ class _Resources:
         for slot, _ in slots:
             for form in forms[slot].nested():
                 if form.key not in numbers:
-                    body = _form_object(form, font_refs[slot], image_refs, numbers)
+                    body = _form_object(form, font_refs[slot], image_refs, numbers,
+                                        mask_refs)
                     numbers[form.key] = self.add([body])
+        return numbers
+
+    def masks(self, forms) -> dict[tuple[str, str], int]:
+        """One object per soft mask of a fading gradient, by its form and state name."""
+        numbers: dict[tuple[str, str], int] = {}
+        for form in forms:
+            for name, body in form.masks:
+                if (form.key, name) not in numbers:
+                    numbers[form.key, name] = self.add([body])
         return numbers
 
     def images(self, forms) -> dict[str, int]:
@@ -199,13 +211,15 @@ def _everyday_glyphs(metrics) -> frozenset[int]:
 
 
 def _form_object(form: CompiledForm, fonts: dict[str, int], images: dict[str, int],
-                 placed: Mapping[str, int]) -> bytes:
+                 placed: Mapping[str, int], masks: Mapping[tuple[str, str], int]) -> bytes:
     resources = ["/ProcSet [/PDF /Text /ImageC]"]
     roles = [role for role, _ in form.glyphs]
     if roles:
         resources.append(_dictionary("Font", [(f"F.{r}", f"{fonts[r]} 0 R") for r in roles]))
     if form.states:
-        resources.append(_dictionary("ExtGState", form.states))
+        resources.append(_dictionary("ExtGState", [
+            (name, _linked(state, f"{MASK_MARK}{name}{MASK_MARK}", masks.get((form.key, name))))
+            for name, state in form.states]))
     if form.shadings:
         resources.append(_dictionary("Shading", form.shadings))
     pictures = [(n, f"{images[p]} 0 R") for n, p in form.images]
@@ -216,6 +230,11 @@ def _form_object(form: CompiledForm, fonts: dict[str, int], images: dict[str, in
             f"{num(form.height)}] /Resources << {' '.join(resources)} >> "
             f"/Filter /FlateDecode /Length {len(form.stream)} >>\nstream\n")
     return head.encode("latin-1") + form.stream + b"\nendstream"
+
+
+def _linked(state: str, mark: str, number: int | None) -> str:
+    """A state naming its soft mask by the object number the document gave it."""
+    return state if number is None else state.replace(mark, f"{number} 0 R")
 
 
 def _dictionary(name: str, entries) -> str:

@@ -12,6 +12,7 @@ holds it maps that onto points.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
@@ -50,6 +51,7 @@ class Recorded:
     shadings: tuple[tuple[str, str], ...]  # shading name -> its dictionary
     images: tuple[tuple[str, FilePath], ...]  # XObject name -> picture file
     forms: tuple[tuple[str, object], ...] = ()  # XObject name -> a placed piece's form
+    masks: tuple[tuple[str, bytes], ...] = ()  # a fading gradient's soft mask: its group
 
 
 def record(items, metrics, form_of: Callable[[Scene], object | None] | None = None
@@ -64,7 +66,8 @@ def record(items, metrics, form_of: Callable[[Scene], object | None] | None = No
     return Recorded("\n".join(recorder.out),
                     tuple((r, frozenset(g)) for r, g in sorted(recorder.glyphs.items())),
                     tuple(sorted(recorder.states.items())), tuple(recorder.shadings),
-                    tuple(recorder.images.items()), tuple(recorder.forms.items()))
+                    tuple(recorder.images.items()), tuple(recorder.forms.items()),
+                    tuple(recorder.masks))
 
 
 class _Recorder:
@@ -74,6 +77,7 @@ class _Recorder:
         self.glyphs: dict[str, set[int]] = {}
         self.states: dict[str, str] = {}
         self.shadings: list[tuple[str, str]] = []
+        self.masks: list[tuple[str, bytes]] = []
         self.images: dict[str, FilePath] = {}
         self.forms: dict[str, object] = {}
         self._form_names: dict[int, str] = {}  # id(piece) -> its XObject name
@@ -114,24 +118,29 @@ class _Recorder:
         return name
 
     def _shading(self, g: Gradient, bbox) -> list[str]:
-        """The operators painting the gradient over the clipped shape's box."""
-        x, y, w, h = bbox
-        if not g.radius:
-            axis = (x + g.x1 * w, y + g.y1 * h, x + g.x2 * w, y + g.y2 * h)
-            return [f"/{self._gradient(2, axis, g)} sh"]
-        if w <= 0 or h <= 0:
-            return []  # a box of no area: nothing to paint, and no space to map onto
-        # Drawn in the box's own unit square, where its circles are circles: the box
-        # stretches them into ellipses, as SVG's objectBoundingBox does.
-        shading = self._gradient(3, (g.x1, g.y1, 0.0, g.x1, g.y1, g.radius), g)
-        return [f"{num(w)} 0 0 {num(h)} {num(x)} {num(y)} cm", f"/{shading} sh"]
-
-    def _gradient(self, kind: int, coords: tuple[float, ...], g: Gradient) -> str:
+        """The operators painting the gradient over the clipped shape's box (and first,
+        if its stops fade, the soft mask that fades it)."""
         name = f"Sh{len(self.shadings)}"
-        self.shadings.append((name, f"<< /ShadingType {kind} /ColorSpace /DeviceRGB /Coords "
-                                    f"[{' '.join(map(num, coords))}] /Extend [true true] "
-                                    f"/Function {_stops_function(g.stops)} >>"))
-        return name
+        ops, kind, coords = _geometry(g, bbox, name)
+        if not ops:
+            return []
+        self.shadings.append((name, _shading_dictionary(kind, coords, "/DeviceRGB",
+                                                        _stops_function(g.stops))))
+        return [*self._fade(g, bbox, kind, coords), *ops]
+
+    def _fade(self, g: Gradient, bbox, kind: int, coords) -> list[str]:
+        """A soft mask of the stops' opacities over the box, as SVG fades a gradient
+        whose stops are not all opaque (none: they are)."""
+        if all(alpha >= 1 for _, _, alpha in g.stops):
+            return []
+        name = f"M{len(self.masks)}"
+        ops, _, _ = _geometry(g, bbox, "A")
+        dictionary = _shading_dictionary(kind, coords, "/DeviceGray", _stops_function(
+            g.stops, lambda _, alpha: num(min(max(alpha, 0.0), 1.0))))
+        self.masks.append((name, _mask_form(bbox, "\n".join(ops), dictionary)))
+        self.states[name] = (f"<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity "
+                             f"/G {MASK_MARK}{name}{MASK_MARK} >> >>")
+        return [f"/{name} gs"]
 
     def _rect(self, r: Rect) -> None:
         if not r.r:
@@ -220,14 +229,54 @@ class _Recorder:
         return name
 
 
-def _stops_function(stops) -> str:
-    """A PDF function from 0..1 to the gradient's colours (stop opacity is not drawn)."""
-    stops = sorted((offset, colour) for offset, colour, _ in stops)
+# Where a form's soft mask is named in its state, before the mask has an object number:
+# the document that links the form writes the number there (`forms._form_object`).
+MASK_MARK = "@"
+
+
+def _geometry(g: Gradient, bbox, name: str) -> tuple[list[str], int, tuple[float, ...]]:
+    """How the gradient `name` is painted over the box: the operators, the shading
+    type (2 axial, 3 radial) and its coordinates (no operators: a box of no area)."""
+    x, y, w, h = bbox
+    if not g.radius:
+        return ([f"/{name} sh"], 2, (x + g.x1 * w, y + g.y1 * h, x + g.x2 * w, y + g.y2 * h))
+    if w <= 0 or h <= 0:
+        return [], 3, ()  # nothing to paint, and no space to map onto
+    # Drawn in the box's own unit square, where its circles are circles: the box
+    # stretches them into ellipses, as SVG's objectBoundingBox does.
+    return ([f"{num(w)} 0 0 {num(h)} {num(x)} {num(y)} cm", f"/{name} sh"], 3,
+            (g.x1, g.y1, 0.0, g.x1, g.y1, g.radius))
+
+
+def _shading_dictionary(kind: int, coords: tuple[float, ...], space: str,
+                        function: str) -> str:
+    return (f"<< /ShadingType {kind} /ColorSpace {space} /Coords "
+            f"[{' '.join(map(num, coords))}] /Extend [true true] /Function {function} >>")
+
+
+def _mask_form(bbox, code: str, shading: str) -> bytes:
+    """A luminosity soft mask's group: the opacities as greys over the box, in the
+    coordinates of the drawing that sets it."""
+    x, y, w, h = bbox
+    data = zlib.compress(code.encode("latin-1"), 6)
+    head = (f"<< /Type /XObject /Subtype /Form /FormType 1 /BBox [{num(x)} {num(y)} "
+            f"{num(x + w)} {num(y + h)}] /Group << /S /Transparency /CS /DeviceGray >> "
+            f"/Resources << /Shading << /A {shading} >> >> /Filter /FlateDecode "
+            f"/Length {len(data)} >>\nstream\n")
+    return head.encode("latin-1") + data + b"\nendstream"
+
+
+def _stops_function(stops, part: Callable[[str, float], str] = lambda colour, _: rgb(colour)
+                    ) -> str:
+    """A PDF function from 0..1 to the gradient's colours (or, with `part`, to what it
+    makes of each stop's colour and opacity: the opacity, for the fade's mask)."""
+    stops = [(offset, part(colour, alpha))
+             for offset, colour, alpha in sorted(stops, key=lambda s: s[:2])]
     if stops[0][0] > 0:
         stops.insert(0, (0.0, stops[0][1]))
     if stops[-1][0] < 1:
         stops.append((1.0, stops[-1][1]))
-    pieces = [f"<< /FunctionType 2 /Domain [0 1] /C0 [{rgb(a)}] /C1 [{rgb(b)}] /N 1 >>"
+    pieces = [f"<< /FunctionType 2 /Domain [0 1] /C0 [{a}] /C1 [{b}] /N 1 >>"
               for (_, a), (_, b) in pairwise(stops)]
     if len(pieces) == 1:
         return pieces[0]
