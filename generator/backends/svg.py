@@ -191,6 +191,12 @@ class _Writer:
             Element("radialGradient", id=gid, cx=fmt(g.x1), cy=fmt(g.y1), r=fmt(g.radius))
             if g.radius else Element("linearGradient", id=gid, x1=fmt(g.x1), y1=fmt(g.y1),
                                      x2=fmt(g.x2), y2=fmt(g.y2)))
+        if g.focus:
+            gradient["fx"], gradient["fy"] = fmt(g.focus[0]), fmt(g.focus[1])
+        if g.user:
+            gradient["gradientUnits"] = "userSpaceOnUse"
+        if g.matrix:
+            gradient["gradientTransform"] = f"matrix({' '.join(map(fmt, g.matrix))})"
         for offset, colour, opacity in g.stops:
             gradient.add(Element("stop", offset=fmt(offset), stop_color=colour,
                                  stop_opacity=fmt(opacity) if opacity < 1 else ""))

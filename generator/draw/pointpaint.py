@@ -16,6 +16,7 @@ from pathlib import Path as FilePath
 
 from generator.draw.colour import stop_colour, stop_opacity
 from generator.draw.geometry import Place, bounds, subpaths
+from generator.draw.gradients import along
 from generator.draw.scene import Ellipse, Gradient, Image, Path, Rect
 
 Rgb = tuple[float, float, float]
@@ -95,16 +96,7 @@ def _along(paint: Gradient, item, x: float, y: float) -> float:
     box = bounds((item,))
     if box is None:
         return 1.0
-    x0, y0, x1, y1 = box
-    if paint.radius:  # how far out, in the box's own units, where its circles are round
-        dx, dy = ((x - x0) / max(x1 - x0, 1e-9) - paint.x1,
-                  (y - y0) / max(y1 - y0, 1e-9) - paint.y1)
-        return min((dx * dx + dy * dy) ** 0.5 / paint.radius, 1.0)
-    ax, ay = x0 + paint.x1 * (x1 - x0), y0 + paint.y1 * (y1 - y0)
-    bx, by = x0 + paint.x2 * (x1 - x0), y0 + paint.y2 * (y1 - y0)
-    span = (bx - ax) ** 2 + (by - ay) ** 2
-    t = 0.0 if span == 0 else ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / span
-    return min(max(t, 0.0), 1.0)
+    return along(paint, (box[0], box[1], box[2] - box[0], box[3] - box[1]), x, y)
 
 
 def _inside(item, x: float, y: float, outline: Outline | None) -> bool:

@@ -9,6 +9,7 @@ checks measure.
 
 from __future__ import annotations
 
+import math
 from operator import mul
 
 from PIL import Image as PilImage
@@ -16,10 +17,12 @@ from PIL import ImageChops, ImageDraw
 
 from generator.draw.colour import stop_colour
 from generator.draw.geometry import SCENE, Bounds, Place, bounds, leaves, rough_bounds, subpaths
+from generator.draw.gradients import apply, focus, invert, placement
 from generator.draw.pictures import upright
 from generator.draw.scene import Ellipse, Gradient, Image, Path, Rect, Style
 
 BANDS = 24  # steps of a gradient
+ROUND = 72  # corners of a radial gradient's ring
 Region = tuple[int, int, int, int]  # a box of pixels: left, top, right, bottom
 
 
@@ -146,36 +149,29 @@ class Canvas:
         return mask
 
     def _gradient(self, g: Gradient, item, place: Place) -> PilImage.Image:
-        """The gradient across the item's box, in BANDS steps of colour."""
-        x0, y0, x1, y1 = self._px(bounds((item,), Place(place.scale, place.dx, place.dy)))
-        if g.radius:
-            return self._radial(g, (x0, y0, x1, y1))
-        ax, ay = x0 + g.x1 * (x1 - x0), y0 + g.y1 * (y1 - y0)
-        bx, by = x0 + g.x2 * (x1 - x0), y0 + g.y2 * (y1 - y0)
-        image = PilImage.new("RGB", self.size, g.stops[-1][1])
-        draw, far = ImageDraw.Draw(image), 4 * sum(self.size)
-        nx, ny = -(by - ay), bx - ax  # across the gradient
-        length = max((nx * nx + ny * ny) ** 0.5, 1e-9)
-        nx, ny = nx / length * far, ny / length * far
-        for i in range(BANDS, -1, -1):  # from the end back: each band paints up to its start
-            t = i / BANDS
-            px, py = ax + (bx - ax) * t, ay + (by - ay) * t
-            back_x, back_y = ax - (bx - ax) * far, ay - (by - ay) * far
-            draw.polygon([(px + nx, py + ny), (px - nx, py - ny), (back_x - nx, back_y - ny),
-                          (back_x + nx, back_y + ny)], fill=stop_colour(g, t))
-        return image
+        """The gradient over the canvas as it lies on the item, in BANDS steps of colour:
+        each band drawn in the gradient's own coordinates and mapped onto the pixels."""
+        image = PilImage.new("RGB", self.size, g.stops[-1][1])  # beyond its end: its last
+        box = bounds((item,))
+        if box is None:
+            return image
+        onto = placement(g, (box[0], box[1], box[2] - box[0], box[3] - box[1]))
+        back = invert(onto)
+        if back is None:
+            return image
 
-    def _radial(self, g: Gradient, box: tuple[float, float, float, float]) -> PilImage.Image:
-        """A radial gradient over the box (in pixels), in BANDS rings of colour: from the
-        outside in, each ring paints up to its inner edge."""
-        x0, y0, x1, y1 = box
-        cx, cy = x0 + g.x1 * (x1 - x0), y0 + g.y1 * (y1 - y0)
-        image = PilImage.new("RGB", self.size, g.stops[-1][1])
+        def pixel(u: float, v: float) -> tuple[float, float]:
+            x, y = place.point(*apply(onto, u, v))
+            return x * self.ppm, y * self.ppm
+
+        # As far in the gradient's coordinates as the canvas reaches from its start.
+        corners = [apply(back, (x / self.ppm - place.dx) / place.scale,
+                         (y / self.ppm - place.dy) / place.scale)
+                   for x in (0, self.size[0]) for y in (0, self.size[1])]
+        reach = 2 * max(math.dist(c, (g.x1, g.y1)) for c in corners) + 1
         draw = ImageDraw.Draw(image)
-        for i in range(BANDS, 0, -1):
-            t = i / BANDS
-            rx, ry = t * g.radius * (x1 - x0), t * g.radius * (y1 - y0)
-            draw.ellipse([cx - rx, cy - ry, cx + rx, cy + ry], fill=stop_colour(g, t))
+        for t, outline in _bands(g, reach):
+            draw.polygon([pixel(u, v) for u, v in outline], fill=stop_colour(g, t))
         return image
 
     def _picture(self, item: Image, place: Place) -> None:
@@ -229,3 +225,28 @@ def item_stroke(item) -> bool:
 
 
 __all__ = ["Canvas", "item_fill", "item_stroke", "leaves", "stop_colour"]
+
+
+def _bands(g: Gradient, reach: float):
+    """(t, outline) from the gradient's end back to its start, in its own coordinates:
+    each outline holds every point whose t is at most its own, so a band painted over
+    the one before leaves that one its ring (or strip) of colour."""
+    if g.radius:
+        fx, fy = focus(g)
+        for i in range(BANDS, 0, -1):
+            t = i / BANDS
+            cx, cy, r = fx + (g.x1 - fx) * t, fy + (g.y1 - fy) * t, g.radius * t
+            yield t, [(cx + r * math.cos(a), cy + r * math.sin(a))
+                      for a in (2 * math.pi * k / ROUND for k in range(ROUND))]
+        return
+    dx, dy = g.x2 - g.x1, g.y2 - g.y1
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return  # no direction: its last colour throughout (SVG's)
+    ux, uy = dx / length * reach, dy / length * reach  # along, and across:
+    nx, ny = -uy, ux
+    for i in range(BANDS, -1, -1):
+        t = i / BANDS
+        px, py = g.x1 + dx * t, g.y1 + dy * t
+        yield t, [(px + nx, py + ny), (px - nx, py - ny), (g.x1 - ux - nx, g.y1 - uy - ny),
+                  (g.x1 - ux + nx, g.y1 - uy + ny)]

@@ -17,9 +17,12 @@ from pathlib import Path as FilePath
 
 @dataclass(frozen=True)
 class Gradient:
-    """A gradient across the shape's bounding box (0-1 fractions): linear, from (x1, y1)
-    to (x2, y2); or radial, with a `radius`: circles round (x1, y1) out to it, which a
-    box that is not square stretches into ellipses (SVG's objectBoundingBox)."""
+    """A gradient: linear, from (x1, y1) to (x2, y2); or radial, with a `radius`:
+    circles round (x1, y1) out to it, from its `focus`. Its coordinates are fractions of
+    the shape's box (SVG's objectBoundingBox: a box that is not square stretches its
+    circles into ellipses), or, `user`, the drawing's own; `matrix` maps them first
+    (SVG's gradientTransform, and the shape's own transform). `generator.draw.gradients`
+    places it."""
 
     x1: float
     y1: float
@@ -27,6 +30,9 @@ class Gradient:
     y2: float
     stops: tuple[tuple[float, str, float], ...]  # offset, colour, opacity
     radius: float = 0.0  # more than 0: radial, centred at (x1, y1)
+    user: bool = False  # in the drawing's coordinates, not the box's
+    matrix: tuple[float, float, float, float, float, float] | None = None  # a b c d e f
+    focus: tuple[float, float] | None = None  # a radial gradient's; None: its centre
 
 
 Paint = str | Gradient | None  # "#rrggbb", a gradient, or nothing

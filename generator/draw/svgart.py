@@ -41,6 +41,7 @@ from generator.draw.svgpaint import (
     fraction,
     own_alpha,
     style_of,
+    transform_of,
 )
 from generator.draw.svgplain import PlainShape, plain_shapes
 
@@ -64,6 +65,8 @@ _REFUSED = {
     "svg": "an <svg> inside the SVG",
     "a": "a link (<a>)",
 }
+_GRADIENTS = ("linearGradient", "radialGradient")
+_CHAIN = 8  # gradients one may borrow through: more is a loop, or a mistake
 _SELECTOR = re.compile(r"\*|[\w-]+|#[\w-]+|\.[\w-]+|[\w-]+\.[\w-]+")  # what svgelements applies
 _RULE = re.compile(r"([^{}]*)\{[^{}]*\}")
 
@@ -121,7 +124,7 @@ def _survey(root: ET.Element) -> _Survey:
     named = {key: e for e in root.iter() if (key := e.get("id"))}
     _Expansion(named).measure(root)  # first: the checks below recurse as deep as the file
     tags = {key: e.tag.removeprefix(_NS) for key, e in named.items()}
-    paints = {key: _paint_server(named[key], tag) for key, tag in tags.items()
+    paints = {key: _paint_server(named[key], tag, named) for key, tag in tags.items()
               if tag in ("linearGradient", "radialGradient", "pattern")}
     _check_children(root, False, tags)
     _check_style_order(root)
@@ -256,38 +259,82 @@ def _check_sheet(css: str) -> None:
                 raise ArtError(f"the CSS selector {selector.strip()!r} in <style>")
 
 
-def _paint_server(node: ET.Element, tag: str) -> Gradient | str:
+def _paint_server(node: ET.Element, tag: str, named: dict[str, ET.Element]
+                  ) -> Gradient | str:
     """The gradient, or why it cannot be drawn (said only when a shape uses it)."""
     key = node.get("id")
-    if tag not in ("linearGradient", "radialGradient"):
+    if tag not in _GRADIENTS:
         return f"a {tag} (#{key})"
-    if node.get("gradientUnits", "objectBoundingBox") != "objectBoundingBox":
-        return f"a gradient in user space units (#{key})"
-    if node.get("gradientTransform") or node.get("href") or node.get(_XLINK):
-        return f"a gradient with a transform or borrowed stops (#{key})"
-    if node.get("spreadMethod", "pad") != "pad":
-        return f"a reflected or repeated gradient (#{key})"
     try:
+        chain = _chain(node, named)
+        value = _inherited(chain, tag)
+        if value("spreadMethod", "pad") != "pad":
+            return f"a reflected or repeated gradient (#{key})"
+        user = value("gradientUnits", "objectBoundingBox") == "userSpaceOnUse"
+        number = _user_number if user else fraction
+        stops = _stops(next((n for n in chain if n.find(_NS + "stop") is not None), node))
+        written = value("gradientTransform", "")
+        matrix = transform_of(written) if written.strip() else None
         if tag == "radialGradient":
-            return _radial(node, key)
-        x1, y1, x2, y2 = (fraction(node.get(k, d), k) for k, d in
-                          (("x1", "0"), ("y1", "0"), ("x2", "1"), ("y2", "0")))
-        return Gradient(x1, y1, x2, y2, _stops(node))
+            return _radial(value, number, stops, user, matrix, key)
+        x1, y1, x2, y2 = (number(value(k, d), k) for k, d in
+                          (("x1", "0%"), ("y1", "0%"), ("x2", "100%"), ("y2", "0%")))
+        return Gradient(x1, y1, x2, y2, stops, user=user, matrix=matrix)
     except ArtError as exc:
         return f"{exc} in the gradient #{key}"
 
 
-def _radial(node: ET.Element, key: str | None) -> Gradient | str:
-    """A radial gradient whose focus is its centre (what Inkscape writes unless the
-    focus is dragged away), or why it cannot be drawn."""
-    cx, cy, r = (fraction(node.get(k, "50%"), k) for k in ("cx", "cy", "r"))
-    fx, fy = (fraction(node.get(f, node.get(c, "50%")), f) for f, c in (("fx", "cx"),
-                                                                        ("fy", "cy")))
-    if abs(fx - cx) > 1e-9 or abs(fy - cy) > 1e-9 or fraction(node.get("fr", "0"), "fr"):
-        return f"a radial gradient whose focus is off its centre (#{key})"
+def _chain(node: ET.Element, named: dict[str, ET.Element]) -> list[ET.Element]:
+    """The gradient and those it borrows from (href: Inkscape keeps the stops in one
+    gradient that others name), nearest first."""
+    chain = [node]
+    while (href := node.get("href") or node.get(_XLINK)) is not None:
+        borrowed = named.get(href.removeprefix("#")) if href.startswith("#") else None
+        if borrowed is None:
+            raise ArtError(f"it borrows from {href!r}, which the file does not define")
+        if borrowed.tag.removeprefix(_NS) not in _GRADIENTS:
+            raise ArtError(f"it borrows from {href!r}, which is no gradient")
+        if borrowed in chain or len(chain) > _CHAIN:
+            raise ArtError("its borrowing goes round in a loop")
+        chain.append(borrowed)
+        node = borrowed
+    return chain
+
+
+def _inherited(chain: list[ET.Element], tag: str):
+    """An attribute as the gradient has it: its own, else the nearest it borrows from
+    (its shape's attributes only from a gradient of its own kind)."""
+    shared = ("gradientUnits", "gradientTransform", "spreadMethod")
+
+    def value(name: str, default: str) -> str:
+        for node in chain:
+            if name in node.attrib and (name in shared or node.tag == _NS + tag):
+                return node.attrib[name]
+        return default
+    return value
+
+
+def _user_number(text: str, what: str) -> float:
+    """A coordinate in the drawing's own units (userSpaceOnUse): a plain number."""
+    if text.strip().endswith("%"):
+        raise ArtError(f"{what} is a share of the page ({text.strip()}) in user space units")
+    return fraction(text, what)
+
+
+def _radial(value, number, stops, user: bool, matrix, key: str | None) -> Gradient | str:
+    """A radial gradient, or why it cannot be drawn: its focus must lie inside its
+    circle, as PDF draws only those the same as SVG."""
+    cx, cy, r = (number(value(k, "50%"), k) for k in ("cx", "cy", "r"))
+    fx = number(value("fx", value("cx", "50%")), "fx")
+    fy = number(value("fy", value("cy", "50%")), "fy")
+    if fraction(value("fr", "0"), "fr"):
+        return f"a radial gradient whose focus is a circle (fr, #{key})"
     if r <= 0:
         return f"a radial gradient of no radius (#{key})"
-    return Gradient(cx, cy, cx, cy, _stops(node), r)
+    if math.hypot(fx - cx, fy - cy) >= r * 0.999:
+        return f"a radial gradient whose focus lies on or outside its circle (#{key})"
+    focus = (fx, fy) if (fx, fy) != (cx, cy) else None
+    return Gradient(cx, cy, cx, cy, stops, r, user, matrix, focus)
 
 
 def _stops(node: ET.Element) -> tuple[tuple[float, str, float], ...]:

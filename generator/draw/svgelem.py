@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import io
 import math
+from dataclasses import replace
 
 import svgelements as se
 
-from generator.draw.scene import Ellipse, Rect, Style
+from generator.draw.gradients import IDENTITY, Matrix, compose, invert
+from generator.draw.scene import Ellipse, Gradient, Rect, Style
 from generator.draw.scene import Path as PathShape
 from generator.draw.svgpaint import ArtError, check_finite, own_alpha, refuse_effects, style_of
 
@@ -79,12 +81,32 @@ def _primitive(shape: se.Shape, alpha: float, paints: dict):
     if values.get("visibility") in ("hidden", "collapse"):
         return None
     refuse_effects(values)
-    style = style_of(values, lambda: float(shape.implicit_stroke_width), alpha, paints)
+    style = _in_place(style_of(values, lambda: float(shape.implicit_stroke_width), alpha,
+                               paints), shape)
     if isinstance(shape, se.Rect):
         return _rect(shape, style)
     if isinstance(shape, (se.Circle, se.Ellipse)):
         return _ellipse(shape, style)
     return _outline(shape, style)
+
+
+def _in_place(style: Style, shape: se.Shape) -> Style:
+    """The style with its gradient mapped as the shape is. The shape's points are
+    transformed already (reified), and the gradient must follow them: one in user space
+    units through the shape's transform; one in the box's, in the box the shape had
+    before it (a rotated square's gradient turns with it, as in SVG)."""
+    fill = style.fill
+    m = se.Matrix(shape.values.get("transform", ""))
+    if not isinstance(fill, Gradient) or _untransformed(m):
+        return style
+    ctm: Matrix = (m.a, m.b, m.c, m.d, m.e, m.f)
+    if invert(ctm) is None:
+        return style  # a shape flattened to nothing: drawn as nothing, whatever its paint
+    own = fill.matrix or IDENTITY
+    if not fill.user:  # its box: the shape's own, before the transform
+        x0, y0, x1, y1 = (se.Path(shape) * ~m).bbox() or (0.0, 0.0, 0.0, 0.0)
+        own = compose((x1 - x0, 0.0, 0.0, y1 - y0, x0, y0), own)
+    return replace(style, fill=replace(fill, user=True, matrix=compose(ctm, own)))
 
 
 def _untransformed(m: se.Matrix) -> bool:

@@ -13,6 +13,7 @@ import functools
 import math
 import re
 
+from generator.draw.gradients import IDENTITY, Matrix, compose
 from generator.draw.scene import Gradient, Style
 
 _EFFECTS = {"filter": "a filter", "mask": "a mask", "clip-path": "a clipping path",
@@ -122,3 +123,44 @@ def check_finite(numbers) -> None:
     """ArtError if any of the numbers is infinite or not a number."""
     if not all(map(math.isfinite, numbers)):
         raise ArtError("a number too large to draw")
+
+
+_TRANSFORM = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)\s*,?")
+_ARGUMENTS = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3),
+              "skewX": (1,), "skewY": (1,)}
+
+
+def transform_of(text: str) -> Matrix:
+    """An SVG transform list ("translate(10 5) scale(2)") as one matrix (a-f); ArtError
+    for one that is not written as SVG says."""
+    matrix, rest = IDENTITY, text.strip()
+    while rest:
+        found = _TRANSFORM.match(rest)
+        if found is None:
+            raise ArtError(f"the transform {text.strip()!r} is not one SVG reads")
+        name, numbers = found[1], [fraction(n, "transform") for n in
+                                   re.split(r"[\s,]+", found[2].strip()) if n]
+        if len(numbers) not in _ARGUMENTS[name]:
+            raise ArtError(f"the transform {found[0].strip()!r} takes "
+                           f"{' or '.join(map(str, _ARGUMENTS[name]))} numbers")
+        matrix, rest = compose(matrix, _one(name, numbers)), rest[found.end():].strip()
+    return matrix
+
+
+def _one(name: str, n: list[float]) -> Matrix:
+    if name == "matrix":
+        return n[0], n[1], n[2], n[3], n[4], n[5]
+    if name == "translate":
+        return 1.0, 0.0, 0.0, 1.0, n[0], n[1] if len(n) > 1 else 0.0
+    if name == "scale":
+        return n[0], 0.0, 0.0, n[1] if len(n) > 1 else n[0], 0.0, 0.0
+    if name in ("skewX", "skewY"):
+        slope = math.tan(math.radians(n[0]))
+        return (1.0, 0.0, slope, 1.0, 0.0, 0.0) if name == "skewX" else \
+            (1.0, slope, 0.0, 1.0, 0.0, 0.0)
+    cos, sin = math.cos(math.radians(n[0])), math.sin(math.radians(n[0]))
+    turn = (cos, sin, -sin, cos, 0.0, 0.0)
+    if len(n) == 1:
+        return turn
+    cx, cy = n[1], n[2]  # rotate(a, cx, cy): about that point
+    return compose((1.0, 0.0, 0.0, 1.0, cx, cy), compose(turn, (1.0, 0.0, 0.0, 1.0, -cx, -cy)))

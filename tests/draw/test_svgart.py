@@ -236,9 +236,9 @@ def test_broken_xml_is_refused(tmp_path):
     ('viewBox="0 0 10 10"', '<defs><filter id="f"/></defs><rect width="3" height="4" '
      'filter="url(#f)"/>', "a filter"),
     ('viewBox="0 0 10 10"', '<mask id="m"><rect width="3" height="4"/></mask>', "<mask>"),
-    ('viewBox="0 0 10 10"', '<defs><radialGradient id="g" fx="0.1"><stop offset="0"/>'
+    ('viewBox="0 0 10 10"', '<defs><radialGradient id="g" fx="1.2"><stop offset="0"/>'
      '</radialGradient></defs><rect width="3" height="4" fill="url(#g)"/>',
-     "radial gradient whose focus"),
+     "radial gradient whose focus lies on or outside its circle"),
     ('viewBox="0 0 10 10"', '<defs><pattern id="p"/></defs><rect width="3" height="4" '
      'fill="url(#p)"/>', "pattern"),
     ('viewBox="0 0 10 10"', '<rect width="3" height="4" fill="bogus"/>', "colour 'bogus'"),

@@ -19,6 +19,7 @@ from itertools import pairwise
 from pathlib import Path as FilePath
 
 from generator.backends.numbers import fmt as num
+from generator.draw.gradients import focus, invert, placement
 from generator.draw.scene import (
     Ellipse,
     Gradient,
@@ -236,16 +237,21 @@ MASK_MARK = "@"
 
 def _geometry(g: Gradient, bbox, name: str) -> tuple[list[str], int, tuple[float, ...]]:
     """How the gradient `name` is painted over the box: the operators, the shading
-    type (2 axial, 3 radial) and its coordinates (no operators: a box of no area)."""
+    type (2 axial, 3 radial) and its coordinates (no operators: nothing to paint)."""
     x, y, w, h = bbox
-    if not g.radius:
-        return ([f"/{name} sh"], 2, (x + g.x1 * w, y + g.y1 * h, x + g.x2 * w, y + g.y2 * h))
-    if w <= 0 or h <= 0:
-        return [], 3, ()  # nothing to paint, and no space to map onto
-    # Drawn in the box's own unit square, where its circles are circles: the box
-    # stretches them into ellipses, as SVG's objectBoundingBox does.
-    return ([f"{num(w)} 0 0 {num(h)} {num(x)} {num(y)} cm", f"/{name} sh"], 3,
-            (g.x1, g.y1, 0.0, g.x1, g.y1, g.radius))
+    if not (g.radius or g.user or g.matrix) and (g.x1 == g.x2 or g.y1 == g.y2):
+        # Along the box's side: the same at the box's size as in its unit square.
+        return [f"/{name} sh"], 2, (x + g.x1 * w, y + g.y1 * h, x + g.x2 * w, y + g.y2 * h)
+    # Drawn in the gradient's own coordinates (the box's unit square, or the drawing's
+    # through its transform), where its circles are circles and its lines square to
+    # its axis, as SVG draws it; the map stretches them as it stretches the shape.
+    matrix = placement(g, bbox)
+    if invert(matrix) is None:
+        return [], 2, ()  # a box of no area: nothing to paint, and no space to map onto
+    ops = [f"{' '.join(map(num, matrix))} cm", f"/{name} sh"]
+    if g.radius:
+        return ops, 3, (*focus(g), 0.0, g.x1, g.y1, g.radius)
+    return ops, 2, (g.x1, g.y1, g.x2, g.y2)
 
 
 def _shading_dictionary(kind: int, coords: tuple[float, ...], space: str,

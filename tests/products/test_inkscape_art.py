@@ -1,0 +1,64 @@
+"""Tile art as Inkscape saves it builds, and prints as it shows in Inkscape: its
+gradients are in the drawing's units, through a transform, their stops borrowed from
+another gradient, the glow's edge fading (TKG304 refused it: "a gradient in user space
+units"). The print-shop page and the SVG agree on the glow."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.build.pipeline import build
+from tests.conftest import ONE_LANGUAGE
+from tests.pdfprobe import rasterise
+
+TILE = "ember-hollow"  # the first tile
+# A night sky, and a glow in it whose edge fades to nothing, as Inkscape 1.3 saves them.
+INKSCAPE_ART = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<svg width="100mm" height="100mm" viewBox="0 0 100 100" version="1.1" id="svg1"
+   inkscape:version="1.3.2 (091e20e, 2023-11-25)" sodipodi:docname="glow.svg"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+   xmlns:xlink="http://www.w3.org/1999/xlink"
+   xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg">
+  <sodipodi:namedview id="namedview1" pagecolor="#ffffff" inkscape:document-units="mm"/>
+  <defs id="defs1">
+    <linearGradient id="glowStops" inkscape:collect="always">
+      <stop style="stop-color:#ffffff;stop-opacity:1;" offset="0" id="stop2"/>
+      <stop style="stop-color:#ffffff;stop-opacity:0;" offset="1" id="stop3"/>
+    </linearGradient>
+    <linearGradient id="skyStops" inkscape:collect="always">
+      <stop style="stop-color:#000033;stop-opacity:1;" offset="0" id="stop4"/>
+      <stop style="stop-color:#000033;stop-opacity:1;" offset="1" id="stop5"/>
+    </linearGradient>
+    <radialGradient inkscape:collect="always" xlink:href="#glowStops" id="glow"
+       cx="50" cy="40" fx="50" fy="40" r="30" gradientUnits="userSpaceOnUse"
+       gradientTransform="matrix(1,0,0,0.8,0,8)"/>
+    <linearGradient inkscape:collect="always" xlink:href="#skyStops" id="sky"
+       x1="50" y1="0" x2="50" y2="100" gradientUnits="userSpaceOnUse"/>
+  </defs>
+  <g inkscape:label="Layer 1" inkscape:groupmode="layer" id="layer1">
+    <rect style="fill:url(#sky);stroke:none" id="rect1" width="110" height="110" x="-5" y="-5"/>
+    <ellipse style="fill:url(#glow);stroke:none" id="path1" cx="50" cy="40" rx="30" ry="24"/>
+  </g>
+</svg>
+"""
+
+
+@pytest.mark.slow
+def test_inkscape_art_builds_and_prints_its_fading_glow(project):
+    (project / "content" / "art" / f"{TILE}.svg").write_text(INKSCAPE_ART)
+    out = project / "output"
+    build(project / "content", project / "templates", out, ("a4",), ["tiles"],
+          languages=ONE_LANGUAGE)
+    svg = (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
+    assert 'gradientUnits="userSpaceOnUse"' in svg and "<radialGradient" in svg
+    page = rasterise(out / "print-shop" / "tiles.pdf", 0, 254)  # ten pixels a millimetre
+
+    def art(x: float, y: float) -> tuple[int, int, int]:
+        # The art covers the 63.5 mm tile and its 3 mm bleed: 100 units across 69.5 mm.
+        return page.getpixel((round(x * 6.95), round(y * 6.95)))
+
+    middle, sky, edge = art(50, 40), art(95, 95), art(50 + 28, 40)
+    assert min(middle) > 235, middle  # the glow's white heart (the name's plate is above)
+    assert max(sky[:2]) < 12 and sky[2] < 70, sky  # the night sky
+    assert max(edge[:2]) < 40, edge  # near its edge the glow has faded into the sky
