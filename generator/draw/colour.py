@@ -68,25 +68,26 @@ def best_ink(background: str, *inks: str) -> str:
 
 def stop_opacity(g: Gradient, t: float) -> float:
     """How opaque the gradient is at `t` (0-1), between its stops."""
-    stops = g.stops
-    if t <= stops[0][0]:
-        return stops[0][2]
-    for (o1, _, a1), (o2, _, a2) in pairwise(stops):
-        if t <= o2:
-            share = 0.0 if o2 == o1 else (t - o1) / (o2 - o1)
-            return a1 * (1 - share) + a2 * share
-    return stops[-1][2]
+    (_, _, a1), (_, _, a2), share = _between(g.stops, t)
+    return a1 * (1 - share) + a2 * share
 
 
 def stop_colour(g: Gradient, t: float) -> str:
     """The gradient's colour at `t` (0-1), between its stops."""
-    stops = g.stops
+    (_, c1, _), (_, c2, _), share = _between(g.stops, t)
+    if c1 == c2:
+        return c1
+    mixed = [round(int(c1[i:i + 2], 16) * (1 - share) + int(c2[i:i + 2], 16) * share)
+             for i in (1, 3, 5)]
+    return "#" + "".join(f"{v:02X}" for v in mixed)
+
+
+def _between(stops, t: float):
+    """The stops either side of `t` (0-1), and how far from the first to the second it
+    lies (before the first stop or after the last, that stop twice)."""
     if t <= stops[0][0]:
-        return stops[0][1]
-    for (o1, c1, _), (o2, c2, _) in pairwise(stops):
+        return stops[0], stops[0], 0.0
+    for (o1, c1, a1), (o2, c2, a2) in pairwise(stops):
         if t <= o2:
-            share = 0.0 if o2 == o1 else (t - o1) / (o2 - o1)
-            mixed = [round(int(c1[i:i + 2], 16) * (1 - share) + int(c2[i:i + 2], 16) * share)
-                     for i in (1, 3, 5)]
-            return "#" + "".join(f"{v:02X}" for v in mixed)
-    return stops[-1][1]
+            return (o1, c1, a1), (o2, c2, a2), 0.0 if o2 == o1 else (t - o1) / (o2 - o1)
+    return stops[-1], stops[-1], 0.0

@@ -1,10 +1,11 @@
 """Read SVG art and insignia files into scene primitives.
 
 First this module surveys the XML for what svgelements would silently draw wrongly or
-not at all (text, pictures, filters, masks, patterns, radial gradients with a focus off
-their centre, markers, CSS it does not apply) and refuses the file with `ArtError`,
-whose message becomes a diagnostic. It also reads the gradients' stops there (linear
-and radial), because svgelements keeps no children of elements it does not model.
+not at all (text, pictures, filters, masks, patterns, radial gradients whose focus
+lies outside their circle, markers, CSS it does not apply) and refuses the file with
+`ArtError`, whose message becomes a diagnostic. It also reads the gradients there
+(their stops, and those they borrow), because svgelements keeps no children of
+elements it does not model.
 
 Then one of two readers gives the shapes: `generator.draw.svgplain` for a plain file
 (most art: shapes set directly in the <svg>, no transforms, CSS or arcs), read at once,

@@ -25,7 +25,7 @@ POSITIVE, NON_NEGATIVE, ANY = "positive", "non-negative", "any"
 _RELATIVE = re.compile(r"^\s*(width|height|disc|tile|token)\s*"
                        r"(?:([*/])\s*(\d+(?:\.\d+)?)\s*)?(?:([+-])\s*(\S.*?))?\s*$")
 # The pieces a length of any look may be measured from: the tile's side and the life
-# token's face (its disc across). Their sizes are known once the layout is read, so a
+# token's size (its cut, across). Their sizes are known once the layout is read, so a
 # length measured from them is worked out then, into plain mm.
 PIECES = ("tile", "token")
 
