@@ -201,8 +201,8 @@ CODES: dict[str, Code] = {
     "TKG516": Code(Severity.WARNING, "A text on a piece ends mid-sentence",
                    "Finish the sentence (\"9 connected tiles\"), or shorten it to a phrase "
                    "that stands alone."),
-    "TKG517": Code(Severity.WARNING, "A grid's cells are smaller than the tile or token "
-                   "they hold", "Give the grid more room (fit:) on a larger mat, whose size "
+    "TKG517": Code(Severity.INFO, "A grid's cells are smaller than the tile or token they "
+                   "hold", "Give the grid more room (fit:) on a larger mat, whose size "
                    "may be measured from the tile (\"tile * 3 + 5.5mm\"); print the mat over "
                    "pages (sheets: split); or make the tiles smaller."),
     # -- declared kinds of piece: content/pieces.yaml and a layout's pieces: (docs/pieces.md)

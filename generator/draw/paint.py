@@ -225,8 +225,10 @@ class Painter(Resolver):
         self.sketch.add("decor", self.named(prim, "grid"), prim.entry, box, cells, layer=True)
 
     def holding(self, prim: Prim, w: float, h: float, columns: int, rows: int) -> None:
-        """TKG517 (a warning) when a grid whose cells are measured from the tile (or the
-        token) was made smaller to fit its room than the piece each cell holds."""
+        """TKG517 when a grid whose cells are measured from the tile (or the token) was
+        made smaller to fit its room than the piece each cell holds: information, as the
+        mat prints as it should, and still shows the world's shape (a 2 x 4 world on a
+        mat made for 3 x 3), but the designer may want one that holds the tiles."""
         held, size = prim.text("holds"), prim.number("holds_mm")
         if not held or prim.get("fit") is None or min(w, h) >= size - EDGE:
             return
