@@ -197,6 +197,8 @@ class _Writer:
             gradient["gradientUnits"] = "userSpaceOnUse"
         if g.matrix:
             gradient["gradientTransform"] = f"matrix({' '.join(map(fmt, g.matrix))})"
+        if g.spread != "pad":
+            gradient["spreadMethod"] = g.spread
         for offset, colour, opacity in g.stops:
             gradient.add(Element("stop", offset=fmt(offset), stop_color=colour,
                                  stop_opacity=fmt(opacity) if opacity < 1 else ""))

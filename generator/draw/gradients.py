@@ -16,6 +16,9 @@ from generator.draw.scene import Gradient
 
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as SVG and PDF
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+# Lengths of a reflected or repeated gradient drawn over a shape, at most: finer
+# stripes than a 64th of the shape print as a blur anyway.
+MOST_LENGTHS = 64
 
 
 def compose(outer: Matrix, inner: Matrix) -> Matrix:
@@ -58,18 +61,45 @@ def focus(g: Gradient) -> tuple[float, float]:
 
 
 def along(g: Gradient, box: tuple[float, float, float, float], x: float, y: float) -> float:
-    """How far along the gradient (0-1, padded beyond) the drawing's point (x, y) lies,
-    on a shape whose box is (x, y, w, h)."""
+    """Where in its stops (0-1) the gradient is at the drawing's point (x, y), on a shape
+    whose box is (x, y, w, h): padded, reflected or repeated beyond its ends."""
     inverse = invert(placement(g, box))
     if inverse is None:
         return 1.0
-    u, v = apply(inverse, x, y)
+    return spread(g, reach(g, *apply(inverse, x, y)))
+
+
+def reach(g: Gradient, u: float, v: float) -> float:
+    """How far along the gradient the point (u, v) of its own coordinates lies: 0 at its
+    start, 1 at its end, less or more beyond them."""
     if g.radius:
-        t = _radial(g, u, v)
-    else:
-        dx, dy = g.x2 - g.x1, g.y2 - g.y1
-        span = dx * dx + dy * dy
-        t = 0.0 if span == 0 else ((u - g.x1) * dx + (v - g.y1) * dy) / span
+        return _radial(g, u, v)
+    dx, dy = g.x2 - g.x1, g.y2 - g.y1
+    span = dx * dx + dy * dy
+    return 0.0 if span == 0 else ((u - g.x1) * dx + (v - g.y1) * dy) / span
+
+
+def reaches_over(g: Gradient, points) -> tuple[int, int]:
+    """The whole lengths of the gradient the points (in its own coordinates) reach
+    over, from below the least reach to above the most: at most MOST_LENGTHS of them,
+    half each side of its start (a radial gradient's start at its focus: 0)."""
+    reaches = [t for t in (reach(g, u, v) for u, v in points) if math.isfinite(t)]
+    half = MOST_LENGTHS // 2
+    low = 0 if g.radius or not reaches else math.floor(max(min(reaches), -half))
+    high = math.ceil(min(max(reaches), half)) if reaches else 1
+    return low, max(high, low + 1)
+
+
+def spread(g: Gradient, t: float) -> float:
+    """A reach as a place in the stops: SVG's spreadMethod (pad: the end colours go on;
+    repeat: the stops again; reflect: the stops back and forth)."""
+    if not math.isfinite(t):  # a point lost far beyond a gradient squashed to nothing
+        return 1.0 if t > 0 else 0.0
+    if g.spread == "repeat":
+        return t - math.floor(t)
+    if g.spread == "reflect":
+        turn = t % 2.0
+        return turn if turn <= 1.0 else 2.0 - turn
     return min(max(t, 0.0), 1.0)
 
 

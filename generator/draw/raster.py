@@ -17,7 +17,7 @@ from PIL import ImageChops, ImageDraw
 
 from generator.draw.colour import stop_colour
 from generator.draw.geometry import SCENE, Bounds, Place, bounds, leaves, rough_bounds, subpaths
-from generator.draw.gradients import apply, focus, invert, placement
+from generator.draw.gradients import apply, focus, invert, placement, reaches_over, spread
 from generator.draw.pictures import upright
 from generator.draw.scene import Ellipse, Gradient, Image, Path, Rect, Style
 
@@ -168,10 +168,10 @@ class Canvas:
         corners = [apply(back, (x / self.ppm - place.dx) / place.scale,
                          (y / self.ppm - place.dy) / place.scale)
                    for x in (0, self.size[0]) for y in (0, self.size[1])]
-        reach = 2 * max(math.dist(c, (g.x1, g.y1)) for c in corners) + 1
+        far = 2 * max(math.dist(c, (g.x1, g.y1)) for c in corners) + 1
         draw = ImageDraw.Draw(image)
-        for t, outline in _bands(g, reach):
-            draw.polygon([pixel(u, v) for u, v in outline], fill=stop_colour(g, t))
+        for t, outline in _bands(g, far, _steps(g, reaches_over(g, corners))):
+            draw.polygon([pixel(u, v) for u, v in outline], fill=stop_colour(g, spread(g, t)))
         return image
 
     def _picture(self, item: Image, place: Place) -> None:
@@ -227,14 +227,23 @@ def item_stroke(item) -> bool:
 __all__ = ["Canvas", "item_fill", "item_stroke", "leaves", "stop_colour"]
 
 
-def _bands(g: Gradient, reach: float):
-    """(t, outline) from the gradient's end back to its start, in its own coordinates:
-    each outline holds every point whose t is at most its own, so a band painted over
-    the one before leaves that one its ring (or strip) of colour."""
+def _steps(g: Gradient, lengths: tuple[int, int]) -> list[float]:
+    """The reaches a gradient is painted at, highest first: BANDS a length of it, from
+    its end to its start; one spread beyond them (reflected, repeated), over the whole
+    `lengths` of it the canvas reaches over."""
+    first, last = (BANDS, 0) if g.spread == "pad" else (lengths[1] * BANDS, lengths[0] * BANDS)
+    if g.radius:
+        last = max(last, 1)  # a ring of no size paints nothing
+    return [i / BANDS for i in range(first, last - 1, -1)]
+
+
+def _bands(g: Gradient, far: float, steps: list[float]):
+    """(t, outline) at each reach of `steps` (from the highest), in the gradient's own
+    coordinates: each outline holds every point whose reach is at most its own, so a
+    band painted over the one before leaves that one its ring (or strip) of colour."""
     if g.radius:
         fx, fy = focus(g)
-        for i in range(BANDS, 0, -1):
-            t = i / BANDS
+        for t in steps:
             cx, cy, r = fx + (g.x1 - fx) * t, fy + (g.y1 - fy) * t, g.radius * t
             yield t, [(cx + r * math.cos(a), cy + r * math.sin(a))
                       for a in (2 * math.pi * k / ROUND for k in range(ROUND))]
@@ -243,10 +252,9 @@ def _bands(g: Gradient, reach: float):
     length = math.hypot(dx, dy)
     if length == 0:
         return  # no direction: its last colour throughout (SVG's)
-    ux, uy = dx / length * reach, dy / length * reach  # along, and across:
+    ux, uy = dx / length * far, dy / length * far  # along, and across:
     nx, ny = -uy, ux
-    for i in range(BANDS, -1, -1):
-        t = i / BANDS
+    for t in steps:
         px, py = g.x1 + dx * t, g.y1 + dy * t
         yield t, [(px + nx, py + ny), (px - nx, py - ny), (g.x1 - ux - nx, g.y1 - uy - ny),
                   (g.x1 - ux + nx, g.y1 - uy + ny)]

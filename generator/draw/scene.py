@@ -33,6 +33,7 @@ class Gradient:
     user: bool = False  # in the drawing's coordinates, not the box's
     matrix: tuple[float, float, float, float, float, float] | None = None  # a b c d e f
     focus: tuple[float, float] | None = None  # a radial gradient's; None: its centre
+    spread: str = "pad"  # beyond its ends: pad, reflect or repeat (SVG's spreadMethod)
 
 
 Paint = str | Gradient | None  # "#rrggbb", a gradient, or nothing

@@ -20,7 +20,7 @@ import functools
 import math
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.core.limits import (
@@ -269,18 +269,20 @@ def _paint_server(node: ET.Element, tag: str, named: dict[str, ET.Element]
     try:
         chain = _chain(node, named)
         value = _inherited(chain, tag)
-        if value("spreadMethod", "pad") != "pad":
-            return f"a reflected or repeated gradient (#{key})"
+        spread = value("spreadMethod", "pad")
+        if spread not in ("pad", "reflect", "repeat"):
+            return f"a gradient spread by {spread!r} (#{key}): pad, reflect or repeat"
         user = value("gradientUnits", "objectBoundingBox") == "userSpaceOnUse"
         number = _user_number if user else fraction
         stops = _stops(next((n for n in chain if n.find(_NS + "stop") is not None), node))
         written = value("gradientTransform", "")
         matrix = transform_of(written) if written.strip() else None
         if tag == "radialGradient":
-            return _radial(value, number, stops, user, matrix, key)
+            found = _radial(value, number, stops, user, matrix, key)
+            return found if isinstance(found, str) else replace(found, spread=spread)
         x1, y1, x2, y2 = (number(value(k, d), k) for k, d in
                           (("x1", "0%"), ("y1", "0%"), ("x2", "100%"), ("y2", "0%")))
-        return Gradient(x1, y1, x2, y2, stops, user=user, matrix=matrix)
+        return Gradient(x1, y1, x2, y2, stops, user=user, matrix=matrix, spread=spread)
     except ArtError as exc:
         return f"{exc} in the gradient #{key}"
 

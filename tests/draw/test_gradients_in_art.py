@@ -2,9 +2,10 @@
 raster and its point colours: radial ones (a sun's glow, a lit pool) as well as linear,
 in the shape's box (hand-written art) or, as Inkscape writes them, in the drawing's own
 units (userSpaceOnUse), through a gradientTransform and the shape's own transform, with
-their stops borrowed from another gradient (href) and a focus off the centre. What no
-PDF draws the same (a focal circle, a focus outside the circle, a share of the page in
-user units, a borrowing that loops) is refused by name."""
+their stops borrowed from another gradient (href), a focus off the centre, reflected or
+repeated beyond their ends. What no PDF draws the same (a focal circle, a focus outside
+the circle, a share of the page in user units, a borrowing that loops) is refused by
+name."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from generator.draw.svgart import ArtError, read_art
 from tests.backends.test_forms import pixels
 
 WHITE_TO_BLACK = ((0.0, "#FFFFFF", 1.0), (1.0, "#000000", 1.0))
+BLACK_TO_WHITE = ((0.0, "#000000", 1.0), (1.0, "#FFFFFF", 1.0))
 GLOW = Gradient(0.5, 0.5, 0.5, 0.5, WHITE_TO_BLACK, 0.5)  # white at the middle
 BOX = Rect(0, 0, 40, 20, Style(fill=GLOW))  # not square: its circles are ellipses
 
@@ -62,7 +64,8 @@ def test_a_radial_gradient_is_read_with_svg_s_defaults(tmp_path, shape):
     ('<radialGradient id="g" href="#h"/><linearGradient id="h" href="#g"/>', "a loop"),
     (f'<radialGradient id="g" gradientTransform="wobble(2)">{STOPS}</radialGradient>',
      r"the transform 'wobble\(2\)' is not one SVG reads"),
-    (f'<radialGradient id="g" spreadMethod="reflect">{STOPS}</radialGradient>', "reflected"),
+    (f'<radialGradient id="g" spreadMethod="wobble">{STOPS}</radialGradient>',
+     "spread by 'wobble'"),
 ])
 def test_a_gradient_drawn_otherwise_is_refused_by_name(tmp_path, defs, reason):
     with pytest.raises(ArtError, match=reason):
@@ -202,3 +205,42 @@ def test_a_gradient_in_the_box_of_a_turned_shape_turns_with_it(tmp_path):
                                 ((10, -4.5), (10, 14.5), (5.5, 5), (14.5, 5)))
     assert top > 240 and bottom < 15 and left == pytest.approx(right, abs=1), \
         (top, bottom, left, right)
+
+
+@pytest.mark.parametrize(("spread", "grey"), [
+    ("repeat", (64, 64, 64)),  # a quarter of the way, each time again
+    ("reflect", (64, 191, 64)),  # a quarter, then back: three quarters, then a quarter
+    ("pad", (64, 255, 255)),  # beyond its end, its last colour
+])
+def test_a_gradient_reflected_or_repeated_goes_on_beyond_its_ends(kit, tmp_path, spread,
+                                                                  grey):
+    # Black to white over the first 10 mm of a 40 mm band, in the drawing's units.
+    band = Rect(0, 0, 40, 10, Style(fill=Gradient(0, 0, 10, 0, BLACK_TO_WHITE, user=True,
+                                                  spread=spread)))
+    at = pixels(kit, tmp_path, Scene(spread, 40, 10, 0, (band,)))
+    seen = tuple(at(x, 5)[0] for x in (2.5, 12.5, 22.5))
+    assert seen == pytest.approx(grey, abs=14), seen
+    black = (0.0, 0.0, 0.0)
+    read = tuple(painted(band, Place(), x, 5, black)[0] for x in (2.5, 12.5, 22.5))
+    assert read == pytest.approx(grey, abs=1), read
+    canvas = Canvas(40, 10)
+    canvas.paint([band])
+    raster = tuple(int(canvas.mean((x - 0.5, 4, 1, 2))[1:3], 16) for x in (2.5, 12.5, 22.5))
+    assert raster == pytest.approx(grey, abs=14), raster
+
+
+def test_a_radial_gradient_reflected_rings_out_and_is_written_so(kit, tmp_path):
+    rings = Gradient(20, 10, 20, 10, BLACK_TO_WHITE, 4, user=True, spread="reflect")
+    box = Rect(0, 0, 40, 20, Style(fill=rings))
+    at = pixels(kit, tmp_path, Scene("rings", 40, 20, 0, (box,)))
+    # 2 mm out: a half; 6 mm: back to a half; 8 mm: black again; 10 mm: a half.
+    seen = [at(20 + d, 10)[0] for d in (2, 4, 6, 8, 10)]
+    assert seen == pytest.approx([128, 255, 128, 0, 128], abs=16), seen
+    svg = scene_svg(Scene("rings", 40, 20, 0, (box,)), Memo())
+    assert 'spreadMethod="reflect"' in svg
+
+
+def test_a_spread_is_read_from_the_file_or_its_borrowed_gradient(tmp_path):
+    [rect] = _art(tmp_path, f'<linearGradient id="h" spreadMethod="repeat">{STOPS}'
+                            '</linearGradient><linearGradient id="g" href="#h" x2="0.2"/>')
+    assert (rect.style.fill.spread, rect.style.fill.x2) == ("repeat", 0.2)

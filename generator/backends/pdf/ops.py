@@ -19,7 +19,7 @@ from itertools import pairwise
 from pathlib import Path as FilePath
 
 from generator.backends.numbers import fmt as num
-from generator.draw.gradients import focus, invert, placement
+from generator.draw.gradients import apply, focus, invert, placement, reaches_over
 from generator.draw.scene import (
     Ellipse,
     Gradient,
@@ -122,23 +122,22 @@ class _Recorder:
         """The operators painting the gradient over the clipped shape's box (and first,
         if its stops fade, the soft mask that fades it)."""
         name = f"Sh{len(self.shadings)}"
-        ops, kind, coords = _geometry(g, bbox, name)
-        if not ops:
+        laid = _geometry(g, bbox, name)
+        if not laid.ops:
             return []
-        self.shadings.append((name, _shading_dictionary(kind, coords, "/DeviceRGB",
-                                                        _stops_function(g.stops))))
-        return [*self._fade(g, bbox, kind, coords), *ops]
+        self.shadings.append((name, laid.dictionary("/DeviceRGB", _stops_function(g.stops))))
+        return [*self._fade(g, bbox), *laid.ops]
 
-    def _fade(self, g: Gradient, bbox, kind: int, coords) -> list[str]:
+    def _fade(self, g: Gradient, bbox) -> list[str]:
         """A soft mask of the stops' opacities over the box, as SVG fades a gradient
         whose stops are not all opaque (none: they are)."""
         if all(alpha >= 1 for _, _, alpha in g.stops):
             return []
         name = f"M{len(self.masks)}"
-        ops, _, _ = _geometry(g, bbox, "A")
-        dictionary = _shading_dictionary(kind, coords, "/DeviceGray", _stops_function(
+        laid = _geometry(g, bbox, "A")
+        dictionary = laid.dictionary("/DeviceGray", _stops_function(
             g.stops, lambda _, alpha: num(min(max(alpha, 0.0), 1.0))))
-        self.masks.append((name, _mask_form(bbox, "\n".join(ops), dictionary)))
+        self.masks.append((name, _mask_form(bbox, "\n".join(laid.ops), dictionary)))
         self.states[name] = (f"<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity "
                              f"/G {MASK_MARK}{name}{MASK_MARK} >> >>")
         return [f"/{name} gs"]
@@ -235,29 +234,69 @@ class _Recorder:
 MASK_MARK = "@"
 
 
-def _geometry(g: Gradient, bbox, name: str) -> tuple[list[str], int, tuple[float, ...]]:
-    """How the gradient `name` is painted over the box: the operators, the shading
-    type (2 axial, 3 radial) and its coordinates (no operators: nothing to paint)."""
+@dataclass(frozen=True)
+class _Laid:
+    """A gradient laid over a shape's box: the operators painting shading `name`, its
+    type (2 axial, 3 radial), its coordinates, and the stretch of its stops they span
+    (beyond 0-1 when it is reflected or repeated)."""
+
+    ops: tuple[str, ...]
+    kind: int = 2
+    coords: tuple[float, ...] = ()
+    span: tuple[int, int] = (0, 1)
+    reflect: bool = False
+
+    def dictionary(self, space: str, function: str) -> str:
+        """The shading's dictionary, its stops' `function` spread over its span."""
+        low, high = self.span
+        domain = "" if self.span == (0, 1) else f"/Domain [{low} {high}] "
+        if self.span != (0, 1):
+            function = _spread(function, low, high, self.reflect)
+        return (f"<< /ShadingType {self.kind} /ColorSpace {space} {domain}/Coords "
+                f"[{' '.join(map(num, self.coords))}] /Extend [true true] "
+                f"/Function {function} >>")
+
+
+def _geometry(g: Gradient, bbox, name: str) -> _Laid:
+    """How the gradient `name` is painted over the box (no operators: nothing to)."""
     x, y, w, h = bbox
-    if not (g.radius or g.user or g.matrix) and (g.x1 == g.x2 or g.y1 == g.y2):
+    if not (g.radius or g.user or g.matrix) and g.spread == "pad" and (
+            g.x1 == g.x2 or g.y1 == g.y2):
         # Along the box's side: the same at the box's size as in its unit square.
-        return [f"/{name} sh"], 2, (x + g.x1 * w, y + g.y1 * h, x + g.x2 * w, y + g.y2 * h)
+        return _Laid((f"/{name} sh",), 2, (x + g.x1 * w, y + g.y1 * h, x + g.x2 * w,
+                                           y + g.y2 * h))
     # Drawn in the gradient's own coordinates (the box's unit square, or the drawing's
     # through its transform), where its circles are circles and its lines square to
     # its axis, as SVG draws it; the map stretches them as it stretches the shape.
     matrix = placement(g, bbox)
-    if invert(matrix) is None:
-        return [], 2, ()  # a box of no area: nothing to paint, and no space to map onto
-    ops = [f"{' '.join(map(num, matrix))} cm", f"/{name} sh"]
+    back = invert(matrix)
+    if back is None:
+        return _Laid(())  # a box of no area: nothing to paint, and no space to map onto
+    ops = (f"{' '.join(map(num, matrix))} cm", f"/{name} sh")
+    fx, fy = focus(g)
+    if g.spread == "pad":
+        return _Laid(ops, 3, (fx, fy, 0.0, g.x1, g.y1, g.radius)) if g.radius else \
+            _Laid(ops, 2, (g.x1, g.y1, g.x2, g.y2))
+    low, high = reaches_over(g, [apply(back, px, py) for px in (x, x + w)
+                                 for py in (y, y + h)])
+    reflect = g.spread == "reflect"
     if g.radius:
-        return ops, 3, (*focus(g), 0.0, g.x1, g.y1, g.radius)
-    return ops, 2, (g.x1, g.y1, g.x2, g.y2)
+        ex, ey = g.x1 - fx, g.y1 - fy
+        return _Laid(ops, 3, (fx, fy, 0.0, fx + ex * high, fy + ey * high, g.radius * high),
+                     (0, high), reflect)
+    dx, dy = g.x2 - g.x1, g.y2 - g.y1
+    return _Laid(ops, 2, (g.x1 + dx * low, g.y1 + dy * low, g.x1 + dx * high,
+                          g.y1 + dy * high), (low, high), reflect)
 
 
-def _shading_dictionary(kind: int, coords: tuple[float, ...], space: str,
-                        function: str) -> str:
-    return (f"<< /ShadingType {kind} /ColorSpace {space} /Coords "
-            f"[{' '.join(map(num, coords))}] /Extend [true true] /Function {function} >>")
+def _spread(function: str, low: int, high: int, reflect: bool) -> str:
+    """One length's function over every length from `low` to `high`, each the stops
+    again, or every other one back (reflected)."""
+    lengths = range(low, high)
+    encode = " ".join("1 0" if reflect and k % 2 else "0 1" for k in lengths)
+    bounds = " ".join(str(k) for k in lengths[1:])
+    return (f"<< /FunctionType 3 /Domain [{low} {high}] /Functions "
+            f"[{' '.join([function] * len(lengths))}] /Bounds [{bounds}] /Encode [{encode}] >>")
 
 
 def _mask_form(bbox, code: str, shading: str) -> bytes:
