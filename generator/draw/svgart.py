@@ -58,11 +58,13 @@ _NOT_DRAWN = {"title", "desc", "metadata"}
 _DEFINITIONS = {"linearGradient", "radialGradient", "pattern", "clipPath"}
 # Definitions whose content svgelements would draw in place unless they sit in <defs>.
 _DEFS_ONLY = {"filter", "mask", "marker", "symbol"}
+_TO_PATHS = "text (<{}>); convert it to paths (Inkscape: Path > Object to Path)"
 _REFUSED = {
-    "text": "text (<text>); convert it to paths",
-    "tspan": "text (<tspan>); convert it to paths",
-    "textPath": "text (<textPath>); convert it to paths",
-    "image": "a picture inside the SVG (<image>)",
+    "text": _TO_PATHS.format("text"),
+    "tspan": _TO_PATHS.format("tspan"),
+    "textPath": _TO_PATHS.format("textPath"),
+    "image": "a picture inside the SVG (<image>); export the art as a PNG (Inkscape: File > "
+             "Export, 300 dpi) and name that as the art, or draw the picture with shapes",
     "svg": "an <svg> inside the SVG",
     "a": "a link (<a>)",
 }

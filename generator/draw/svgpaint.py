@@ -16,9 +16,18 @@ import re
 from generator.draw.gradients import IDENTITY, Matrix, compose
 from generator.draw.scene import Gradient, Style
 
-_EFFECTS = {"filter": "a filter", "mask": "a mask", "clip-path": "a clipping path",
-            "marker": "markers", "marker-start": "markers", "marker-mid": "markers",
-            "marker-end": "markers"}
+# What each effect is, and what to do about it (Inkscape 1's menus: most art comes
+# from it); the PNG way keeps any effect, at 300 pixels an inch of print size.
+_PNG = "or export the art as a PNG (File > Export, 300 dpi)"
+_MARKERS = "markers ({}); make them shapes (Inkscape: Path > Stroke to Path)"
+_EFFECTS = {
+    "filter": f"a filter ({{}}), such as a blur or a shadow; remove it (Inkscape: Filters > "
+              f"Remove Filters), {_PNG}",
+    "mask": f"a mask ({{}}); release it (Inkscape: Object > Mask > Release Mask), {_PNG}",
+    "clip-path": f"a clipping path ({{}}); release it (Inkscape: Object > Clip > Release "
+                 f"Clip) and cut the shapes themselves (Path > Intersection), {_PNG}",
+    "marker": _MARKERS, "marker-start": _MARKERS, "marker-mid": _MARKERS,
+    "marker-end": _MARKERS}
 _URL = re.compile(r"url\(\s*['\"]?#([^'\")]+)['\"]?\s*\)")
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 _HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
@@ -43,7 +52,7 @@ def refuse_effects(values: dict) -> None:
     for key, what in _EFFECTS.items():
         value = values.get(key)
         if value and value.strip() != "none":
-            raise ArtError(f"{what} ({key}: {value})")
+            raise ArtError(what.format(f"{key}: {value}"))
 
 
 def style_of(values: dict, stroke_width, alpha: float, paints: dict) -> Style:
@@ -53,7 +62,8 @@ def style_of(values: dict, stroke_width, alpha: float, paints: dict) -> Style:
     fill, fill_alpha = _paint(values.get("fill"), paints)
     stroke, stroke_alpha = _paint(values.get("stroke"), paints)
     if isinstance(stroke, Gradient):
-        raise ArtError("a gradient on a stroke")
+        raise ArtError("a gradient on a stroke; make the stroke a shape (Inkscape: Path > "
+                       "Stroke to Path)")
     if stroke and "stroke-opacity" in values:
         stroke_alpha *= fraction(values["stroke-opacity"], "stroke-opacity")
     if fill and stroke and fill_alpha != stroke_alpha:

@@ -260,3 +260,25 @@ def test_a_root_that_is_not_svg_is_refused(tmp_path):
     path.write_text("<html><body/></html>")
     with pytest.raises(ArtError, match="not <svg>"):
         read_art(path)
+
+
+@pytest.mark.parametrize(("body", "way"), [
+    ("<text>Ember</text>", "Inkscape: Path > Object to Path"),
+    ('<image href="a.png" width="3" height="3"/>', "Inkscape: File > Export, 300 dpi"),
+    ('<defs><filter id="f"/></defs><rect width="3" height="4" filter="url(#f)"/>',
+     "Inkscape: Filters > Remove Filters"),
+    ('<defs><clipPath id="c"><rect width="2" height="2"/></clipPath></defs>'
+     '<rect width="3" height="4" clip-path="url(#c)"/>', "Inkscape: Object > Clip > Release Clip"),
+    ('<defs><mask id="m"><rect width="2" height="2"/></mask></defs>'
+     '<rect width="3" height="4" mask="url(#m)"/>', "Inkscape: Object > Mask > Release Mask"),
+    ('<path d="M0 0L5 5" stroke="#000" marker-end="url(#m)"/>',
+     "Inkscape: Path > Stroke to Path"),
+    ('<defs><linearGradient id="g"><stop offset="0"/></linearGradient></defs>'
+     '<path d="M0 0L5 5" stroke="url(#g)"/>', "Inkscape: Path > Stroke to Path"),
+], ids=["text", "image", "filter", "clip", "mask", "markers", "stroke-gradient"])
+def test_a_refusal_says_how_to_make_the_art_drawable_in_inkscape(tmp_path, body, way):
+    # Most art comes from Inkscape: each thing tkg cannot draw the same in the SVG and
+    # the PDF is told with the menu that turns it into what it can.
+    with pytest.raises(ArtError) as info:
+        _art(tmp_path, body, 'viewBox="0 0 10 10"')
+    assert way in str(info.value), str(info.value)
