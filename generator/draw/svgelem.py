@@ -96,8 +96,10 @@ def _in_place(style: Style, shape: se.Shape) -> Style:
     units through the shape's transform; one in the box's, in the box the shape had
     before it (a rotated square's gradient turns with it, as in SVG)."""
     fill = style.fill
+    if not isinstance(fill, Gradient):
+        return style  # (most shapes: their transform is not read again)
     m = se.Matrix(shape.values.get("transform", ""))
-    if not isinstance(fill, Gradient) or _untransformed(m):
+    if _untransformed(m):
         return style
     ctm: Matrix = (m.a, m.b, m.c, m.d, m.e, m.f)
     if invert(ctm) is None:

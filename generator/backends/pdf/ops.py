@@ -249,9 +249,10 @@ class _Laid:
     def dictionary(self, space: str, function: str) -> str:
         """The shading's dictionary, its stops' `function` spread over its span."""
         low, high = self.span
-        domain = "" if self.span == (0, 1) else f"/Domain [{low} {high}] "
+        domain = ""
         if self.span != (0, 1):
-            function = _spread(function, low, high, self.reflect)
+            domain, function = f"/Domain [{low} {high}] ", _spread(function, low, high,
+                                                                   self.reflect)
         return (f"<< /ShadingType {self.kind} /ColorSpace {space} {domain}/Coords "
                 f"[{' '.join(map(num, self.coords))}] /Extend [true true] "
                 f"/Function {function} >>")
