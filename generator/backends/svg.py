@@ -238,6 +238,8 @@ class _Writer:
         group = Element("g")
         if g.label:
             group["class"] = g.label
+        if g.opacity < 1:
+            group["opacity"] = fmt(g.opacity)
         inner = group
         if g.clip is not None:
             cid = self.new_id("c")

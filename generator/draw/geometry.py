@@ -9,6 +9,7 @@ same outlines are what `generator.draw.raster` fills.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import NamedTuple
 
 from generator.draw.scene import Ellipse, Group, Image, Path, Rect
@@ -52,12 +53,26 @@ def _meet(a: Bounds, b: Bounds) -> Bounds:
 
 
 def leaves(items, place: Place = SCENE) -> Iterator[tuple[object, Place]]:
-    """Every item that is not a group, with where its group puts it, in drawing order."""
+    """Every item that is not a group, with where its group puts it, in drawing order.
+
+    A shape in a see-through group comes with the group's opacity laid on its own: the
+    checks that read shapes one by one (what colours lie under a glyph, and where) see
+    its colours a little darker where the group's shapes overlap than they print, and
+    the raster lays the group whole (`generator.draw.raster`)."""
     for item in items:
         if isinstance(item, Group):
-            yield from leaves(item.children, place.inside(item))
+            inside = leaves(item.children, place.inside(item))
+            yield from inside if item.opacity >= 1 else _faded(inside, item.opacity)
         else:
             yield item, place
+
+
+def _faded(found: Iterator[tuple[object, Place]], opacity: float
+           ) -> Iterator[tuple[object, Place]]:
+    for item, place in found:
+        style = getattr(item, "style", None)
+        yield (item if style is None else replace(  # type: ignore[type-var]
+            item, style=replace(style, opacity=style.opacity * opacity))), place
 
 
 def subpaths(path: Path, place: Place = SCENE) -> list[tuple[list[Point], bool]]:

@@ -19,7 +19,7 @@ from generator.draw.colour import stop_colour
 from generator.draw.geometry import SCENE, Bounds, Place, bounds, leaves, rough_bounds, subpaths
 from generator.draw.gradients import apply, focus, invert, placement, reaches_over, spread
 from generator.draw.pictures import upright
-from generator.draw.scene import Ellipse, Gradient, Image, Path, Rect, Style
+from generator.draw.scene import Ellipse, Gradient, Group, Image, Path, Rect, Style
 
 BANDS = 24  # steps of a gradient
 ROUND = 72  # corners of a radial gradient's ring
@@ -39,13 +39,26 @@ class Canvas:
 
     def paint(self, items, place: Place = SCENE) -> None:
         """Paint the items over what is there (text is left out)."""
-        for item, at in leaves(items, place):
-            if self.focus is not None and not _touches(rough_bounds(item, at), self.focus):
+        for item in items:
+            if isinstance(item, Group):
+                self._group(item, place)
+            elif self.focus is not None and not _touches(rough_bounds(item, place),
+                                                         self.focus):
                 continue
-            if isinstance(item, Image):
-                self._picture(item, at)
+            elif isinstance(item, Image):
+                self._picture(item, place)
             elif hasattr(item, "style"):
-                self._shape(item, at)
+                self._shape(item, place)
+
+    def _group(self, group: Group, place: Place) -> None:
+        """A group's children; a see-through group's painted whole, then laid at its
+        opacity over what was there, as SVG lays it."""
+        if group.opacity >= 1:
+            self.paint(group.children, place.inside(group))
+            return
+        under = self.image.copy()
+        self.paint(group.children, place.inside(group))
+        self.image = PilImage.blend(under, self.image, group.opacity)
 
     def coverage(self, items, place: Place = SCENE, until_full: bool = False) -> PilImage.Image:
         """A mask (mode L) of where the items paint, whatever their colours; with

@@ -109,7 +109,8 @@ class Image:
 
 @dataclass(frozen=True)
 class Group:
-    """Children mapped by `scale` then `translate`, optionally clipped to a rectangle."""
+    """Children mapped by `scale` then `translate`, optionally clipped to a rectangle and
+    laid at an opacity as one."""
 
     children: tuple
     translate: tuple[float, float] = (0.0, 0.0)
@@ -120,6 +121,17 @@ class Group:
     # tile): a backend may draw that piece once and place it (the PDF's nested forms).
     # It draws nothing the children do not, so it is left out of the digest.
     piece: Scene | None = field(default=None, compare=False, repr=False)
+    # Below 1, the children are laid together first and the whole is laid at this
+    # opacity, as SVG lays a see-through group (an Inkscape layer at 50 %): where they
+    # overlap, only the top one shows through.
+    opacity: float = field(default=1.0, repr=False)
+
+    def __repr__(self) -> str:
+        # The digests of scenes are their items' reprs: an opaque group's stays what it
+        # was before groups had an opacity, so no drawing is keyed anew for it.
+        text = (f"Group(children={self.children!r}, translate={self.translate!r}, "
+                f"scale={self.scale!r}, clip={self.clip!r}, label={self.label!r})")
+        return text if self.opacity == 1 else f"{text[:-1]}, opacity={self.opacity!r})"
 
     def __reduce__(self) -> tuple:
         # A group placing a whole piece holds the piece's own items (backends and digests
@@ -127,8 +139,9 @@ class Group:
         # so the group is rebuilt from the piece, the same tuple again.
         if self.piece is not None and self.children is self.piece.items:
             return _placing, (self.piece, self.translate, self.scale, self.clip, self.label)
+        see_through = (self.opacity,) if self.opacity != 1 else ()
         return Group, (self.children, self.translate, self.scale, self.clip, self.label,
-                       self.piece)
+                       self.piece, *see_through)
 
 
 def _placing(piece: Scene, translate: tuple[float, float], scale: float,

@@ -33,14 +33,14 @@ from generator.core.limits import (
 )
 from generator.core.reading import Refused, read_file
 from generator.draw import svgplain
-from generator.draw.scene import Ellipse, Gradient, Rect
+from generator.draw.scene import Ellipse, Gradient, Group, Rect
 from generator.draw.scene import Path as PathShape
 from generator.draw.svgpaint import (
     ArtError,
     check_finite,
     colour_of,
     fraction,
-    own_alpha,
+    shape_alpha,
     style_of,
     transform_of,
 )
@@ -385,17 +385,20 @@ def _declared_viewbox(root: ET.Element) -> tuple[float, float, float, float] | N
 def _plain_primitive(shape: PlainShape, paints: dict):
     """The primitive for a shape of a plain file, as `svgelem` makes it from svgelements'
     shape (`plain_shapes` keeps out every case that would take another branch there)."""
-    alpha = own_alpha(1.0, shape.values["attributes"])
+    alpha, whole = shape_alpha(1.0, shape.values["attributes"], shape.values)
     style = style_of(shape.values, lambda: shape.stroke_width, alpha, paints)
     if shape.kind == "path":
         commands = shape.commands
         if not commands or all(c[0] == "M" for c in commands):
             return None
         check_finite([v for command in commands for v in command[1:]])
-        return PathShape(commands, style)
-    check_finite(shape.numbers)
-    a, b, c, d = shape.numbers
-    return Rect(a, b, c, d, style, 0.0) if shape.kind == "rect" else Ellipse(a, b, c, d, style)
+        item: PathShape | Rect | Ellipse = PathShape(commands, style)
+    else:
+        check_finite(shape.numbers)
+        a, b, c, d = shape.numbers
+        item = Rect(a, b, c, d, style, 0.0) if shape.kind == "rect" else \
+            Ellipse(a, b, c, d, style)
+    return item if whole >= 1 else Group((item,), opacity=whole)
 
 
 def path_commands(d: str) -> tuple[tuple, ...]:

@@ -17,9 +17,18 @@ from dataclasses import replace
 import svgelements as se
 
 from generator.draw.gradients import IDENTITY, Matrix, compose, invert
-from generator.draw.scene import Ellipse, Gradient, Rect, Style
+from generator.draw.scene import Ellipse, Gradient, Group, Rect, Style
 from generator.draw.scene import Path as PathShape
-from generator.draw.svgpaint import ArtError, check_finite, own_alpha, refuse_effects, style_of
+from generator.draw.svgpaint import (
+    ArtError,
+    check_finite,
+    group_opacity,
+    laid_whole,
+    own_alpha,
+    refuse_effects,
+    shape_alpha,
+    style_of,
+)
 
 _EPSILON = 1e-9  # what is left of an undone transform after reify
 
@@ -29,9 +38,8 @@ def shapes(data: bytes, paints: dict) -> tuple[tuple[float, float], tuple]:
     file's gradients by id, as `svgart` surveyed them."""
     document = _document(data)
     refuse_effects(document.values)
-    items: list = []
-    _walk(document, _alpha(1.0, document), paints, items)
-    return (float(document.width), float(document.height)), tuple(items)
+    return (float(document.width), float(document.height)), tuple(_laid(document, 1.0,
+                                                                        paints))
 
 
 def _document(data: bytes) -> se.SVG:
@@ -58,21 +66,27 @@ def _parse(data: bytes, transform: str | None) -> se.SVG:
 
 
 
-def _walk(node, alpha: float, paints: dict, items: list) -> None:
+def _laid(node, alpha: float, paints: dict) -> list:
+    """A group's shapes (or the document's), laid together at the group's opacity; a
+    fill-opacity is each shape's own (`alpha`: the fill-opacity so far)."""
+    own = node.values.get("attributes", {})
+    items: list = []
     for child in node:
         if isinstance(child, (se.Group, se.Use)):
             refuse_effects(child.values)
-            _walk(child, _alpha(alpha, child), paints, items)
+            items += _laid(child, own_alpha(alpha, own, ("fill-opacity",)), paints)
         elif isinstance(child, se.Shape):
-            item = _primitive(child, _alpha(alpha, child), paints)
-            if item is not None:
-                items.append(item)
+            items += _shape(child, own_alpha(alpha, own, ("fill-opacity",)), paints)
         # Anything else (title, desc, an editor's element) draws nothing.
+    return laid_whole(items, group_opacity(own))
 
 
-def _alpha(alpha: float, node) -> float:
-    """The opacity so far times this element's own opacity and fill-opacity."""
-    return own_alpha(alpha, node.values.get("attributes", {}))
+def _shape(shape: se.Shape, alpha: float, paints: dict) -> list:
+    """The shape's primitive (none, for a shape SVG would not draw), laid whole at its
+    opacity when it has a fill and a stroke."""
+    alpha, whole = shape_alpha(alpha, shape.values.get("attributes", {}), shape.values)
+    item = _primitive(shape, alpha, paints)
+    return [] if item is None else [item] if whole >= 1 else [Group((item,), opacity=whole)]
 
 
 def _primitive(shape: se.Shape, alpha: float, paints: dict):

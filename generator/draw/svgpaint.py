@@ -12,9 +12,10 @@ from __future__ import annotations
 import functools
 import math
 import re
+from dataclasses import replace
 
 from generator.draw.gradients import IDENTITY, Matrix, compose
-from generator.draw.scene import Gradient, Style
+from generator.draw.scene import Gradient, Group, Style
 
 # What each effect is, and what to do about it (Inkscape 1's menus: most art comes
 # from it); the PNG way keeps any effect, at 300 pixels an inch of print size.
@@ -38,13 +39,49 @@ class ArtError(ValueError):
     """The file cannot be drawn faithfully; the message says why, in a few words."""
 
 
-def own_alpha(alpha: float, own: dict) -> float:
+def own_alpha(alpha: float, own: dict, keys: tuple[str, ...] = ("opacity", "fill-opacity")
+              ) -> float:
     """The opacity so far times an element's own opacity and fill-opacity (`own`: its
-    attributes)."""
-    for key in ("opacity", "fill-opacity"):  # most elements have neither: skip the parse
+    attributes), or those of `keys`."""
+    for key in keys:  # most elements have neither: skip the parse
         if key in own:
             alpha *= fraction(own[key], key)
     return alpha
+
+
+def shape_alpha(alpha: float, own: dict, values: dict) -> tuple[float, float]:
+    """A shape's opacities: what its paints are laid at, and what the shape is laid at
+    whole (1: nothing). A shape with a fill and a stroke at an `opacity` is laid whole,
+    as SVG lays it: its stroke hides the fill under it (`own`: its attributes,
+    `values`: its presentation values)."""
+    opacity = group_opacity(own)
+    if opacity < 1 and _painted(values.get("fill")) and _painted(values.get("stroke")):
+        return own_alpha(alpha, own, ("fill-opacity",)), opacity
+    return own_alpha(alpha, own), 1.0
+
+
+def group_opacity(own: dict) -> float:
+    """An element's own `opacity` (`own`: its attributes): what SVG lays it at whole,
+    held between 0 and 1 as SVG holds it."""
+    return min(max(fraction(own["opacity"], "opacity"), 0.0), 1.0) if "opacity" in own \
+        else 1.0
+
+
+def _painted(paint: str | None) -> bool:
+    return (paint or "none").strip() != "none"
+
+
+def laid_whole(items: list, opacity: float) -> list:
+    """An element's items laid together at its `opacity` (a see-through group, as SVG
+    lays one): one shape with one paint, or one group, simply takes the opacity on."""
+    if opacity >= 1 or not items:
+        return items
+    if len(items) == 1 and isinstance(items[0], Group):
+        return [replace(items[0], opacity=items[0].opacity * opacity)]
+    style = getattr(items[0], "style", None) if len(items) == 1 else None
+    if style is not None and not (style.fill and style.stroke):
+        return [replace(items[0], style=replace(style, opacity=style.opacity * opacity))]
+    return [Group(tuple(items), opacity=opacity)]
 
 
 def refuse_effects(values: dict) -> None:

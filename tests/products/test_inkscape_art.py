@@ -62,3 +62,39 @@ def test_inkscape_art_builds_and_prints_its_fading_glow(project):
     assert min(middle) > 235, middle  # the glow's white heart (the name's plate is above)
     assert max(sky[:2]) < 12 and sky[2] < 70, sky  # the night sky
     assert max(edge[:2]) < 40, edge  # near its edge the glow has faded into the sky
+
+
+# Two hills in a layer Inkscape's Objects panel set to 50 % over a night sky: where the
+# hills overlap, the yellow one shows through, as Inkscape shows it.
+LAYERED_ART = """<svg width="100mm" height="100mm" viewBox="0 0 100 100" version="1.1"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns="http://www.w3.org/2000/svg">
+  <g inkscape:label="Sky" inkscape:groupmode="layer" id="layer1">
+    <rect style="fill:#1a2a4a" width="110" height="110" x="-5" y="-5"/>
+  </g>
+  <g inkscape:label="Hills" inkscape:groupmode="layer" id="layer2" style="opacity:0.5">
+    <circle style="fill:#ff6600" cx="35" cy="30" r="30"/>
+    <circle style="fill:#ffee00" cx="65" cy="30" r="30"/>
+  </g>
+</svg>
+"""
+
+
+@pytest.mark.slow
+def test_a_see_through_layer_prints_as_inkscape_shows_it(project):
+    (project / "content" / "art" / f"{TILE}.svg").write_text(LAYERED_ART)
+    out = project / "output"
+    build(project / "content", project / "templates", out, ("a4",), ["tiles"],
+          languages=ONE_LANGUAGE)
+    assert '<g opacity="0.5">' in (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
+    page = rasterise(out / "print-shop" / "tiles.pdf", 0, 254)
+
+    def art(x: float, y: float) -> tuple[int, int, int]:
+        return page.getpixel((round(x * 6.95), round(y * 6.95)))
+
+    # Each hill at half over the sky (26, 42, 74); laid one by one, the overlap would be
+    # yellow over orange over the sky, (198, 155, 18).
+    for (x, y), expected in (((15, 40), (140, 72, 37)), ((50, 40), (140, 140, 37))):
+        found = art(x, y)
+        assert all(abs(a - b) <= 6 for a, b in zip(found, expected, strict=True)), \
+            ((x, y), found)

@@ -11,6 +11,7 @@ font file, holding exactly the glyphs its drawings use.
 from __future__ import annotations
 
 import functools
+import itertools
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -48,6 +49,9 @@ class CompiledForm:
     forms: tuple[tuple[str, CompiledForm], ...] = ()
     key: str = ""  # the memo key it was compiled under: one per drawing
     masks: tuple[tuple[str, bytes], ...] = ()  # state name -> a soft mask's group object
+    # A see-through group's children (`Group.opacity`): a transparency group over this
+    # box (x0, y0, x1, y1) of the coordinates the drawing places it in, not a piece.
+    box: tuple[float, float, float, float] | None = None
 
     def nested(self) -> list[CompiledForm]:
         """The forms this one places, theirs too, each once, in the order they are met."""
@@ -90,16 +94,29 @@ def _compile(scene: Scene, kit: Kit, key: str) -> CompiledForm:
             return None
         return compiled(piece, kit)
 
-    recorded = record(scene.items, metrics, form_of)
+    groups = itertools.count()
+
+    def group_of(children: tuple, box) -> CompiledForm:
+        # Keyed by the drawing's key and its place among the drawing's groups.
+        inner = record(children, metrics, form_of, group_of)
+        return _form(0.0, 0.0, inner.code, inner, digest("group", key, str(next(groups))),
+                     box)
+
+    recorded = record(scene.items, metrics, form_of, group_of)
     height = scene.height * PT
     # The scene is in mm with y down; the form's own space is points with y up.
     code = f"{num(PT)} 0 0 {num(-PT)} 0 {num(height)} cm\n{recorded.code}"
-    return CompiledForm(scene.width * PT, height, zlib.compress(code.encode("latin-1"), LEVEL),
+    return _form(scene.width * PT, height, code, recorded, key)
+
+
+def _form(width: float, height: float, code: str, recorded, key: str,
+          box: tuple[float, float, float, float] | None = None) -> CompiledForm:
+    return CompiledForm(width, height, zlib.compress(code.encode("latin-1"), LEVEL),
                         recorded.glyphs, recorded.states, recorded.shadings,
                         tuple((name, str(path)) for name, path in recorded.images),
                         tuple((name, form) for name, form in recorded.forms
                               if isinstance(form, CompiledForm)),
-                        key, recorded.masks)
+                        key, recorded.masks, box)
 
 
 def link_drawings(base: Base, scenes: Mapping[str, Scene], kit: Kit) -> bytes:
@@ -226,8 +243,11 @@ def _form_object(form: CompiledForm, fonts: dict[str, int], images: dict[str, in
     pieces = [(n, f"{placed[inner.key]} 0 R") for n, inner in form.forms]
     if pictures or pieces:
         resources.append(_dictionary("XObject", pictures + pieces))
-    head = (f"<< /Type /XObject /Subtype /Form /FormType 1 /BBox [0 0 {num(form.width)} "
-            f"{num(form.height)}] /Resources << {' '.join(resources)} >> "
+    box, group = (0.0, 0.0, form.width, form.height), ""
+    if form.box is not None:
+        box, group = form.box, "/Group << /S /Transparency >> "
+    head = (f"<< /Type /XObject /Subtype /Form /FormType 1 /BBox [{' '.join(map(num, box))}] "
+            f"{group}/Resources << {' '.join(resources)} >> "
             f"/Filter /FlateDecode /Length {len(form.stream)} >>\nstream\n")
     return head.encode("latin-1") + form.stream + b"\nendstream"
 

@@ -19,6 +19,7 @@ from itertools import pairwise
 from pathlib import Path as FilePath
 
 from generator.backends.numbers import fmt as num
+from generator.draw.geometry import Bounds, bounds
 from generator.draw.gradients import apply, focus, invert, placement, reaches_over
 from generator.draw.scene import (
     Ellipse,
@@ -55,14 +56,17 @@ class Recorded:
     masks: tuple[tuple[str, bytes], ...] = ()  # a fading gradient's soft mask: its group
 
 
-def record(items, metrics, form_of: Callable[[Scene], object | None] | None = None
-           ) -> Recorded:
+def record(items, metrics, form_of: Callable[[Scene], object | None] | None = None,
+           group_of: Callable[[tuple, Bounds], object] | None = None) -> Recorded:
     """The items as content-stream text; `metrics(role)` gives a font role's FaceMetrics.
 
     With `form_of`, a group that places a whole piece (`Group.piece`) is drawn by naming
     the piece's own form, `form_of(piece)` (None: drawn item by item): a figure showing
-    twenty tiles names twenty forms compiled once, instead of holding their drawings."""
-    recorder = _Recorder(metrics, form_of)
+    twenty tiles names twenty forms compiled once, instead of holding their drawings.
+    A see-through group (`Group.opacity`) is drawn by naming the transparency group
+    `group_of(children, box)` makes of its children, painted at its opacity: the box
+    bounds them in the coordinates they are drawn in."""
+    recorder = _Recorder(metrics, form_of, group_of)
     recorder.items(items)
     return Recorded("\n".join(recorder.out),
                     tuple((r, frozenset(g)) for r, g in sorted(recorder.glyphs.items())),
@@ -72,8 +76,8 @@ def record(items, metrics, form_of: Callable[[Scene], object | None] | None = No
 
 
 class _Recorder:
-    def __init__(self, metrics, form_of=None):
-        self.metrics, self.form_of = metrics, form_of
+    def __init__(self, metrics, form_of=None, group_of=None):
+        self.metrics, self.form_of, self.group_of = metrics, form_of, group_of
         self.out: list[str] = []
         self.glyphs: dict[str, set[int]] = {}
         self.states: dict[str, str] = {}
@@ -208,7 +212,9 @@ class _Recorder:
             self.out.append(f"{s} 0 0 {s} {num(g.translate[0])} {num(g.translate[1])} cm")
         piece = g.piece
         name = self._piece_form(piece) if piece is not None else None
-        if piece is None or name is None:
+        if g.opacity < 1:
+            self._see_through(g)
+        elif piece is None or name is None:
             self.items(g.children)
         else:
             # The piece's form maps its millimetres (y down) onto points (y up); undo
@@ -216,6 +222,21 @@ class _Recorder:
             self.out.append(f"{1 / PT:.6f} 0 0 {-1 / PT:.6f} 0 {num(piece.height)} cm "
                             f"/{name} Do")
         self.out.append("Q")
+
+    def _see_through(self, g: Group) -> None:
+        """The group's children as one transparency group, laid at its opacity (SVG's
+        group opacity: where they overlap, only the top one shows through)."""
+        if self.group_of is None:  # (every drawing of a build is compiled with it)
+            raise ValueError("a see-through group recorded without `group_of`")
+        box = bounds(g.children)
+        if box is None:
+            return  # its shapes paint nothing (art, where these groups come from, has no text)
+        # Half a unit more all round: a stroke's mitred corner may reach past the bounds.
+        margin = 0.5 + max(box[2] - box[0], box[3] - box[1]) / 20
+        name = f"G{len(self.forms)}"
+        self.forms[name] = self.group_of(g.children, (box[0] - margin, box[1] - margin,
+                                                      box[2] + margin, box[3] + margin))
+        self.out.append(f"/{self._alpha(g.opacity)} gs /{name} Do")
 
     def _piece_form(self, piece: Scene) -> str | None:
         """The XObject name of a placed piece's form (None: draw its items here)."""
