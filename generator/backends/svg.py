@@ -204,6 +204,12 @@ class _Writer:
                                  stop_opacity=fmt(opacity) if opacity < 1 else ""))
         return gid
 
+    def clip(self, outline: Element) -> str:
+        """A clipping path of the outline, in the defs: its url."""
+        cid = self.new_id("c")
+        self.defs.add(Element("clipPath", id=cid)).add(outline)
+        return f"url(#{cid})"
+
     def _rect(self, r: Rect) -> Element:
         element = _box("rect", r.x, r.y, r.w, r.h)
         if r.r:
@@ -241,18 +247,22 @@ class _Writer:
         if g.opacity < 1:
             group["opacity"] = fmt(g.opacity)
         inner = group
+        if g.clip_path:
+            outline = Element("path", d=path_d(g.clip_path))
+            if g.clip_evenodd:
+                outline["clip-rule"] = "evenodd"
+            inner["clip-path"] = self.clip(outline)
         if g.clip is not None:
-            cid = self.new_id("c")
-            clip = self.defs.add(Element("clipPath", id=cid))
-            clip.add(_box("rect", *g.clip))
-            group["clip-path"] = f"url(#{cid})"
+            if g.clip_path:
+                inner = inner.add(Element("g"))  # the two clips meet: one inside the other
+            inner["clip-path"] = self.clip(_box("rect", *g.clip))
         if g.translate != (0.0, 0.0) or g.scale != 1.0:
             transform = (f"translate({fmt(g.translate[0])} {fmt(g.translate[1])})"
                          f" scale({fmt(g.scale, 5)})")
-            if g.clip is None:
-                group["transform"] = transform  # no clip to keep apart: one group does
+            if g.clip is None and not g.clip_path:
+                inner["transform"] = transform  # no clip to keep apart: one group does
             else:
-                inner = group.add(Element("g", transform=transform))
+                inner = inner.add(Element("g", transform=transform))
         if id(g.children) in self.shared:
             inner.add(Element("use", href=f"#{self.shared[id(g.children)]}"))
             return group

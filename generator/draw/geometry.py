@@ -19,14 +19,24 @@ Point = tuple[float, float]
 Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
+class Outline(NamedTuple):
+    """A clipping path in the scene: its subpaths flattened (each with whether it is
+    closed), and whether it is filled by the even-odd rule."""
+
+    subpaths: tuple[tuple[tuple[Point, ...], bool], ...]
+    evenodd: bool
+
+
 class Place(NamedTuple):
-    """How a group maps its children into the scene: scale, then translate; and the
-    scene rectangle everything is clipped to (None: no clip)."""
+    """How a group maps its children into the scene: scale, then translate; the scene
+    rectangle everything is clipped to (None: no clip), and the clipping paths inside
+    it (the rectangle holds them)."""
 
     scale: float = 1.0
     dx: float = 0.0
     dy: float = 0.0
     clip: Bounds | None = None
+    outlines: tuple[Outline, ...] = ()
 
     def point(self, x: float, y: float) -> Point:
         """A child's point in scene coordinates."""
@@ -34,14 +44,21 @@ class Place(NamedTuple):
 
     def inside(self, group: Group) -> Place:
         """The place of a group's children, given this place of the group."""
-        clip = self.clip
+        clip, outlines = self.clip, self.outlines
         if group.clip is not None:
             x, y, w, h = group.clip
             (x0, y0), (x1, y1) = self.point(x, y), self.point(x + w, y + h)
             clip = (x0, y0, x1, y1) if clip is None else _meet(clip, (x0, y0, x1, y1))
+        if group.clip_path:
+            outline = Outline(tuple((tuple(points), closed) for points, closed in
+                                    flattened(group.clip_path, self)), group.clip_evenodd)
+            corners = [p for points, _ in outline.subpaths for p in points] or [(0.0, 0.0)]
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            box = (min(xs), min(ys), max(xs), max(ys))
+            clip, outlines = box if clip is None else _meet(clip, box), (*outlines, outline)
         tx, ty = group.translate
         return Place(self.scale * group.scale, self.dx + tx * self.scale,
-                     self.dy + ty * self.scale, clip)
+                     self.dy + ty * self.scale, clip, outlines)
 
 
 SCENE = Place()  # the scene's own coordinates, unclipped
@@ -77,9 +94,16 @@ def _faded(found: Iterator[tuple[object, Place]], opacity: float
 
 def subpaths(path: Path, place: Place = SCENE) -> list[tuple[list[Point], bool]]:
     """The path's subpaths as point lists in the scene, each with whether it is closed."""
+    return flattened(path.commands, place)
+
+
+def flattened(commands: tuple[tuple, ...], place: Place = SCENE
+              ) -> list[tuple[list[Point], bool]]:
+    """Path commands (M/L/C/Z) as point lists in the scene, a subpath each, each with
+    whether it is closed."""
     found: list[tuple[list[Point], bool]] = []
     points: list[Point] = []
-    for command in path.commands:
+    for command in commands:
         op = command[0]
         if op == "M":
             if len(points) > 1:

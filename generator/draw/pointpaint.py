@@ -10,6 +10,7 @@ shape's own coordinates (the group's scale taken out), with the outlines of
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from itertools import pairwise
 from math import hypot
 from pathlib import Path as FilePath
@@ -47,6 +48,9 @@ def _local(place: Place, x: float, y: float) -> tuple[float, float] | None:
     if place.clip is not None:
         x0, y0, x1, y1 = place.clip
         if not (x0 <= x <= x1 and y0 <= y <= y1):
+            return None
+        if not all(_winds(outline.subpaths, x, y, outline.evenodd)
+                   for outline in place.outlines):
             return None
     return (x - place.dx) / place.scale, (y - place.dy) / place.scale
 
@@ -152,7 +156,8 @@ def _segment_distance(x: float, y: float, a, b) -> float:
     return hypot(x - ax - t * dx, y - ay - t * dy)
 
 
-def _winds(outline: Outline, x: float, y: float, evenodd: bool) -> bool:
+def _winds(outline: Sequence[tuple[Sequence[tuple[float, float]], bool]], x: float, y: float,
+           evenodd: bool) -> bool:
     """Whether a path's fill holds the point (non-zero, or even-odd when it says so);
     every subpath is closed for filling, as the backends fill them."""
     winding = 0

@@ -19,7 +19,7 @@ from generator.draw.colour import stop_colour
 from generator.draw.geometry import SCENE, Bounds, Place, bounds, leaves, rough_bounds, subpaths
 from generator.draw.gradients import apply, focus, invert, placement, reaches_over, spread
 from generator.draw.pictures import upright
-from generator.draw.scene import Ellipse, Gradient, Group, Image, Path, Rect, Style
+from generator.draw.scene import Ellipse, Gradient, Group, Image, Rect, Style
 
 BANDS = 24  # steps of a gradient
 ROUND = 72  # corners of a radial gradient's ring
@@ -36,6 +36,7 @@ class Canvas:
         self.image = PilImage.new("RGB", self.size, "#FFFFFF")
         # Only these scene rectangles will be looked at: shapes away from them are skipped.
         self.focus = focus
+        self._clip_masks: dict[object, PilImage.Image] = {}  # a clipping path's, once
 
     def paint(self, items, place: Place = SCENE) -> None:
         """Paint the items over what is there (text is left out)."""
@@ -130,8 +131,20 @@ class Canvas:
             draw.ellipse(corners, fill=value if filled else None,
                          outline=None if filled else value, width=width)
         else:
-            mask = self._path(item, place, value, filled, width)
+            mask = self._polygons(subpaths(item, place), item.style.evenodd, value, filled,
+                                  width)
+        mask = self._clipped(mask, place)
         return mask, self._region(mask.getbbox(), place)
+
+    def _clipped(self, mask: PilImage.Image, place: Place) -> PilImage.Image:
+        """The mask cut by the clipping paths of the place (none: as it is)."""
+        for outline in place.outlines:
+            cut = self._clip_masks.get(outline)
+            if cut is None:
+                cut = self._clip_masks[outline] = self._polygons(
+                    outline.subpaths, outline.evenodd, 255, True, 1)
+            mask = ImageChops.multiply(mask, cut)
+        return mask
 
     def _region(self, painted: Region | None, place: Place) -> Region | None:
         """The painted pixel box cut to the clip (None when nothing is left)."""
@@ -142,13 +155,14 @@ class Canvas:
                   min(painted[2], clip[2]), min(painted[3], clip[3]))
         return region if region[0] < region[2] and region[1] < region[3] else None
 
-    def _path(self, item: Path, place: Place, value: int, filled: bool,
-              width: int) -> PilImage.Image:
+    def _polygons(self, found, evenodd: bool, value: int, filled: bool,
+                  width: int) -> PilImage.Image:
+        """The mask of subpaths (scene points) filled, or stroked `width` pixels wide."""
         mask = PilImage.new("L", self.size, 0)
         draw = ImageDraw.Draw(mask)
-        for points, closed in subpaths(item, place):
+        for points, closed in found:
             pixels = [(x * self.ppm, y * self.ppm) for x, y in points]
-            if filled and len(pixels) > 2 and item.style.evenodd:
+            if filled and len(pixels) > 2 and evenodd:
                 # Holes: even-odd toggles what overlaps.
                 one = PilImage.new("L", self.size, 0)
                 ImageDraw.Draw(one).polygon(pixels, fill=value)
@@ -201,7 +215,7 @@ class Canvas:
         picture = picture.resize((w, h), box=(left, top, left + seen_w, top + seen_h))
         layer = PilImage.new("RGBA", self.size, (0, 0, 0, 0))
         layer.paste(picture, (round(x0 * self.ppm), round(y0 * self.ppm)))
-        alpha = layer.getchannel("A")
+        alpha = self._clipped(layer.getchannel("A"), place)
         region = self._region(alpha.getbbox(), place)
         if region is not None:
             self.image.paste(layer.convert("RGB").crop(region), region, alpha.crop(region))

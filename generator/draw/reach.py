@@ -23,7 +23,8 @@ def reach(item, place: Place, box: Bounds) -> tuple[int, int]:
     WHOLE), where its groups put it (`place`)."""
     if place.clip is not None and not meets(place.clip, box):
         return NONE, NONE
-    clipped = place.clip is not None and not holds(place.clip, box)
+    # (a clipping path may cut any box it meets: its rectangle holds it, no more)
+    clipped = place.clip is not None and (bool(place.outlines) or not holds(place.clip, box))
     local = _local(box, place)
     fill, stroke = _reach(item, local)
     if clipped:
@@ -102,8 +103,9 @@ def _ring(e: Ellipse, box: Bounds) -> int:
 def holds_points(item, place: Place, points: list, inset: float) -> bool:
     """Whether a rectangle or a disc, shrunk by `inset`, holds every point (scene
     coordinates) inside its clip."""
-    if not isinstance(item, Rect | Ellipse) or (place.clip is not None and not all(
-            holds(place.clip, (x, y, x, y)) for x, y in points)):
+    if not isinstance(item, Rect | Ellipse) or place.outlines or (
+            place.clip is not None and not all(holds(place.clip, (x, y, x, y))
+                                               for x, y in points)):
         return False
     s = place.scale
     return all(_inside_shape(item, (x - place.dx) / s, (y - place.dy) / s, inset)

@@ -109,8 +109,8 @@ class Image:
 
 @dataclass(frozen=True)
 class Group:
-    """Children mapped by `scale` then `translate`, optionally clipped to a rectangle and
-    laid at an opacity as one."""
+    """Children mapped by `scale` then `translate`, optionally clipped to a rectangle or
+    an outline, and laid at an opacity as one."""
 
     children: tuple
     translate: tuple[float, float] = (0.0, 0.0)
@@ -125,13 +125,28 @@ class Group:
     # opacity, as SVG lays a see-through group (an Inkscape layer at 50 %): where they
     # overlap, only the top one shows through.
     opacity: float = field(default=1.0, repr=False)
+    # An outline (M/L/C/Z commands, in the parent's coordinates, as `clip`) the children
+    # are clipped to besides (SVG art's clipping path), filled by the even-odd rule or not.
+    clip_path: tuple[tuple, ...] = field(default=(), repr=False)
+    clip_evenodd: bool = field(default=False, repr=False)
 
     def __repr__(self) -> str:
-        # The digests of scenes are their items' reprs: an opaque group's stays what it
-        # was before groups had an opacity, so no drawing is keyed anew for it.
+        # The digests of scenes are their items' reprs: a group with neither an opacity
+        # nor a clipping path shows as it did before groups had them, so no drawing is
+        # keyed anew for them.
         text = (f"Group(children={self.children!r}, translate={self.translate!r}, "
                 f"scale={self.scale!r}, clip={self.clip!r}, label={self.label!r})")
-        return text if self.opacity == 1 else f"{text[:-1]}, opacity={self.opacity!r})"
+        extra = "".join(f", {name}={value!r}" for name, value in self._extra().items())
+        return f"{text[:-1]}{extra})" if extra else text
+
+    def _extra(self) -> dict[str, object]:
+        """The fields set away from their defaults, of those the repr shows only then."""
+        extra: dict[str, object] = {}
+        if self.opacity != 1:
+            extra["opacity"] = self.opacity
+        if self.clip_path:
+            extra["clip_path"], extra["clip_evenodd"] = self.clip_path, self.clip_evenodd
+        return extra
 
     def __reduce__(self) -> tuple:
         # A group placing a whole piece holds the piece's own items (backends and digests
@@ -139,9 +154,10 @@ class Group:
         # so the group is rebuilt from the piece, the same tuple again.
         if self.piece is not None and self.children is self.piece.items:
             return _placing, (self.piece, self.translate, self.scale, self.clip, self.label)
-        see_through = (self.opacity,) if self.opacity != 1 else ()
+        tail = (self.opacity, self.clip_path, self.clip_evenodd) if self.clip_path else \
+            (self.opacity,) if self.opacity != 1 else ()
         return Group, (self.children, self.translate, self.scale, self.clip, self.label,
-                       self.piece, *see_through)
+                       self.piece, *tail)
 
 
 def _placing(piece: Scene, translate: tuple[float, float], scale: float,

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import replace
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field, replace
 
 import svgelements as se
 
+from generator.core.limits import SVG_POINTS
 from generator.draw.gradients import IDENTITY, Matrix, compose, invert
 from generator.draw.scene import Ellipse, Gradient, Group, Rect, Style
 from generator.draw.scene import Path as PathShape
 from generator.draw.svgpaint import (
+    URL,
     ArtError,
     check_finite,
     group_opacity,
@@ -31,15 +34,56 @@ from generator.draw.svgpaint import (
 )
 
 _EPSILON = 1e-9  # what is left of an undone transform after reify
+_NS = "{http://www.w3.org/2000/svg}"
 
 
-def shapes(data: bytes, paints: dict) -> tuple[tuple[float, float], tuple]:
+def shapes(data: bytes, paints: dict, clips: dict | None = None
+           ) -> tuple[tuple[float, float], tuple]:
     """The document's (width, height) and its shapes as primitives; `paints` are the
-    file's gradients by id, as `svgart` surveyed them."""
+    file's gradients by id, `clips` its clipping paths (<clipPath> elements), as `svgart`
+    surveyed them."""
     document = _document(data)
     refuse_effects(document.values)
+    found = _Defs(paints, clips or {})
     return (float(document.width), float(document.height)), tuple(_laid(document, 1.0,
-                                                                        paints))
+                                                                        found))
+
+
+@dataclass(frozen=True)
+class _Defs:
+    """What the file's shapes name by id: gradients, and clipping paths, each clipping
+    path's outline read once however many elements it clips."""
+
+    paints: dict
+    clips: dict
+    outlines: dict = field(default_factory=dict)  # id -> (commands, evenodd) or None
+    placed: list = field(default_factory=lambda: [0])  # points placed through clips
+
+    def outline(self, key: str, ctm: se.Matrix) -> tuple[tuple[tuple, ...], bool] | None:
+        """The outline of clipping path `key`, placed by the transform `ctm` of the
+        element it clips (None when it holds no shape). Each placing counts its points
+        towards the file's limit: one large outline clipping thousands of elements is as
+        much to draw as thousands of copies."""
+        if key not in self.outlines:
+            self.outlines[key] = _clip_outline(self.clips[key])
+        found = self.outlines[key]
+        if found is None:
+            return None
+        commands, evenodd = found
+        self.placed[0] += len(commands)
+        if SVG_POINTS.over(self.placed[0]):
+            raise ArtError(f"{SVG_POINTS.says(self.placed[0])}, through clipping paths")
+        return tuple(_mapped(command, ctm) for command in commands), evenodd
+
+
+def _mapped(command: tuple, m: se.Matrix) -> tuple:
+    """A path command with its points mapped by `m` (a curve's control points map as
+    its points do: the transform is affine)."""
+    numbers = command[1:]
+    out: list = [command[0]]
+    for x, y in zip(numbers[::2], numbers[1::2], strict=True):
+        out += [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]
+    return tuple(out)
 
 
 def _document(data: bytes) -> se.SVG:
@@ -66,27 +110,103 @@ def _parse(data: bytes, transform: str | None) -> se.SVG:
 
 
 
-def _laid(node, alpha: float, paints: dict) -> list:
-    """A group's shapes (or the document's), laid together at the group's opacity; a
-    fill-opacity is each shape's own (`alpha`: the fill-opacity so far)."""
+def _laid(node, alpha: float, defs: _Defs) -> list:
+    """A group's shapes (or the document's), laid together at the group's opacity, in
+    its clipping path; a fill-opacity is each shape's own (`alpha`: the fill-opacity
+    so far)."""
     own = node.values.get("attributes", {})
     items: list = []
     for child in node:
         if isinstance(child, (se.Group, se.Use)):
             refuse_effects(child.values)
-            items += _laid(child, own_alpha(alpha, own, ("fill-opacity",)), paints)
+            items += _laid(child, own_alpha(alpha, own, ("fill-opacity",)), defs)
         elif isinstance(child, se.Shape):
-            items += _shape(child, own_alpha(alpha, own, ("fill-opacity",)), paints)
+            items += _shape(child, own_alpha(alpha, own, ("fill-opacity",)), defs)
         # Anything else (title, desc, an editor's element) draws nothing.
-    return laid_whole(items, group_opacity(own))
+    return _clipped(laid_whole(items, group_opacity(own)), node, defs)
 
 
-def _shape(shape: se.Shape, alpha: float, paints: dict) -> list:
+def _shape(shape: se.Shape, alpha: float, defs: _Defs) -> list:
     """The shape's primitive (none, for a shape SVG would not draw), laid whole at its
-    opacity when it has a fill and a stroke."""
+    opacity when it has a fill and a stroke, in its clipping path."""
     alpha, whole = shape_alpha(alpha, shape.values.get("attributes", {}), shape.values)
-    item = _primitive(shape, alpha, paints)
-    return [] if item is None else [item] if whole >= 1 else [Group((item,), opacity=whole)]
+    item = _primitive(shape, alpha, defs.paints)
+    if item is None:
+        return []
+    return _clipped([item] if whole >= 1 else [Group((item,), opacity=whole)], shape, defs)
+
+
+# Clipping paths -------------------------------------------------------------------------
+
+_CLIP_SHAPES = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "g"}
+_RELEASE = "release the clip (Inkscape: Object > Clip > Release Clip)"
+
+
+def _clipped(items: list, node, defs: _Defs) -> list:
+    """The element's items inside the clipping path it names (`clip-path`), if any:
+    one group, clipped to the path's outline, which lies in the element's own units
+    (through its transform), as SVG has it."""
+    value = (node.values.get("attributes", {}).get("clip-path") or "none").strip()
+    if value == "none" or not items:
+        return items
+    match = URL.fullmatch(value)
+    if match is None or match.group(1) not in defs.clips:
+        raise ArtError(f"the clipping path {value}, which the file does not define")
+    outline = defs.outline(match.group(1), se.Matrix(node.values.get("transform", "")))
+    if outline is None:
+        return []  # a clipping path of no shape hides everything
+    commands, evenodd = outline
+    return [Group(tuple(items), clip_path=commands, clip_evenodd=evenodd)]
+
+
+def _clip_outline(clip) -> tuple[tuple[tuple, ...], bool] | None:
+    """The outline of a <clipPath> (its one shape) in the units of the element it clips,
+    and whether it clips by the even-odd rule; None when it holds no shape."""
+    if clip.get("clipPathUnits", "userSpaceOnUse").strip() != "userSpaceOnUse":
+        raise ArtError(f"a clipping path in the units of its shape's box "
+                       f"(clipPathUnits=\"{clip.get('clipPathUnits')}\"); {_RELEASE} and "
+                       f"set it again (Object > Clip > Set Clip)")
+    for element in clip.iter():
+        name = element.tag.removeprefix(_NS)
+        if element is not clip and element.tag.startswith(_NS) and \
+                name not in _CLIP_SHAPES | {"title", "desc"}:
+            raise ArtError(f"{_CLIP_REFUSED.get(name, f'a <{name}>')} in a clipping path; "
+                           f"{_RELEASE}, {_CLIP_FIX.get(name, 'make it a path')}, and clip "
+                           f"again")
+        if element.get("clip-path", "none").strip() != "none":
+            raise ArtError(f"a clipping path clipped in turn; {_RELEASE} of its shape")
+    rule = clip.get("clip-rule") or _style_value(clip.get("style", ""), "clip-rule")
+    inner = "".join(ET.tostring(child, encoding="unicode") for child in clip)
+    wrapper = (f'<svg xmlns="http://www.w3.org/2000/svg"><g transform="'
+               f'{clip.get("transform", "")}"{f" clip-rule={rule!r}" if rule else ""}>'
+               f"{inner}</g></svg>")
+    found = [shape for shape in _parse(wrapper.encode(), None).elements()
+             if isinstance(shape, se.Shape) and not isinstance(shape, se.SVG)
+             and shape.values.get("visibility") not in ("hidden", "collapse")]
+    outlines = [(commands, shape) for shape in found if (commands := _commands(shape))]
+    if len(outlines) > 1:
+        raise ArtError(f"a clipping path of {len(outlines)} shapes; make them one: "
+                       f"{_RELEASE}, select its shapes, Path > Union, and clip again")
+    if not outlines:
+        return None
+    commands, shape = outlines[0]
+    return tuple(commands), shape.values.get("clip-rule", "nonzero").strip() == "evenodd"
+
+
+_CLIP_REFUSED = {"text": "text (<text>)", "tspan": "text (<tspan>)", "use": "a clone (<use>)",
+                 "image": "a picture (<image>)"}
+_CLIP_FIX = {"text": "convert the text to paths (Path > Object to Path)",
+             "tspan": "convert the text to paths (Path > Object to Path)",
+             "use": "unlink the clone (Edit > Clone > Unlink Clone)"}
+
+
+def _style_value(style: str, name: str) -> str:
+    """A property's value in a style attribute ("" when it has none)."""
+    for declaration in style.split(";"):
+        key, _, value = declaration.partition(":")
+        if key.strip() == name:
+            return value.strip()
+    return ""
 
 
 def _primitive(shape: se.Shape, alpha: float, paints: dict):
@@ -150,13 +270,20 @@ def _ellipse(shape: se.Ellipse | se.Circle, style: Style):
 
 
 def _outline(shape: se.Shape, style: Style):
+    commands = _commands(shape)
+    return PathShape(tuple(commands), style) if commands else None
+
+
+def _commands(shape: se.Shape) -> list[tuple]:
+    """The shape's outline as M/L/C/Z commands in the file's units (none: it has no
+    outline that draws)."""
     commands: list[tuple] = []
     for segment in shape.segments(transformed=True):
         commands.extend(_CONVERT[type(segment)](segment))
     if not commands or commands[0][0] != "M" or all(c[0] == "M" for c in commands):
-        return None  # path data must start with a moveto, and a moveto alone draws nothing
+        return []  # path data must start with a moveto, and a moveto alone draws nothing
     check_finite([v for command in commands for v in command[1:]])
-    return PathShape(tuple(commands), style)
+    return commands
 
 
 def _move(segment: se.Move) -> list[tuple]:

@@ -25,11 +25,10 @@ _EFFECTS = {
     "filter": f"a filter ({{}}), such as a blur or a shadow; remove it (Inkscape: Filters > "
               f"Remove Filters), {_PNG}",
     "mask": f"a mask ({{}}); release it (Inkscape: Object > Mask > Release Mask), {_PNG}",
-    "clip-path": f"a clipping path ({{}}); release it (Inkscape: Object > Clip > Release "
-                 f"Clip) and cut the shapes themselves (Path > Intersection), {_PNG}",
     "marker": _MARKERS, "marker-start": _MARKERS, "marker-mid": _MARKERS,
     "marker-end": _MARKERS}
-_URL = re.compile(r"url\(\s*['\"]?#([^'\")]+)['\"]?\s*\)")
+URL = re.compile(  # a paint server or a clipping path, named by id
+    r"url\(\s*['\"]?#([^'\")]+)['\"]?\s*\)")
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 _HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
 _FUNCTION = re.compile(r"(?:rgba?|hsla?)\(", re.IGNORECASE)
@@ -85,7 +84,7 @@ def laid_whole(items: list, opacity: float) -> list:
 
 
 def refuse_effects(values: dict) -> None:
-    """ArtError for a filter, mask, clipping path or marker, which a Style cannot hold."""
+    """ArtError for a filter, mask or marker, which a Style cannot hold."""
     for key, what in _EFFECTS.items():
         value = values.get(key)
         if value and value.strip() != "none":
@@ -122,7 +121,7 @@ def _paint(text: str | None, paints: dict) -> tuple[str | Gradient | None, float
         return None, 1.0
     if not text.startswith("url("):
         return colour_of(text)
-    match = _URL.match(text)
+    match = URL.match(text)
     paint = paints.get(match.group(1)) if match else None
     if isinstance(paint, Gradient):
         return paint, 1.0

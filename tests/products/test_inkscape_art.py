@@ -98,3 +98,42 @@ def test_a_see_through_layer_prints_as_inkscape_shows_it(project):
         found = art(x, y)
         assert all(abs(a - b) <= 6 for a, b in zip(found, expected, strict=True)), \
             ((x, y), found)
+
+
+# An orange field clipped to a disc (Object > Clip > Set Clip) on a layer Inkscape moved.
+CLIPPED_ART = """<svg width="100mm" height="100mm" viewBox="0 0 100 100" version="1.1"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns="http://www.w3.org/2000/svg">
+  <defs id="defs1">
+    <clipPath clipPathUnits="userSpaceOnUse" id="clipPath1">
+      <circle style="fill:#ffffff;stroke:none" id="circle1" cx="40" cy="50" r="30"/>
+    </clipPath>
+  </defs>
+  <rect style="fill:#1a2a4a" width="110" height="110" x="-5" y="-5"/>
+  <g inkscape:label="Field" inkscape:groupmode="layer" id="layer1" transform="translate(10,0)">
+    <rect style="fill:#ff6600" x="-10" y="0" width="100" height="100"
+       clip-path="url(#clipPath1)"/>
+  </g>
+</svg>
+"""
+
+
+@pytest.mark.slow
+def test_a_clipped_shape_prints_only_inside_its_clip(project):
+    (project / "content" / "art" / f"{TILE}.svg").write_text(CLIPPED_ART)
+    out = project / "output"
+    build(project / "content", project / "templates", out, ("a4",), ["tiles"],
+          languages=ONE_LANGUAGE)
+    svg = (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
+    assert "<clipPath" in svg and 'clip-path="url(#' in svg
+    page = rasterise(out / "print-shop" / "tiles.pdf", 0, 254)
+
+    def art(x: float, y: float) -> tuple[int, int, int]:
+        return page.getpixel((round(x * 6.95), round(y * 6.95)))
+
+    # The disc lies at (50, 50), 30 across its radius, in the art's units.
+    for (x, y), expected in (((50, 35), (255, 102, 0)), ((77, 50), (255, 102, 0)),
+                             ((84, 50), (26, 42, 74)), ((10, 40), (26, 42, 74))):
+        found = art(x, y)
+        assert all(abs(a - b) <= 8 for a, b in zip(found, expected, strict=True)), \
+            ((x, y), found)

@@ -158,15 +158,7 @@ class _Recorder:
                     (e.cx - e.rx, e.cy - e.ry, 2 * e.rx, 2 * e.ry))
 
     def _path(self, p: Path) -> None:
-        parts = []
-        for command in p.commands:
-            op = command[0]
-            if op == "Z":
-                parts.append("h")
-            else:
-                args = " ".join(map(num, command[1:]))
-                parts.append(f"{args} {'m' if op == 'M' else 'l' if op == 'L' else 'c'}")
-        self._shape(p.style, "\n".join(parts), _bbox(p.commands))
+        self._shape(p.style, _outline(p.commands), _bbox(p.commands))
 
     def _text(self, t: Text) -> None:
         from generator.backends.pdf.fonts import encode
@@ -204,6 +196,8 @@ class _Recorder:
 
     def _group(self, g: Group) -> None:
         self.out.append("q")
+        if g.clip_path:
+            self.out.append(f"{_outline(g.clip_path)}\n{'W*' if g.clip_evenodd else 'W'} n")
         if g.clip is not None:
             x, y, w, h = g.clip
             self.out.append(f"{num(x)} {num(y)} {num(w)} {num(h)} re W n")
@@ -350,6 +344,19 @@ def _stops_function(stops, part: Callable[[str, float], str] = lambda colour, _:
     bounds = " ".join(num(offset) for offset, _ in stops[1:-1])
     return (f"<< /FunctionType 3 /Domain [0 1] /Functions [{' '.join(pieces)}] "
             f"/Bounds [{bounds}] /Encode [{' '.join(['0 1'] * len(pieces))}] >>")
+
+
+def _outline(commands: tuple[tuple, ...]) -> str:
+    """Path commands (M/L/C/Z) as path operators."""
+    parts = []
+    for command in commands:
+        op = command[0]
+        if op == "Z":
+            parts.append("h")
+        else:
+            args = " ".join(map(num, command[1:]))
+            parts.append(f"{args} {'m' if op == 'M' else 'l' if op == 'L' else 'c'}")
+    return "\n".join(parts)
 
 
 def ellipse_path(cx: float, cy: float, rx: float, ry: float) -> str:

@@ -1,0 +1,135 @@
+"""A clipping path in SVG art (Inkscape: Object > Clip > Set Clip) is drawn as SVG draws
+it: what it clips shows only inside its outline, by both backends, the preflight's
+raster and its point colours (tkg refused every clip, TKG304). The outline lies in the
+clipped element's own units, through its transform, as Inkscape saves it. What no
+single outline can say (a clip of several shapes, text, a clone, the box's units) is
+refused by name, with the way to make it one."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.backends.svg import scene_svg
+from generator.core.memo import Memo
+from generator.draw.geometry import Place, bounds
+from generator.draw.kit import Kit
+from generator.draw.pointpaint import painted
+from generator.draw.raster import Canvas
+from generator.draw.scene import Group, Path, Rect, Scene, Style
+from generator.draw.svgart import ArtError, read_art
+from tests.backends.test_forms import close, pixels
+
+RED = Style(fill="#FF0000")
+# A diamond 10 mm across, centred at (15, 5), over a red band 30 mm long.
+DIAMOND = (("M", 15.0, 0.0), ("L", 20.0, 5.0), ("L", 15.0, 10.0), ("L", 10.0, 5.0), ("Z",))
+CLIPPED = Group((Rect(0, 0, 30, 10, RED),), clip_path=DIAMOND)
+WHITE, RED_RGB = (255, 255, 255), (255, 0, 0)
+
+
+@pytest.fixture
+def kit(shipped_game, empty_memo):
+    return Kit(shipped_game, empty_memo)
+
+
+def _art(tmp_path, body: str, clip: str = '<circle cx="15" cy="5" r="5"/>',
+         clip_attributes: str = ""):
+    path = tmp_path / "art.svg"
+    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" '
+                    'xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 30 10" '
+                    f'width="30" height="10"><defs><clipPath id="c"{clip_attributes}>{clip}'
+                    f'</clipPath><rect id="r" width="3" height="3"/></defs>{body}</svg>')
+    return read_art(path)[1]
+
+
+BAND = '<rect width="30" height="10" fill="#f00"/>'
+
+
+@pytest.mark.parametrize("body", [
+    f'<g clip-path="url(#c)">{BAND}</g>',
+    f'<g style="clip-path:url(#c)">{BAND}</g>',
+    '<rect width="30" height="10" fill="#f00" clip-path="url(#c)"/>',
+], ids=["a group", "a group's style", "a shape"])
+def test_a_clipped_element_is_a_group_clipped_to_the_path_s_outline(tmp_path, body):
+    [group] = _art(tmp_path, body)
+    assert isinstance(group, Group) and group.clip_path and not group.clip_evenodd
+    assert [type(child) for child in group.children] == [Rect]
+    assert bounds((Path(group.clip_path, RED),)) == pytest.approx((10, 0, 20, 10), abs=1e-6)
+
+
+def test_the_outline_lies_in_the_clipped_element_s_units_through_its_transform(tmp_path):
+    # As Inkscape saves a clip on a layer moved by a transform.
+    [group] = _art(tmp_path, '<g transform="translate(10 0)" clip-path="url(#c)">'
+                             '<rect x="-10" width="30" height="10" fill="#f00"/></g>',
+                   clip_attributes=' clipPathUnits="userSpaceOnUse" transform="scale(0.5)"')
+    # The circle at (15, 5) of radius 5, halved, then moved 10 right: (17.5, 2.5), r 2.5.
+    assert bounds((Path(group.clip_path, RED),)) == pytest.approx((15, 0, 20, 5), abs=1e-6)
+    assert bounds(group.children) == (0, 0, 30, 10)
+
+
+def test_the_clip_rule_is_read_from_the_shape_or_its_clipping_path(tmp_path):
+    ring = '<path d="M10 0H20V10H10Z M12 2V8H18V2Z"/>'
+    [group] = _art(tmp_path, f'<g clip-path="url(#c)">{BAND}</g>', ring.replace(
+        "<path", '<path clip-rule="evenodd"'))
+    assert group.clip_evenodd
+    [group] = _art(tmp_path, f'<g clip-path="url(#c)">{BAND}</g>', ring,
+                   ' style="clip-rule:evenodd"')
+    assert group.clip_evenodd
+
+
+def test_a_clipping_path_of_no_shape_hides_what_it_clips(tmp_path):
+    assert _art(tmp_path, f'<g clip-path="url(#c)">{BAND}</g>', clip="") == ()
+
+
+@pytest.mark.parametrize(("clip", "attributes", "reason"), [
+    ('<circle r="1"/><circle cx="5" r="1"/>', "",
+     r"a clipping path of 2 shapes; make them one: .*Path > Union"),
+    ('<text>Hi</text>', "", r"text \(<text>\) in a clipping path; .*Path > Object to Path"),
+    ('<use xlink:href="#r"/>', "", r"a clone \(<use>\) in a clipping path; .*Unlink Clone"),
+    ('<circle r="1"/>', ' clipPathUnits="objectBoundingBox"',
+     r"in the units of its shape's box .*Object > Clip > Set Clip"),
+    ('<circle r="1" clip-path="url(#c)"/>', "", "a clipping path clipped in turn"),
+])
+def test_a_clip_no_single_outline_can_say_is_refused_with_the_way_out(tmp_path, clip,
+                                                                      attributes, reason):
+    with pytest.raises(ArtError, match=reason):
+        _art(tmp_path, f'<g clip-path="url(#c)">{BAND}</g>', clip, attributes)
+
+
+def test_a_clip_that_names_nothing_is_refused(tmp_path):
+    with pytest.raises(ArtError, match=r"url\(#nothing\), which the file does not define"):
+        _art(tmp_path, f'<g clip-path="url(#nothing)">{BAND}</g>')
+
+
+def test_the_pdf_draws_only_inside_the_outline(kit, tmp_path):
+    at = pixels(kit, tmp_path, Scene("diamond", 30, 10, 0, (CLIPPED,)))
+    assert close(at(15, 5), RED_RGB) and close(at(11.5, 5), RED_RGB)
+    for x, y in ((5, 5), (25, 5), (11, 1), (19, 9)):  # beside it, and past its edges
+        assert close(at(x, y), WHITE), ((x, y), at(x, y))
+
+
+def test_the_svg_writes_the_clipping_path():
+    svg = scene_svg(Scene("diamond", 30, 10, 0, (CLIPPED,)), Memo())
+    assert '<clipPath id="c1"><path d="M15 0L20 5L15 10L10 5Z" /></clipPath>' in svg
+    assert '<g clip-path="url(#c1)"><rect' in svg
+
+
+def test_the_preflight_paints_and_reads_only_inside_the_outline():
+    canvas = Canvas(30, 10, ppm=4)
+    canvas.paint([CLIPPED])
+    assert canvas.mean((14, 4, 2, 2)) == "#FF0000"
+    assert canvas.mean((1, 1, 4, 8)) == "#FFFFFF" and canvas.mean((10, 0, 1, 1)) == "#FFFFFF"
+    covered = canvas.coverage([CLIPPED])
+    assert covered.getpixel((60, 20)) == 255 and covered.getpixel((41, 2)) == 0
+    white = (255.0, 255.0, 255.0)
+    place = Place().inside(CLIPPED)
+    assert painted(CLIPPED.children[0], place, 15, 5, white) == (255.0, 0.0, 0.0)
+    assert painted(CLIPPED.children[0], place, 11, 1, white) == white  # past its edge
+
+
+def test_one_large_clip_on_many_elements_counts_towards_the_file_s_points(tmp_path):
+    # Each element clipped is as much to draw as a copy of the outline.
+    outline = "M0 0" + "L1 1" * 400 + "Z"
+    many = '<rect width="3" height="3" fill="#f00" clip-path="url(#c)"/>' * 600
+    with pytest.raises(ArtError, match=r"points .* more than the limit of 200,000, through "
+                                       r"clipping paths"):
+        _art(tmp_path, many, f'<path d="{outline}"/>')
