@@ -94,8 +94,11 @@ def art_problem(tile: Tile, why: str) -> Diagnostic:
 
 
 def recolour(items: tuple, colour: str) -> tuple:
-    """The same shapes with every fill and stroke set to one colour (for silhouettes)."""
+    """The same shapes with every fill and stroke set to one colour (for silhouettes),
+    inside their groups too (a see-through or clipped group keeps its opacity or clip)."""
     def one(item):
+        if isinstance(item, Group):
+            return replace(item, children=recolour(item.children, colour))
         style = item.style
         return replace(item, style=replace(style, fill=colour if style.fill else None,
                                            stroke=colour if style.stroke else None))

@@ -137,3 +137,24 @@ def test_a_clipped_shape_prints_only_inside_its_clip(project):
         found = art(x, y)
         assert all(abs(a - b) <= 8 for a, b in zip(found, expected, strict=True)), \
             ((x, y), found)
+
+
+# An insignia drawn in a see-through group cut by a clip: the silhouette is recoloured
+# inside its groups (the build stopped with an internal error on it).
+LAYERED_INSIGNIA = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"
+  width="100" height="100"><defs><clipPath id="top"><rect width="100" height="70"/>
+  </clipPath></defs><g opacity="0.8" clip-path="url(#top)">
+  <path d="M50 3C60 20 84 34 82 62C80 84 66 97 50 97C34 97 18 85 18 63C18 47 28 37 33 22Z"/>
+  <circle cx="50" cy="70" r="20"/></g></svg>
+"""
+
+
+@pytest.mark.slow
+def test_an_insignia_in_a_see_through_clipped_group_is_drawn_in_its_colour(project):
+    (project / "content" / "symbols" / "flame.svg").write_text(LAYERED_INSIGNIA)
+    out = project / "output"
+    build(project / "content", project / "templates", out, ("a4",), ["tokens"],
+          languages=ONE_LANGUAGE)
+    token = (out / "svg" / "tokens" / "fire.svg").read_text()
+    assert '<g clip-path="url(#' in token and '<g opacity="0.8">' in token
+    assert 'fill="#000000"' not in token  # the silhouette takes the layout's colour
