@@ -237,7 +237,7 @@ class _Writer:
         mime, data = embedded(Path(i.path))
         element = _box("image", i.x, i.y, i.w, i.h)
         element["xlink:href"] = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
-        element["preserveAspectRatio"] = "xMidYMid slice"
+        element["preserveAspectRatio"] = i.fit
         return element
 
     def _group(self, g: Group) -> Element:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from generator.check.preflight_findings import ART, Finding, Piece
 from generator.core.memo import Memo
 from generator.draw.art import images, picture_art, svg_art
+from generator.draw.geometry import leaves
+from generator.draw.pictures import picture_scale
 from generator.draw.scene import Image, Scene
 
 LEAST_PPI, GOOD_PPI = 150.0, 300.0
@@ -26,29 +28,39 @@ def art_pictures(memo: Memo, scene: Scene, piece: Piece) -> list[Finding]:
     found = []
     width: float  # the picture's size: a PNG's pixels, or an SVG's viewBox units
     height: float
-    pictures = images(scene.items_of(art))
-    if pictures:
-        found += _resolution(memo, pictures[0], art.box, art.source)
-        width, height = picture_art(memo, pictures[0].path)
-    else:
+    if piece.art.suffix.lower() == ".svg":
+        # Pictures the SVG embeds print at the size the art gives them, each its own.
+        for image, place in leaves(scene.items_of(art)):
+            if isinstance(image, Image):
+                found += _resolution(memo, image, place.scale, art.box, art.source,
+                                     "a picture in the art")
         _, _, width, height = svg_art(memo, piece.art)[0]
+    else:
+        pictures = images(scene.items_of(art))
+        if not pictures:
+            return found
+        found += _resolution(memo, pictures[0], 1.0, art.box, art.source)
+        width, height = picture_art(memo, pictures[0].path)
     found += _crop(width, height, art.box, art.source)
     return found
 
 
-def _resolution(memo: Memo, image: Image, box: tuple, source: str) -> list[Finding]:
+def _resolution(memo: Memo, image: Image, scale: float, box: tuple, source: str,
+                what: str = "the art") -> list[Finding]:
+    """TKG508/509 for a picture placed `scale` mm a unit of its box with too few pixels
+    an inch."""
     pixels_w, pixels_h = picture_art(memo, image.path)
-    # The picture is scaled to cover the box: the scale the larger share needs.
-    mm_per_pixel = max(image.w / pixels_w, image.h / pixels_h)
+    # Placed as its fit says (a tile's art covers its box): the coarser way counts.
+    mm_per_pixel = max(picture_scale(image.fit, image.w, image.h, pixels_w, pixels_h)) * scale
     ppi = MM_PER_INCH / mm_per_pixel
     if ppi >= GOOD_PPI:
         return []
     code = "TKG508" if ppi < LEAST_PPI else "TKG509"
     need = round(GOOD_PPI / ppi * max(pixels_w, pixels_h))
     return [Finding(code, "art resolution", source,
-                    f"the art, {pixels_w} x {pixels_h} px over {image.w:g} x {image.h:g} mm, "
-                    f"prints at {ppi:.0f} ppi; print wants {GOOD_PPI:g} ppi (about {need} px "
-                    "on its longer side)", box, ppi, ART)]
+                    f"{what}, {pixels_w} x {pixels_h} px over {image.w * scale:g} x "
+                    f"{image.h * scale:g} mm, prints at {ppi:.0f} ppi; print wants "
+                    f"{GOOD_PPI:g} ppi (about {need} px on its longer side)", box, ppi, ART)]
 
 
 def _crop(width: float, height: float, box: tuple, source: str) -> list[Finding]:

@@ -19,7 +19,7 @@ def display_path(path: Path) -> str:
 def user_cache() -> Path:
     """This user's cache folder for tkg (the memos' signing key, validation's memos,
     the locks, the compiled templates and dataclass methods, the fonts' metrics, the
-    digests of the files read, matplotlib's font list):
+    digests of the files read, the pictures SVG art embeds, matplotlib's font list):
     the only place outside an output folder that a command writes to."""
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tkg"
 

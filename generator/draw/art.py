@@ -29,12 +29,17 @@ def svg_art(memo: Memo, path: Path) -> tuple[tuple[float, float, float, float], 
 
     Raises ArtError (a ValueError) or OSError for a file that cannot be drawn.
     """
-    def read():
+    def read(again: bool = False):
         from generator.draw.svgart import read_art  # svgelements loads only to read a file
 
-        return read_art(path)
+        return read_art(path, again)
 
-    return memo.get(digest("svg art", code_digest(), file_digest(path)), read)
+    found = memo.get(digest("svg art", code_digest(), file_digest(path)), read)
+    if any(not image.path.is_file() for image in images(found[1])):
+        # A picture the file embeds is kept in the user's cache, which may have been
+        # emptied since this was remembered: read the file again, which keeps it anew.
+        return read(again=True)
+    return found
 
 
 def picture_art(memo: Memo, path: Path) -> tuple[int, int]:

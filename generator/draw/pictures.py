@@ -23,6 +23,40 @@ AS_STORED = (None, 1)
 JPEG_SPACES = {"RGB": "/DeviceRGB", "L": "/DeviceGray"}
 
 
+_ALIGN = {"Min": 0.0, "Mid": 0.5, "Max": 1.0}
+COVER = "xMidYMid slice"  # what a tile's art does: cover its box, cropped, centred
+
+
+def fitted(fit: str, w: float, h: float, pw: float, ph: float
+           ) -> tuple[float, float, float, float]:
+    """Where a picture of pw x ph pixels lies in a box w x h, as SVG's
+    preserveAspectRatio `fit` places it ("none", or an alignment such as "xMidYMid" and
+    "meet" or "slice"): its offset from the box's top-left corner, and its size (past
+    the box when it slices)."""
+    if fit == "none":
+        return 0.0, 0.0, w, h
+    scale, _ = picture_scale(fit, w, h, pw, ph)
+    drawn_w, drawn_h = pw * scale, ph * scale
+    across, down = alignment(fit)
+    return (w - drawn_w) * across, (h - drawn_h) * down, drawn_w, drawn_h
+
+
+def alignment(fit: str) -> tuple[float, float]:
+    """Where `fit` puts a picture its box does not fit, across and down: 0 at the
+    start, 0.5 in the middle, 1 at the end."""
+    return (0.0, 0.0) if fit == "none" else (_ALIGN[fit[1:4]], _ALIGN[fit[5:8]])
+
+
+def picture_scale(fit: str, w: float, h: float, pw: float, ph: float
+                  ) -> tuple[float, float]:
+    """How much a picture of pw x ph pixels is scaled across and down to be placed in a
+    box w x h as `fit` says (`fitted`): the same both ways, unless it is stretched."""
+    if fit == "none":
+        return w / pw, h / ph
+    scale = max(w / pw, h / ph) if fit.endswith("slice") else min(w / pw, h / ph)
+    return scale, scale
+
+
 def picture_size(path: Path) -> tuple[int, int]:
     """Width and height in pixels of a readable PNG or JPEG, as it shows (a JPEG turned
     as its EXIF orientation says); ValueError saying what is wrong."""

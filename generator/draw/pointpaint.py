@@ -18,6 +18,7 @@ from pathlib import Path as FilePath
 from generator.draw.colour import stop_colour, stop_opacity
 from generator.draw.geometry import Place, bounds, subpaths
 from generator.draw.gradients import along
+from generator.draw.pictures import COVER, fitted, picture_scale, picture_size
 from generator.draw.scene import Ellipse, Gradient, Image, Path, Rect
 
 Rgb = tuple[float, float, float]
@@ -82,7 +83,7 @@ def fills(item, place: Place, x: float, y: float, outline: Outline | None = None
         return False
     lx, ly = local
     if isinstance(item, Image):
-        return item.x <= lx <= item.x + item.w and item.y <= ly <= item.y + item.h
+        return _on_picture(item, lx, ly)
     return bool(item.style.fill) and _inside(item, lx, ly, outline)
 
 
@@ -180,18 +181,30 @@ def _winds(outline: Sequence[tuple[Sequence[tuple[float, float]], bool]], x: flo
 
 
 def _picture(item: Image, x: float, y: float, below: Rgb) -> Rgb:
-    """A picture's pixel at the point (cropped to cover its box, as the backends draw it)."""
-    if not (item.x <= x <= item.x + item.w and item.y <= y <= item.y + item.h):
+    """A picture's pixel at the point (placed in its box as the backends place it)."""
+    if not _on_picture(item, x, y):
         return below
     stat = item.path.stat()
     picture = _pixels(item.path, stat.st_size, stat.st_mtime_ns)
     width, height = picture.size
-    scale = max(item.w / width, item.h / height)
-    px = (x - item.x - (item.w - width * scale) / 2) / scale
-    py = (y - item.y - (item.h - height * scale) / 2) / scale
+    dx, dy, _, _ = fitted(item.fit, item.w, item.h, width, height)
+    across, down = picture_scale(item.fit, item.w, item.h, width, height)
+    px = (x - item.x - dx) / across
+    py = (y - item.y - dy) / down
     r, g, b, a = picture.getpixel((min(max(int(px), 0), width - 1),
                                    min(max(int(py), 0), height - 1)))
     return over(below, (float(r), float(g), float(b)), a / 255)
+
+
+def _on_picture(item: Image, x: float, y: float) -> bool:
+    """Whether the point lies on the picture: in its box, and in what it shows of it
+    there (a picture shown whole may leave some of its box bare)."""
+    if not (item.x <= x <= item.x + item.w and item.y <= y <= item.y + item.h):
+        return False
+    if item.fit in (COVER, "none") or item.fit.endswith("slice"):
+        return True
+    dx, dy, w, h = fitted(item.fit, item.w, item.h, *picture_size(item.path))
+    return item.x + dx <= x <= item.x + dx + w and item.y + dy <= y <= item.y + dy + h
 
 
 @functools.lru_cache(maxsize=2)  # of the file's bytes (size and time name them): pictures

@@ -18,7 +18,7 @@ from PIL import ImageChops, ImageDraw
 from generator.draw.colour import stop_colour
 from generator.draw.geometry import SCENE, Bounds, Place, bounds, leaves, rough_bounds, subpaths
 from generator.draw.gradients import apply, focus, invert, placement, reaches_over, spread
-from generator.draw.pictures import upright
+from generator.draw.pictures import alignment, fitted, upright
 from generator.draw.scene import Ellipse, Gradient, Group, Image, Rect, Style
 
 BANDS = 24  # steps of a gradient
@@ -202,19 +202,28 @@ class Canvas:
         return image
 
     def _picture(self, item: Image, place: Place) -> None:
-        """A picture covering its box, cropped (never stretched), as the backends draw it."""
+        """A picture in its box, placed as the backends place it (a tile's art covers
+        its box, cropped, never stretched)."""
         picture = upright(item.path)
         x0, y0 = place.point(item.x, item.y)
         x1, y1 = place.point(item.x + item.w, item.y + item.h)
         w, h = max(1, round((x1 - x0) * self.ppm)), max(1, round((y1 - y0) * self.ppm))
-        # Cropped first, then resized: a long thin picture scaled whole to cover the box
-        # would be millions of pixels long (a 1 x 40,000 px one: gigabytes).
-        scale = max(w / picture.width, h / picture.height)
-        seen_w, seen_h = w / scale, h / scale
-        left, top = (picture.width - seen_w) / 2, (picture.height - seen_h) / 2
-        picture = picture.resize((w, h), box=(left, top, left + seen_w, top + seen_h))
+        left, top = round(x0 * self.ppm), round(y0 * self.ppm)
+        across, down = alignment(item.fit)
+        if item.fit.endswith("slice"):
+            # Cropped first, then resized: a long thin picture scaled whole to cover the
+            # box would be millions of pixels long (a 1 x 40,000 px one: gigabytes).
+            scale = max(w / picture.width, h / picture.height)
+            seen_w, seen_h = w / scale, h / scale
+            cut_x, cut_y = (picture.width - seen_w) * across, (picture.height - seen_h) * down
+            picture = picture.resize((w, h), box=(cut_x, cut_y, cut_x + seen_w,
+                                                  cut_y + seen_h))
+        else:  # shown whole, inside its box
+            dx, dy, shown_w, shown_h = fitted(item.fit, w, h, picture.width, picture.height)
+            picture = picture.resize((max(1, round(shown_w)), max(1, round(shown_h))))
+            left, top = left + round(dx), top + round(dy)
         layer = PilImage.new("RGBA", self.size, (0, 0, 0, 0))
-        layer.paste(picture, (round(x0 * self.ppm), round(y0 * self.ppm)))
+        layer.paste(picture, (left, top))
         alpha = self._clipped(layer.getchannel("A"), place)
         region = self._region(alpha.getbbox(), place)
         if region is not None:

@@ -98,13 +98,23 @@ class Text:
 
 @dataclass(frozen=True)
 class Image:
-    """A PNG picture covering a box (SVG art is read into shapes instead)."""
+    """A PNG or JPEG picture in a box: covering it, cropped, unless `fit` says otherwise
+    (SVG's preserveAspectRatio: "none" stretches it, "xMidYMid meet" shows it whole,
+    centred; a picture inside SVG art is placed as its file says)."""
 
     x: float
     y: float
     w: float
     h: float
     path: FilePath
+    fit: str = field(default="xMidYMid slice", repr=False)
+
+    def __repr__(self) -> str:
+        # The digests of scenes are their items' reprs: a picture that covers its box
+        # shows as it did before pictures had a fit, so no drawing is keyed anew.
+        text = (f"Image(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, "
+                f"path={self.path!r})")
+        return text if self.fit == "xMidYMid slice" else f"{text[:-1]}, fit={self.fit!r})"
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from generator.core.limits import (
     Limit,
 )
 from generator.core.reading import Refused, read_file
-from generator.draw import svgplain
+from generator.draw import svgpicture, svgplain
 from generator.draw.scene import Ellipse, Gradient, Group, Rect
 from generator.draw.scene import Path as PathShape
 from generator.draw.svgpaint import (
@@ -63,8 +63,6 @@ _REFUSED = {
     "text": _TO_PATHS.format("text"),
     "tspan": _TO_PATHS.format("tspan"),
     "textPath": _TO_PATHS.format("textPath"),
-    "image": "a picture inside the SVG (<image>); export the art as a PNG (Inkscape: File > "
-             "Export, 300 dpi) and name that as the art, or draw the picture with shapes",
     "svg": "an <svg> inside the SVG",
     "a": "a link (<a>)",
 }
@@ -83,12 +81,16 @@ class _Survey:
     clips: dict[str, ET.Element]  # the clipping paths (their shapes are read where used)
 
 
-def read_art(path: Path) -> tuple[tuple[float, float, float, float], tuple]:
-    """The file's viewBox (x, y, w, h) and its shapes as scene primitives (cached).
+def read_art(path: Path, again: bool = False
+             ) -> tuple[tuple[float, float, float, float], tuple]:
+    """The file's viewBox (x, y, w, h) and its shapes as scene primitives (cached; read
+    `again` when the pictures it embeds were kept in a cache emptied since).
 
     Raises ArtError, with a short reason, for a file that cannot be drawn faithfully.
     """
     stat = path.stat()
+    if again:
+        return _read.__wrapped__(str(path), stat.st_mtime_ns, stat.st_size)
     return _read(str(path), stat.st_mtime_ns, stat.st_size)
 
 
@@ -141,7 +143,9 @@ def _check_children(node: ET.Element, in_defs: bool, tags: dict[str, str]) -> No
         if not child.tag.startswith(_NS):
             continue  # another vocabulary (an editor's notes): no renderer draws it
         name = child.tag[len(_NS):]
-        if name in _DRAWN:
+        if name == "image":
+            svgpicture.check_reference(child.get("href") or child.get(_XLINK) or "")
+        elif name in _DRAWN:
             if name == "use":
                 _check_use(child, tags)
             _check_children(child, in_defs, tags)

@@ -14,10 +14,12 @@ import io
 import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import svgelements as se
 
 from generator.core.limits import SVG_POINTS
+from generator.draw import svgpicture
 from generator.draw.gradients import IDENTITY, Matrix, compose, invert
 from generator.draw.scene import Ellipse, Gradient, Group, Rect, Style
 from generator.draw.scene import Path as PathShape
@@ -57,7 +59,14 @@ class _Defs:
     paints: dict
     clips: dict
     outlines: dict = field(default_factory=dict)  # id -> (commands, evenodd) or None
+    pictures: dict = field(default_factory=dict)  # an embedded picture's URL -> its file
     placed: list = field(default_factory=lambda: [0])  # points placed through clips
+
+    def picture(self, href: str) -> Path:
+        """The file of the picture `href` embeds (decoded once however often it is used)."""
+        if href not in self.pictures:
+            self.pictures[href] = svgpicture.kept_picture(href)
+        return self.pictures[href]
 
     def outline(self, key: str, ctm: se.Matrix) -> tuple[tuple[tuple, ...], bool] | None:
         """The outline of clipping path `key`, placed by the transform `ctm` of the
@@ -122,6 +131,8 @@ def _laid(node, alpha: float, defs: _Defs) -> list:
             items += _laid(child, own_alpha(alpha, own, ("fill-opacity",)), defs)
         elif isinstance(child, se.Shape):
             items += _shape(child, own_alpha(alpha, own, ("fill-opacity",)), defs)
+        elif isinstance(child, se.SVGImage):
+            items += _picture(child, defs)
         # Anything else (title, desc, an editor's element) draws nothing.
     return _clipped(laid_whole(items, group_opacity(own)), node, defs)
 
@@ -134,6 +145,25 @@ def _shape(shape: se.Shape, alpha: float, defs: _Defs) -> list:
     if item is None:
         return []
     return _clipped([item] if whole >= 1 else [Group((item,), opacity=whole)], shape, defs)
+
+
+def _picture(image: se.SVGImage, defs: _Defs) -> list:
+    """A picture the file embeds, in its box, at its opacity, in its clipping path (none,
+    for one SVG would not draw)."""
+    values = image.values
+    if values.get("visibility") in ("hidden", "collapse"):
+        return []
+    refuse_effects(values)
+    m = image.transform
+    fit = svgpicture.fit_of(values.get("attributes", {}).get("preserveAspectRatio"))
+    x, y, w, h = (float(v) for v in (image.x, image.y, image.width, image.height))
+    check_finite((x, y, w, h))
+    placed = svgpicture.placed(x, y, w, h, (m.a, m.b, m.c, m.d, m.e, m.f),
+                               defs.picture(image.url or ""), fit)
+    if placed is None:
+        return []
+    own = values.get("attributes", {})
+    return _clipped(laid_whole([placed], group_opacity(own)), image, defs)
 
 
 # Clipping paths -------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from generator.core.errors import ContentError
 from generator.core.memo import Memo
 from generator.core.model import Element
 from generator.core.paths import display_path
-from generator.draw.art import svg_art
+from generator.draw.art import images, svg_art
 from generator.draw.scene import Path, Style
 
 BUILTIN: dict[str, tuple[str, str]] = {
@@ -53,7 +53,11 @@ def element_symbol(memo: Memo, element: Element
     """
     try:
         if element.symbol_file is not None:
-            return svg_art(memo, element.symbol_file)
+            found = svg_art(memo, element.symbol_file)
+            if images(found[1]):
+                raise ValueError("a picture (<image>): an insignia is a silhouette, printed "
+                                 "in one colour")
+            return found
         return (0.0, 0.0, 100.0, 100.0), builtin_shapes(element.symbol)
     except KeyError:
         raise ContentError([diagnostic(

@@ -230,7 +230,8 @@ def test_broken_xml_is_refused(tmp_path):
 
 
 @pytest.mark.parametrize(("root", "body", "reason"), [
-    ('viewBox="0 0 10 10"', '<image href="a.png" width="3" height="4"/>', "<image>"),
+    ('viewBox="0 0 10 10"', '<image href="a.png" width="3" height="4"/>',
+     "a picture the SVG links to"),
     ('viewBox="0 0 10 10"', '<use href="other.svg#a"/>', "another file"),
     ('viewBox="0 0 10 10"', '<use href="#nothing"/>', "does not define"),
     ('viewBox="0 0 10 10"', '<defs><filter id="f"/></defs><rect width="3" height="4" '

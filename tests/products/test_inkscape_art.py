@@ -5,10 +5,14 @@ units"). The print-shop page and the SVG agree on the glow."""
 
 from __future__ import annotations
 
+import base64
+import io
+
 import pytest
+from PIL import Image
 
 from generator.build.pipeline import build
-from tests.conftest import ONE_LANGUAGE
+from tests.conftest import ONE_LANGUAGE, tkg_build
 from tests.pdfprobe import rasterise
 
 TILE = "ember-hollow"  # the first tile
@@ -158,3 +162,62 @@ def test_an_insignia_in_a_see_through_clipped_group_is_drawn_in_its_colour(proje
     token = (out / "svg" / "tokens" / "fire.svg").read_text()
     assert '<g clip-path="url(#' in token and '<g opacity="0.8">' in token
     assert 'fill="#000000"' not in token  # the silhouette takes the layout's colour
+
+
+def _embedded(width: int, height: int) -> str:
+    """A PNG (yellow on the left half, red on the right) as Inkscape embeds one."""
+    picture = Image.new("RGB", (width, height), "#ffcc00")
+    picture.paste((204, 34, 0), (width // 2, 0, width, height))
+    out = io.BytesIO()
+    picture.save(out, "PNG")
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
+
+
+def _imported(url: str) -> str:
+    """Art holding a picture imported into a moved layer, stretched over its lower half."""
+    return f"""<svg width="100mm" height="100mm" viewBox="0 0 100 100" version="1.1"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns:xlink="http://www.w3.org/1999/xlink" xmlns="http://www.w3.org/2000/svg">
+  <rect style="fill:#1a2a4a" width="110" height="110" x="-5" y="-5"/>
+  <g inkscape:groupmode="layer" id="layer1" transform="translate(0,50)">
+    <image width="100" height="50" preserveAspectRatio="none" xlink:href="{url}" x="0"
+       y="0" id="image1"/>
+  </g>
+</svg>"""
+
+
+@pytest.mark.slow
+def test_a_picture_imported_into_the_art_prints_where_inkscape_shows_it(project):
+    (project / "content" / "art" / f"{TILE}.svg").write_text(_imported(_embedded(1000, 250)))
+    out = project / "output"
+    build(project / "content", project / "templates", out, ("a4",), ["tiles"],
+          languages=ONE_LANGUAGE)
+    page = rasterise(out / "print-shop" / "tiles.pdf", 0, 254)
+
+    def art(x: float, y: float) -> tuple[int, int, int]:
+        return page.getpixel((round(x * 6.95), round(y * 6.95)))
+
+    for (x, y), expected in (((10, 40), (26, 42, 74)), ((10, 60), (255, 204, 0)),
+                             ((90, 60), (204, 34, 0))):
+        found = art(x, y)
+        assert all(abs(a - b) <= 10 for a, b in zip(found, expected, strict=True)), \
+            ((x, y), found)
+
+
+@pytest.mark.slow
+def test_a_picture_in_the_art_too_coarse_for_its_size_is_told_at_that_size(project):
+    (project / "content" / "art" / f"{TILE}.svg").write_text(_imported(_embedded(200, 50)))
+    result = tkg_build(project, "--only", "tiles", "--paper", "a4", "--lang", "en")
+    assert result.exit_code == 1, result.output
+    # 100 x 50 units of art over the 69.5 mm the art covers: 69.5 x 34.75 mm, stretched:
+    # 50 px down 34.75 mm is the coarser way, 37 ppi (73 across).
+    assert ("TKG508: a picture in the art, 200 x 50 px over 69.5 x 34.75 mm, prints at 37 ppi"
+            in result.output), result.output
+
+
+def test_an_insignia_holding_a_picture_is_refused_as_a_silhouette(project):
+    (project / "content" / "symbols" / "flame.svg").write_text(
+        _imported(_embedded(20, 10)).replace('style="fill:#1a2a4a"', ""))
+    result = tkg_build(project, "--only", "tokens", "--paper", "a4", "--lang", "en")
+    assert result.exit_code == 1, result.output
+    assert "TKG304" in result.output and "an insignia is a silhouette" in result.output

@@ -180,19 +180,19 @@ class _Recorder:
         self.out.append("Q")
 
     def _picture(self, i: Image) -> str:
-        from generator.draw.pictures import picture_size
+        from generator.draw.pictures import fitted, picture_size
 
-        # Cover the box, centred and cropped, like the SVG's "xMidYMid slice": the same
-        # picture in both outputs, and no bands of background beside a wide image.
+        # Placed in the box as the SVG's preserveAspectRatio places it (a tile's art:
+        # covering it, centred and cropped): the same picture in both outputs. The frame
+        # is upright (y up), so the offset from the box's top is taken from its bottom.
         iw, ih = picture_size(i.path)
-        scale = max(i.w / iw, i.h / ih)
-        w, h = iw * scale, ih * scale
+        dx, dy, w, h = fitted(i.fit, i.w, i.h, iw, ih)
         name = next((n for n, p in self.images.items() if p == i.path), None)
         if name is None:
             name = f"Im{len(self.images)}"
             self.images[name] = i.path
         return (f"0 0 {num(i.w)} {num(i.h)} re W n {w:.6f} 0 0 {h:.6f} "
-                f"{num((i.w - w) / 2)} {num((i.h - h) / 2)} cm /{name} Do")
+                f"{num(dx)} {num(i.h - h - dy)} cm /{name} Do")
 
     def _group(self, g: Group) -> None:
         self.out.append("q")

@@ -1,0 +1,148 @@
+"""A picture embedded in SVG art (Inkscape's File > Import, "embed") is drawn where and as
+the SVG places it, by both backends, the preflight's raster and its point colours
+(tkg refused every <image>, TKG304): stretched to its box (preserveAspectRatio="none",
+as Inkscape imports), shown whole or cropped, aligned as it says. It is kept as a file
+in tkg's cache, named by its bytes. What cannot be drawn the same (a linked file, a
+picture turned in the SVG, a format other than PNG or JPEG) is refused with the way
+out."""
+
+from __future__ import annotations
+
+import base64
+import io
+
+import pytest
+from PIL import Image as PilImage
+
+from generator.backends.svg import scene_svg
+from generator.core.memo import Memo
+from generator.draw.geometry import Place
+from generator.draw.kit import Kit
+from generator.draw.pointpaint import painted
+from generator.draw.raster import Canvas
+from generator.draw.scene import Group, Image, Scene
+from generator.draw.svgart import ArtError, read_art
+from tests.backends.test_forms import close, pixels
+
+RED, BLUE, WHITE = (255, 0, 0), (0, 0, 255), (255, 255, 255)
+
+
+def _png(width: int = 40, height: int = 20) -> bytes:
+    """A picture red on its left half, blue on its right."""
+    picture = PilImage.new("RGB", (width, height), RED)
+    picture.paste(BLUE, (width // 2, 0, width, height))
+    out = io.BytesIO()
+    picture.save(out, "PNG")
+    return out.getvalue()
+
+
+URL = "data:image/png;base64," + base64.b64encode(_png()).decode()
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+@pytest.fixture
+def kit(shipped_game, empty_memo):
+    return Kit(shipped_game, empty_memo)
+
+
+def _art(tmp_path, body: str):
+    path = tmp_path / "art.svg"
+    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" '
+                    'xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 40 20" '
+                    f'width="40" height="20">{body}</svg>')
+    return read_art(path)[1]
+
+
+@pytest.mark.parametrize(("aspect", "fit"), [
+    (' preserveAspectRatio="none"', "none"), ("", "xMidYMid meet"),
+    (' preserveAspectRatio="xMaxYMin slice"', "xMaxYMin slice"),
+    (' preserveAspectRatio="xMinYMid"', "xMinYMid meet")])
+def test_an_embedded_picture_is_read_where_and_as_the_svg_places_it(tmp_path, aspect, fit):
+    # In a layer Inkscape moved and scaled, as it saves an imported picture.
+    [image] = _art(tmp_path, '<g transform="translate(4 2) scale(0.5)"><image x="2" y="0" '
+                             f'width="20" height="10"{aspect} xlink:href="{URL}"/></g>')
+    assert isinstance(image, Image)
+    assert (image.x, image.y, image.w, image.h, image.fit) == (5.0, 2.0, 10.0, 5.0, fit)
+    assert image.path.read_bytes() == _png()  # kept whole, in tkg's cache
+    assert image.path.parent == tmp_path / "cache" / "tkg" / "pictures"
+
+
+def test_the_same_picture_is_the_same_file(tmp_path):
+    first, second = _art(tmp_path, f'<image width="4" height="2" href="{URL}"/>'
+                                   f'<image y="5" width="4" height="2" href="{URL}"/>')
+    assert first.path == second.path
+
+
+def test_a_picture_at_an_opacity_or_in_a_clip_is_laid_so(tmp_path):
+    [faded] = _art(tmp_path, f'<image width="4" height="2" href="{URL}" opacity="0.5"/>')
+    assert isinstance(faded, Group) and faded.opacity == 0.5
+    [clipped] = _art(tmp_path, '<defs><clipPath id="c"><circle r="2"/></clipPath></defs>'
+                               f'<image width="4" height="2" href="{URL}" clip-path="url(#c)"/>')
+    assert isinstance(clipped, Group) and clipped.clip_path
+
+
+def test_a_picture_kept_in_a_cache_emptied_since_is_kept_again(tmp_path, empty_memo):
+    from generator.draw.art import svg_art
+
+    path = tmp_path / "art.svg"
+    path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 2"><image '
+                    f'width="4" height="2" href="{URL}"/></svg>')
+    [image] = svg_art(empty_memo, path)[1]
+    image.path.unlink()
+    [again] = svg_art(empty_memo, path)[1]
+    assert again.path.read_bytes() == _png()
+
+
+@pytest.mark.parametrize(("body", "reason"), [
+    ('<image width="4" height="2" xlink:href="scan.png"/>',
+     r"a picture the SVG links to \('scan.png'\) rather than holds; embed it \(Inkscape: "
+     r"Extensions > Images > Embed Images\)"),
+    ('<image width="4" height="2" href="data:image/gif;base64,R0lGOD"/>',
+     r"not a PNG or a JPEG \(image/gif\)"),
+    ('<image width="4" height="2" href="data:image/png;base64,!!!"/>', "damaged"),
+    ('<image width="4" height="2" href="data:image/png;base64,'
+     f'{base64.b64encode(b"not a picture").decode()}"/>', "lacks the PNG signature"),
+    (f'<image width="4" height="2" href="{URL}" transform="rotate(30)"/>',
+     "turned, skewed or flipped"),
+    (f'<image width="4" height="2" href="{URL}" transform="scale(-1 1)"/>',
+     "turned, skewed or flipped"),
+    (f'<image width="4" height="2" href="{URL}" preserveAspectRatio="middle"/>',
+     "preserveAspectRatio='middle'"),
+])
+def test_a_picture_drawn_otherwise_is_refused_with_the_way_out(tmp_path, body, reason):
+    with pytest.raises(ArtError, match=reason):
+        _art(tmp_path, body)
+
+
+def _scene(tmp_path, fit: str) -> Scene:
+    """The 2:1 picture in a box of 20 x 20 mm at (0, 0) of a 40 x 20 mm scene."""
+    path = tmp_path / "picture.png"
+    path.write_bytes(_png())
+    return Scene("picture", 40, 20, 0, (Image(0, 0, 20, 20, path, fit),))
+
+
+@pytest.mark.parametrize(("fit", "expected"), [
+    # (x, y) mm -> colour: stretched over the box; whole, centred, white above and below;
+    # cropped to its right half, blue.
+    ("none", {(5, 5): RED, (15, 15): BLUE}),
+    ("xMidYMid meet", {(5, 10): RED, (15, 10): BLUE, (10, 2): WHITE, (10, 18): WHITE}),
+    ("xMaxYMin slice", {(5, 10): BLUE, (15, 10): BLUE, (25, 10): WHITE}),
+])
+def test_both_backends_and_the_preflight_place_it_alike(kit, tmp_path, fit, expected):
+    scene = _scene(tmp_path, fit)
+    at = pixels(kit, tmp_path, scene)
+    canvas = Canvas(40, 20, ppm=4)
+    canvas.paint(scene.items)
+    [image] = scene.items
+    for (x, y), colour in expected.items():
+        assert close(at(x, y), colour), ("pdf", fit, (x, y), at(x, y))
+        seen = canvas.mean((x - 0.5, y - 0.5, 1, 1))
+        assert close(tuple(int(seen[i:i + 2], 16) for i in (1, 3, 5)), colour), \
+            ("raster", fit, (x, y), seen)
+        point = painted(image, Place(), x, y, (255.0, 255.0, 255.0))
+        assert close(point, colour), ("point", fit, (x, y), point)
+    assert f'preserveAspectRatio="{fit}"' in scene_svg(scene, Memo())
