@@ -256,10 +256,16 @@ class _Writer:
             if g.clip_path:
                 inner = inner.add(Element("g"))  # the two clips meet: one inside the other
             inner["clip-path"] = self.clip(_box("rect", *g.clip))
+        if g.mask:
+            mid = self.new_id("m")
+            mask = self.defs.add(Element("mask", id=mid))
+            for item in g.mask:
+                mask.add(self.element(item))
+            inner["mask"] = f"url(#{mid})"
         if g.translate != (0.0, 0.0) or g.scale != 1.0:
             transform = (f"translate({fmt(g.translate[0])} {fmt(g.translate[1])})"
                          f" scale({fmt(g.scale, 5)})")
-            if g.clip is None and not g.clip_path:
+            if g.clip is None and not g.clip_path and not g.mask:
                 inner["transform"] = transform  # no clip to keep apart: one group does
             else:
                 inner = inner.add(Element("g", transform=transform))

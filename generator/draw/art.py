@@ -110,13 +110,13 @@ def recolour(items: tuple, colour: str) -> tuple:
     return tuple(one(item) for item in items)
 
 def images(items) -> list[Image]:
-    """The pictures among items, groups opened."""
+    """The pictures among items, groups (and their masks) opened."""
     found = []
     for item in items:
         if isinstance(item, Image):
             found.append(item)
         elif isinstance(item, Group):
-            found += images(item.children)
+            found += images(item.children) + images(item.mask)
     return found
 
 

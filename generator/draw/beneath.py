@@ -148,6 +148,8 @@ class Beneath:
             for covers, paint in ((fill, style.fill), (stroke, style.stroke)):
                 if covers and paint:
                     colours, alphas = _paint_range(paint, style.opacity)
+                    if layer.place.masks:  # a mask may show it at any opacity up to its own
+                        alphas = (0.0, alphas[1])
                     low, high = _laid((low, high), colours, alphas, covers == WHOLE)
         return Range(low, high)
 
@@ -191,7 +193,8 @@ def _at(layers: list, x: float, y: float) -> Rgb:
 
 def _opaque(layer: Layer) -> bool:
     style = getattr(layer.item, "style", None)
-    return style is not None and style.opacity >= 1 and isinstance(style.fill, str)
+    return style is not None and style.opacity >= 1 and isinstance(style.fill, str) and \
+        not layer.place.masks
 
 
 def _rounded(colour: Rgb) -> Rgb:

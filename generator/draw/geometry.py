@@ -29,14 +29,16 @@ class Outline(NamedTuple):
 
 class Place(NamedTuple):
     """How a group maps its children into the scene: scale, then translate; the scene
-    rectangle everything is clipped to (None: no clip), and the clipping paths inside
-    it (the rectangle holds them)."""
+    rectangle everything is clipped to (None: no clip), the clipping paths inside it
+    (the rectangle holds them), and the masks everything shows through."""
 
     scale: float = 1.0
     dx: float = 0.0
     dy: float = 0.0
     clip: Bounds | None = None
     outlines: tuple[Outline, ...] = ()
+    # The masks over it: each a mask's items and the place they are drawn in.
+    masks: tuple[tuple[tuple, Place], ...] = ()
 
     def point(self, x: float, y: float) -> Point:
         """A child's point in scene coordinates."""
@@ -56,9 +58,10 @@ class Place(NamedTuple):
             xs, ys = [p[0] for p in corners], [p[1] for p in corners]
             box = (min(xs), min(ys), max(xs), max(ys))
             clip, outlines = box if clip is None else _meet(clip, box), (*outlines, outline)
+        masks = (*self.masks, (group.mask, self)) if group.mask else self.masks
         tx, ty = group.translate
         return Place(self.scale * group.scale, self.dx + tx * self.scale,
-                     self.dy + ty * self.scale, clip, outlines)
+                     self.dy + ty * self.scale, clip, outlines, masks)
 
 
 SCENE = Place()  # the scene's own coordinates, unclipped

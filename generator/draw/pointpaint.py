@@ -16,7 +16,7 @@ from math import hypot
 from pathlib import Path as FilePath
 
 from generator.draw.colour import stop_colour, stop_opacity
-from generator.draw.geometry import Place, bounds, subpaths
+from generator.draw.geometry import Place, bounds, leaves, subpaths
 from generator.draw.gradients import along
 from generator.draw.pictures import COVER, fitted, picture_scale, picture_size
 from generator.draw.scene import Ellipse, Gradient, Image, Path, Rect
@@ -65,15 +65,27 @@ def painted(item, place: Place, x: float, y: float, below: Rgb,
         return below
     lx, ly = local
     if isinstance(item, Image):
-        return _picture(item, lx, ly, below)
-    style = item.style
-    colour = below
-    if style.fill and _inside(item, lx, ly, outline):
-        paint, alpha = _paint(style.fill, item, lx, ly)
-        colour = over(colour, paint, style.opacity * alpha)
-    if style.stroke and style.stroke_width > 0 and _on_stroke(item, lx, ly, outline):
-        colour = over(colour, rgb(style.stroke), style.opacity)
+        colour = _picture(item, lx, ly, below)
+    else:
+        style = item.style
+        colour = below
+        if style.fill and _inside(item, lx, ly, outline):
+            paint, alpha = _paint(style.fill, item, lx, ly)
+            colour = over(colour, paint, style.opacity * alpha)
+        if style.stroke and style.stroke_width > 0 and _on_stroke(item, lx, ly, outline):
+            colour = over(colour, rgb(style.stroke), style.opacity)
+    for items, at in place.masks:  # each shape through them (not the group whole)
+        colour = over(below, colour, _luminance(items, at, x, y))
     return colour
+
+
+def _luminance(items: tuple, place: Place, x: float, y: float) -> float:
+    """How much a mask of `items` (drawn at `place`) shows at scene point (x, y): their
+    luminance over black there, 0-1, as SVG masks."""
+    colour = (0.0, 0.0, 0.0)
+    for leaf, at in leaves(items, place):
+        colour = painted(leaf, at, x, y, colour)
+    return (0.2125 * colour[0] + 0.7154 * colour[1] + 0.0721 * colour[2]) / 255
 
 
 def fills(item, place: Place, x: float, y: float, outline: Outline | None = None) -> bool:

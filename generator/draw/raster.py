@@ -9,6 +9,7 @@ checks measure.
 
 from __future__ import annotations
 
+import copy
 import math
 from operator import mul
 
@@ -36,7 +37,8 @@ class Canvas:
         self.image = PilImage.new("RGB", self.size, "#FFFFFF")
         # Only these scene rectangles will be looked at: shapes away from them are skipped.
         self.focus = focus
-        self._clip_masks: dict[object, PilImage.Image] = {}  # a clipping path's, once
+        # A clipping path's mask, and a mask's luminance, each made once.
+        self._clip_masks: dict[object, PilImage.Image] = {}
 
     def paint(self, items, place: Place = SCENE) -> None:
         """Paint the items over what is there (text is left out)."""
@@ -53,13 +55,21 @@ class Canvas:
 
     def _group(self, group: Group, place: Place) -> None:
         """A group's children; a see-through group's painted whole, then laid at its
-        opacity over what was there, as SVG lays it."""
-        if group.opacity >= 1:
-            self.paint(group.children, place.inside(group))
+        opacity over what was there, and a masked group's through its mask's luminance,
+        as SVG lays them."""
+        inside = place.inside(group)
+        if group.opacity >= 1 and not group.mask:
+            self.paint(group.children, inside)
             return
         under = self.image.copy()
-        self.paint(group.children, place.inside(group))
-        self.image = PilImage.blend(under, self.image, group.opacity)
+        # Its children are painted whole here (their place without this mask), and the
+        # whole is laid through the mask once.
+        self.paint(group.children, inside._replace(masks=place.masks))
+        if group.opacity < 1:
+            self.image = PilImage.blend(under, self.image, group.opacity)
+        if group.mask:
+            self.image = PilImage.composite(self.image, under, self._luminance(group.mask,
+                                                                               place))
 
     def coverage(self, items, place: Place = SCENE, until_full: bool = False) -> PilImage.Image:
         """A mask (mode L) of where the items paint, whatever their colours; with
@@ -137,14 +147,29 @@ class Canvas:
         return mask, self._region(mask.getbbox(), place)
 
     def _clipped(self, mask: PilImage.Image, place: Place) -> PilImage.Image:
-        """The mask cut by the clipping paths of the place (none: as it is)."""
+        """The mask cut by the clipping paths of the place, and dimmed by its masks
+        (none: as it is)."""
         for outline in place.outlines:
             cut = self._clip_masks.get(outline)
             if cut is None:
                 cut = self._clip_masks[outline] = self._polygons(
                     outline.subpaths, outline.evenodd, 255, True, 1)
             mask = ImageChops.multiply(mask, cut)
+        for items, at in place.masks:
+            mask = ImageChops.multiply(mask, self._luminance(items, at))
         return mask
+
+    def _luminance(self, items: tuple, place: Place) -> PilImage.Image:
+        """How much a mask of `items` (drawn at `place`) shows at each pixel: their
+        luminance over black, as SVG masks."""
+        key = (id(items), place)
+        found = self._clip_masks.get(key)
+        if found is None:
+            canvas = copy.copy(self)  # (its clipping paths' masks shared)
+            canvas.image, canvas.focus = PilImage.new("RGB", self.size, "#000000"), None
+            canvas.paint(items, place)
+            found = self._clip_masks[key] = canvas.image.convert("L")
+        return found
 
     def _region(self, painted: Region | None, place: Place) -> Region | None:
         """The painted pixel box cut to the clip (None when nothing is left)."""

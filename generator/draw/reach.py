@@ -27,7 +27,7 @@ def reach(item, place: Place, box: Bounds) -> tuple[int, int]:
     clipped = place.clip is not None and (bool(place.outlines) or not holds(place.clip, box))
     local = _local(box, place)
     fill, stroke = _reach(item, local)
-    if clipped:
+    if clipped or place.masks:  # (a mask may hide any of the box)
         fill, stroke = min(fill, PART), min(stroke, PART)
     return fill, stroke
 
@@ -103,7 +103,7 @@ def _ring(e: Ellipse, box: Bounds) -> int:
 def holds_points(item, place: Place, points: list, inset: float) -> bool:
     """Whether a rectangle or a disc, shrunk by `inset`, holds every point (scene
     coordinates) inside its clip."""
-    if not isinstance(item, Rect | Ellipse) or place.outlines or (
+    if not isinstance(item, Rect | Ellipse) or place.outlines or place.masks or (
             place.clip is not None and not all(holds(place.clip, (x, y, x, y))
                                                for x, y in points)):
         return False

@@ -120,7 +120,7 @@ class Image:
 @dataclass(frozen=True)
 class Group:
     """Children mapped by `scale` then `translate`, optionally clipped to a rectangle or
-    an outline, and laid at an opacity as one."""
+    an outline, masked, and laid at an opacity as one."""
 
     children: tuple
     translate: tuple[float, float] = (0.0, 0.0)
@@ -139,6 +139,9 @@ class Group:
     # are clipped to besides (SVG art's clipping path), filled by the even-odd rule or not.
     clip_path: tuple[tuple, ...] = field(default=(), repr=False)
     clip_evenodd: bool = field(default=False, repr=False)
+    # Items (in the parent's coordinates) whose luminance says how much of the children
+    # shows at each point (SVG art's mask): white shows them, black hides them.
+    mask: tuple = field(default=(), repr=False)
 
     def __repr__(self) -> str:
         # The digests of scenes are their items' reprs: a group with neither an opacity
@@ -156,6 +159,8 @@ class Group:
             extra["opacity"] = self.opacity
         if self.clip_path:
             extra["clip_path"], extra["clip_evenodd"] = self.clip_path, self.clip_evenodd
+        if self.mask:
+            extra["mask"] = self.mask
         return extra
 
     def __reduce__(self) -> tuple:
@@ -164,8 +169,9 @@ class Group:
         # so the group is rebuilt from the piece, the same tuple again.
         if self.piece is not None and self.children is self.piece.items:
             return _placing, (self.piece, self.translate, self.scale, self.clip, self.label)
-        tail = (self.opacity, self.clip_path, self.clip_evenodd) if self.clip_path else \
-            (self.opacity,) if self.opacity != 1 else ()
+        tail = (self.opacity, self.clip_path, self.clip_evenodd, self.mask) if self.mask \
+            else (self.opacity, self.clip_path, self.clip_evenodd) if self.clip_path \
+            else (self.opacity,) if self.opacity != 1 else ()
         return Group, (self.children, self.translate, self.scale, self.clip, self.label,
                        self.piece, *tail)
 
@@ -294,7 +300,7 @@ def _pictures(items: tuple) -> tuple[FilePath, ...]:
                 and item.children is item.piece.items:
             found += item.piece.pictures
         elif isinstance(item, Group):
-            found += _pictures(item.children)
+            found += _pictures(item.children) + _pictures(item.mask)
     return tuple(found)
 
 

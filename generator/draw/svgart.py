@@ -79,6 +79,7 @@ class _Survey:
     tags: dict[str, str]
     paints: dict[str, Gradient | str]  # a linear gradient, or why it cannot be drawn
     clips: dict[str, ET.Element]  # the clipping paths (their shapes are read where used)
+    masks: dict[str, ET.Element]  # the masks (likewise)
 
 
 def read_art(path: Path, again: bool = False
@@ -109,7 +110,7 @@ def _read(path: str, _mtime: int, _size: int):
                           if (item := _plain_primitive(shape, survey.paints)) is not None)
     from generator.draw import svgelem  # svgelements, only for a file that needs it
 
-    (width, height), items = svgelem.shapes(data, survey.paints, survey.clips)
+    (width, height), items = svgelem.shapes(data, survey.paints, survey.clips, survey.masks)
     return box or (0.0, 0.0, width, height), items
 
 
@@ -134,8 +135,8 @@ def _survey(root: ET.Element) -> _Survey:
               if tag in ("linearGradient", "radialGradient", "pattern")}
     _check_children(root, False, tags)
     _check_style_order(root)
-    return _Survey(tags, paints, {key: named[key] for key, tag in tags.items()
-                                  if tag == "clipPath"})
+    return _Survey(tags, paints, *({key: named[key] for key, tag in tags.items() if tag == kind}
+                                   for kind in ("clipPath", "mask")))
 
 
 def _check_children(node: ET.Element, in_defs: bool, tags: dict[str, str]) -> None:

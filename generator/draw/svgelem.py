@@ -18,7 +18,7 @@ from pathlib import Path
 
 import svgelements as se
 
-from generator.core.limits import SVG_POINTS
+from generator.core.limits import SVG_ELEMENTS, SVG_POINTS
 from generator.draw import svgpicture
 from generator.draw.gradients import IDENTITY, Matrix, compose, invert
 from generator.draw.scene import Ellipse, Gradient, Group, Rect, Style
@@ -39,25 +39,27 @@ _EPSILON = 1e-9  # what is left of an undone transform after reify
 _NS = "{http://www.w3.org/2000/svg}"
 
 
-def shapes(data: bytes, paints: dict, clips: dict | None = None
+def shapes(data: bytes, paints: dict, clips: dict | None = None, masks: dict | None = None
            ) -> tuple[tuple[float, float], tuple]:
     """The document's (width, height) and its shapes as primitives; `paints` are the
-    file's gradients by id, `clips` its clipping paths (<clipPath> elements), as `svgart`
-    surveyed them."""
+    file's gradients by id, `clips` its clipping paths and `masks` its masks (<clipPath>
+    and <mask> elements), as `svgart` surveyed them."""
     document = _document(data)
     refuse_effects(document.values)
-    found = _Defs(paints, clips or {})
+    found = _Defs(paints, clips or {}, masks or {})
     return (float(document.width), float(document.height)), tuple(_laid(document, 1.0,
                                                                         found))
 
 
 @dataclass(frozen=True)
 class _Defs:
-    """What the file's shapes name by id: gradients, and clipping paths, each clipping
-    path's outline read once however many elements it clips."""
+    """What the file's shapes name by id: gradients, clipping paths and masks, each
+    clipping path's outline read once however many elements it clips."""
 
     paints: dict
     clips: dict
+    masks: dict
+    copied: list = field(default_factory=lambda: [0])  # elements read for masks so far
     outlines: dict = field(default_factory=dict)  # id -> (commands, evenodd) or None
     pictures: dict = field(default_factory=dict)  # an embedded picture's URL -> its file
     placed: list = field(default_factory=lambda: [0])  # points placed through clips
@@ -134,7 +136,7 @@ def _laid(node, alpha: float, defs: _Defs) -> list:
         elif isinstance(child, se.SVGImage):
             items += _picture(child, defs)
         # Anything else (title, desc, an editor's element) draws nothing.
-    return _clipped(laid_whole(items, group_opacity(own)), node, defs)
+    return _effects(laid_whole(items, group_opacity(own)), node, defs)
 
 
 def _shape(shape: se.Shape, alpha: float, defs: _Defs) -> list:
@@ -144,7 +146,7 @@ def _shape(shape: se.Shape, alpha: float, defs: _Defs) -> list:
     item = _primitive(shape, alpha, defs.paints)
     if item is None:
         return []
-    return _clipped([item] if whole >= 1 else [Group((item,), opacity=whole)], shape, defs)
+    return _effects([item] if whole >= 1 else [Group((item,), opacity=whole)], shape, defs)
 
 
 def _picture(image: se.SVGImage, defs: _Defs) -> list:
@@ -163,7 +165,84 @@ def _picture(image: se.SVGImage, defs: _Defs) -> list:
     if placed is None:
         return []
     own = values.get("attributes", {})
-    return _clipped(laid_whole([placed], group_opacity(own)), image, defs)
+    return _effects(laid_whole([placed], group_opacity(own)), image, defs)
+
+
+# Masks and clipping paths -------------------------------------------------------------
+
+def _effects(items: list, node, defs: _Defs) -> list:
+    """The element's items through its mask, then its clipping path (either may be
+    missing): as SVG applies both to what the element draws."""
+    return _clipped(_masked(items, node, defs), node, defs)
+
+
+def _masked(items: list, node, defs: _Defs) -> list:
+    """The element's items under the mask it names (`mask`), if any: one group whose
+    mask is the <mask>'s shapes, read in the element's own units (through its
+    transform), as SVG has them; a region the mask gives clips them too."""
+    value = (node.values.get("attributes", {}).get("mask") or "none").strip()
+    if value == "none" or not items:
+        return items
+    match = URL.fullmatch(value)
+    if match is None or match.group(1) not in defs.masks:
+        raise ArtError(f"the mask {value}, which the file does not define")
+    element = defs.masks[match.group(1)]
+    _check_mask(element)
+    defs.copied[0] += sum(1 for _ in element.iter())
+    if SVG_ELEMENTS.over(defs.copied[0]):
+        raise ArtError(f"{SVG_ELEMENTS.says(defs.copied[0])}, through masks")
+    ctm = se.Matrix(node.values.get("transform", ""))
+    wrapper = (f'<svg xmlns="http://www.w3.org/2000/svg"><g transform="matrix({ctm.a!r} '
+               f'{ctm.b!r} {ctm.c!r} {ctm.d!r} {ctm.e!r} {ctm.f!r})">'
+               + "".join(ET.tostring(child, encoding="unicode") for child in element)
+               + "</g></svg>")
+    mask = _laid(_parse(wrapper.encode(), None), 1.0, defs)
+    if not mask:
+        return []  # a mask that shows nothing hides everything
+    masked = [Group(tuple(items), mask=tuple(mask))]
+    region = _mask_region(element, ctm)
+    return masked if region is None else [Group(tuple(masked), clip_path=region)]
+
+
+def _check_mask(element) -> None:
+    """ArtError for a mask tkg cannot read the same: its shapes in the units of the
+    masked shape's box, or something in it no mask of Inkscape's holds."""
+    if element.get("maskContentUnits", "userSpaceOnUse").strip() != "userSpaceOnUse":
+        raise ArtError("a mask whose shapes are in the units of the masked shape's box "
+                       "(maskContentUnits=\"objectBoundingBox\"); release the mask "
+                       "(Inkscape: Object > Mask > Release Mask) and set it again")
+    for inner in element.iter():
+        name = inner.tag.removeprefix(_NS)
+        if inner is not element and inner.tag.startswith(_NS) and name in _CLIP_FIX:
+            raise ArtError(f"{_CLIP_REFUSED[name]} in a mask; release the mask (Inkscape: "
+                           f"Object > Mask > Release Mask), {_CLIP_FIX[name]}, and mask "
+                           f"again")
+        if inner is not element and inner.get("mask", "none").strip() != "none":
+            raise ArtError("a mask masked in turn; release the inner mask (Inkscape: "
+                           "Object > Mask > Release Mask)")
+
+
+def _mask_region(element, ctm: se.Matrix) -> tuple[tuple, ...] | None:
+    """The rectangle a mask in the drawing's units gives as its region, as an outline
+    placed by `ctm` (None: it gives none, or one in the box's units, which holds the
+    masked shapes whole unless it says otherwise)."""
+    sides = [element.get(key) for key in ("x", "y", "width", "height")]
+    units = element.get("maskUnits", "objectBoundingBox").strip()
+    if units != "userSpaceOnUse" or all(side is None for side in sides):
+        if units != "userSpaceOnUse" and any(side is not None for side in sides):
+            raise ArtError("a mask whose region is in the units of the masked shape's box; "
+                           "give it in the drawing's units (maskUnits=\"userSpaceOnUse\"), "
+                           "as Inkscape does, or remove its x, y, width and height")
+        return None
+    try:
+        x, y, w, h = (float(side) for side in sides)
+    except (TypeError, ValueError):
+        raise ArtError(f"a mask's region ({', '.join(str(s) for s in sides)}) that is not "
+                       "four numbers in the drawing's units") from None
+    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    return (*(("M" if i == 0 else "L", ctm.a * cx + ctm.c * cy + ctm.e,
+               ctm.b * cx + ctm.d * cy + ctm.f) for i, (cx, cy) in enumerate(corners)),
+            ("Z",))
 
 
 # Clipping paths -------------------------------------------------------------------------

@@ -24,7 +24,6 @@ _MARKERS = "markers ({}); make them shapes (Inkscape: Path > Stroke to Path)"
 _EFFECTS = {
     "filter": f"a filter ({{}}), such as a blur or a shadow; remove it (Inkscape: Filters > "
               f"Remove Filters), {_PNG}",
-    "mask": f"a mask ({{}}); release it (Inkscape: Object > Mask > Release Mask), {_PNG}",
     "marker": _MARKERS, "marker-start": _MARKERS, "marker-mid": _MARKERS,
     "marker-end": _MARKERS}
 URL = re.compile(  # a paint server or a clipping path, named by id
@@ -84,7 +83,7 @@ def laid_whole(items: list, opacity: float) -> list:
 
 
 def refuse_effects(values: dict) -> None:
-    """ArtError for a filter, mask or marker, which a Style cannot hold."""
+    """ArtError for a filter or a marker, which a Style cannot hold."""
     for key, what in _EFFECTS.items():
         value = values.get(key)
         if value and value.strip() != "none":

@@ -271,8 +271,9 @@ def test_a_root_that_is_not_svg_is_refused(tmp_path):
     ('<defs><clipPath id="c"><rect width="2" height="2"/><rect x="3" width="2" height="2"/>'
      '</clipPath></defs><rect width="3" height="4" clip-path="url(#c)"/>',
      "Inkscape: Object > Clip > Release Clip"),  # a clip of two shapes
-    ('<defs><mask id="m"><rect width="2" height="2"/></mask></defs>'
-     '<rect width="3" height="4" mask="url(#m)"/>', "Inkscape: Object > Mask > Release Mask"),
+    ('<defs><mask id="m" maskContentUnits="objectBoundingBox"><rect width="1" height="1"/>'
+     '</mask></defs><rect width="3" height="4" mask="url(#m)"/>',
+     "Inkscape: Object > Mask > Release Mask"),  # a mask in the box's units
     ('<path d="M0 0L5 5" stroke="#000" marker-end="url(#m)"/>',
      "Inkscape: Path > Stroke to Path"),
     ('<defs><linearGradient id="g"><stop offset="0"/></linearGradient></defs>'

@@ -221,3 +221,46 @@ def test_an_insignia_holding_a_picture_is_refused_as_a_silhouette(project):
     result = tkg_build(project, "--only", "tokens", "--paper", "a4", "--lang", "en")
     assert result.exit_code == 1, result.output
     assert "TKG304" in result.output and "an insignia is a silhouette" in result.output
+
+
+# A sunset whose lower half fades into the sky through a mask, as Inkscape saves it.
+MASKED_ART = """<svg width="100mm" height="100mm" viewBox="0 0 100 100" version="1.1"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns:xlink="http://www.w3.org/1999/xlink" xmlns="http://www.w3.org/2000/svg">
+  <defs id="defs1">
+    <linearGradient id="fadeStops" inkscape:collect="always">
+      <stop style="stop-color:#ffffff;stop-opacity:1" offset="0"/>
+      <stop style="stop-color:#000000;stop-opacity:1" offset="1"/>
+    </linearGradient>
+    <linearGradient inkscape:collect="always" xlink:href="#fadeStops" id="fade" x1="0"
+       y1="40" x2="0" y2="90" gradientUnits="userSpaceOnUse"/>
+    <mask maskUnits="userSpaceOnUse" id="mask1">
+      <rect style="fill:url(#fade)" x="-5" y="-5" width="110" height="110"/>
+    </mask>
+  </defs>
+  <rect style="fill:#1a2a4a" width="110" height="110" x="-5" y="-5"/>
+  <g inkscape:groupmode="layer" id="layer1" transform="translate(5,0)" mask="url(#mask1)">
+    <rect style="fill:#ff8800" x="-10" y="-5" width="110" height="110"/>
+  </g>
+</svg>
+"""
+
+
+@pytest.mark.slow
+def test_a_masked_layer_fades_in_print_as_in_inkscape(project):
+    (project / "content" / "art" / f"{TILE}.svg").write_text(MASKED_ART)
+    out = project / "output"
+    build(project / "content", project / "templates", out, ("a4",), ["tiles"],
+          languages=ONE_LANGUAGE)
+    assert "<mask" in (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
+    page = rasterise(out / "print-shop" / "tiles.pdf", 0, 254)
+
+    def art(x: float, y: float) -> tuple[int, int, int]:
+        return page.getpixel((round(x * 6.95), round(y * 6.95)))
+
+    # Orange above the fade, the sky below it, and halfway between halfway down it.
+    for (x, y), expected in (((10, 30), (255, 136, 0)), ((10, 95), (26, 42, 74)),
+                             ((10, 65), (140, 89, 37))):
+        found = art(x, y)
+        assert all(abs(a - b) <= 10 for a, b in zip(found, expected, strict=True)), \
+            ((x, y), found)

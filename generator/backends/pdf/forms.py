@@ -19,7 +19,7 @@ from pathlib import Path
 
 from generator.backends.numbers import fmt as num
 from generator.backends.pdf.link import Base, link
-from generator.backends.pdf.ops import MASK_MARK, record
+from generator.backends.pdf.ops import FORM_MARK, MASK_MARK, record
 from generator.core.digest import digest
 from generator.core.errors import RenderError
 from generator.draw.art import picture_digests
@@ -52,6 +52,7 @@ class CompiledForm:
     # A see-through group's children (`Group.opacity`): a transparency group over this
     # box (x0, y0, x1, y1) of the coordinates the drawing places it in, not a piece.
     box: tuple[float, float, float, float] | None = None
+    soft: bool = False  # a mask's group: in RGB, so its luminosity can mask (`box` set)
 
     def nested(self) -> list[CompiledForm]:
         """The forms this one places, theirs too, each once, in the order they are met."""
@@ -96,11 +97,11 @@ def _compile(scene: Scene, kit: Kit, key: str) -> CompiledForm:
 
     groups = itertools.count()
 
-    def group_of(children: tuple, box) -> CompiledForm:
+    def group_of(children: tuple, box, soft: bool = False) -> CompiledForm:
         # Keyed by the drawing's key and its place among the drawing's groups.
         inner = record(children, metrics, form_of, group_of)
         return _form(0.0, 0.0, inner.code, inner, digest("group", key, str(next(groups))),
-                     box)
+                     box, soft)
 
     recorded = record(scene.items, metrics, form_of, group_of)
     height = scene.height * PT
@@ -110,13 +111,14 @@ def _compile(scene: Scene, kit: Kit, key: str) -> CompiledForm:
 
 
 def _form(width: float, height: float, code: str, recorded, key: str,
-          box: tuple[float, float, float, float] | None = None) -> CompiledForm:
+          box: tuple[float, float, float, float] | None = None, soft: bool = False
+          ) -> CompiledForm:
     return CompiledForm(width, height, zlib.compress(code.encode("latin-1"), LEVEL),
                         recorded.glyphs, recorded.states, recorded.shadings,
                         tuple((name, str(path)) for name, path in recorded.images),
                         tuple((name, form) for name, form in recorded.forms
                               if isinstance(form, CompiledForm)),
-                        key, recorded.masks, box)
+                        key, recorded.masks, box, soft)
 
 
 def link_drawings(base: Base, scenes: Mapping[str, Scene], kit: Kit) -> bytes:
@@ -235,7 +237,8 @@ def _form_object(form: CompiledForm, fonts: dict[str, int], images: dict[str, in
         resources.append(_dictionary("Font", [(f"F.{r}", f"{fonts[r]} 0 R") for r in roles]))
     if form.states:
         resources.append(_dictionary("ExtGState", [
-            (name, _linked(state, f"{MASK_MARK}{name}{MASK_MARK}", masks.get((form.key, name))))
+            (name, _placing(_linked(state, f"{MASK_MARK}{name}{MASK_MARK}",
+                                    masks.get((form.key, name))), placed))
             for name, state in form.states]))
     if form.shadings:
         resources.append(_dictionary("Shading", form.shadings))
@@ -245,11 +248,20 @@ def _form_object(form: CompiledForm, fonts: dict[str, int], images: dict[str, in
         resources.append(_dictionary("XObject", pictures + pieces))
     box, group = (0.0, 0.0, form.width, form.height), ""
     if form.box is not None:
-        box, group = form.box, "/Group << /S /Transparency >> "
+        box, group = form.box, (f"/Group << /S /Transparency{' /CS /DeviceRGB' * form.soft} "
+                                f">> ")
     head = (f"<< /Type /XObject /Subtype /Form /FormType 1 /BBox [{' '.join(map(num, box))}] "
             f"{group}/Resources << {' '.join(resources)} >> "
             f"/Filter /FlateDecode /Length {len(form.stream)} >>\nstream\n")
     return head.encode("latin-1") + form.stream + b"\nendstream"
+
+
+def _placing(state: str, placed: Mapping[str, int]) -> str:
+    """A state naming a form the drawing places (a mask's group) by its object number."""
+    if FORM_MARK not in state:
+        return state
+    head, key, tail = state.split(FORM_MARK)
+    return f"{head}{placed[key]} 0 R{tail}"
 
 
 def _linked(state: str, mark: str, number: int | None) -> str:

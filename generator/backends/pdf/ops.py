@@ -57,7 +57,7 @@ class Recorded:
 
 
 def record(items, metrics, form_of: Callable[[Scene], object | None] | None = None,
-           group_of: Callable[[tuple, Bounds], object] | None = None) -> Recorded:
+           group_of: Callable[..., object] | None = None) -> Recorded:
     """The items as content-stream text; `metrics(role)` gives a font role's FaceMetrics.
 
     With `form_of`, a group that places a whole piece (`Group.piece`) is drawn by naming
@@ -65,7 +65,8 @@ def record(items, metrics, form_of: Callable[[Scene], object | None] | None = No
     twenty tiles names twenty forms compiled once, instead of holding their drawings.
     A see-through group (`Group.opacity`) is drawn by naming the transparency group
     `group_of(children, box)` makes of its children, painted at its opacity: the box
-    bounds them in the coordinates they are drawn in."""
+    bounds them in the coordinates they are drawn in. A masked group's mask is such a
+    group too, `group_of(mask, box, True)`: one whose luminosity masks."""
     recorder = _Recorder(metrics, form_of, group_of)
     recorder.items(items)
     return Recorded("\n".join(recorder.out),
@@ -201,6 +202,9 @@ class _Recorder:
         if g.clip is not None:
             x, y, w, h = g.clip
             self.out.append(f"{num(x)} {num(y)} {num(w)} {num(h)} re W n")
+        if g.mask and not self._soft_mask(g.mask):
+            self.out.append("Q")  # a mask that shows nothing hides the whole group
+            return
         if g.translate != (0.0, 0.0) or g.scale != 1.0:
             s = num(g.scale) if g.scale >= 0.01 else f"{g.scale:.6f}"
             self.out.append(f"{s} 0 0 {s} {num(g.translate[0])} {num(g.translate[1])} cm")
@@ -217,6 +221,23 @@ class _Recorder:
                             f"/{name} Do")
         self.out.append("Q")
 
+    def _soft_mask(self, mask: tuple) -> bool:
+        """Set the mask's items as a luminosity soft mask, as SVG masks by luminance
+        (False: they paint nothing, so nothing shows through them)."""
+        if self.group_of is None:  # (every drawing of a build is compiled with it)
+            raise ValueError("a masked group recorded without `group_of`")
+        box = bounds(mask)
+        if box is None:
+            return False
+        form = self.group_of(mask, _padded(box), True)
+        name = f"G{len(self.forms)}"
+        self.forms[name] = form  # (named, so the document numbers it as a form it places)
+        state = f"SM{len(self.forms)}"
+        self.states[state] = (f"<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity "
+                              f"/G {FORM_MARK}{form.key}{FORM_MARK} >> >>")
+        self.out.append(f"/{state} gs")
+        return True
+
     def _see_through(self, g: Group) -> None:
         """The group's children as one transparency group, laid at its opacity (SVG's
         group opacity: where they overlap, only the top one shows through)."""
@@ -225,11 +246,8 @@ class _Recorder:
         box = bounds(g.children)
         if box is None:
             return  # its shapes paint nothing (art, where these groups come from, has no text)
-        # Half a unit more all round: a stroke's mitred corner may reach past the bounds.
-        margin = 0.5 + max(box[2] - box[0], box[3] - box[1]) / 20
         name = f"G{len(self.forms)}"
-        self.forms[name] = self.group_of(g.children, (box[0] - margin, box[1] - margin,
-                                                      box[2] + margin, box[3] + margin))
+        self.forms[name] = self.group_of(g.children, _padded(box))
         self.out.append(f"/{self._alpha(g.opacity)} gs /{name} Do")
 
     def _piece_form(self, piece: Scene) -> str | None:
@@ -247,6 +265,15 @@ class _Recorder:
 # Where a form's soft mask is named in its state, before the mask has an object number:
 # the document that links the form writes the number there (`forms._form_object`).
 MASK_MARK = "@"
+# Likewise, around the key of a form the drawing places (a mask's group).
+FORM_MARK = "@@"
+
+
+def _padded(box: Bounds) -> Bounds:
+    """A box that surely holds what paints in `box`: half a unit more all round, and a
+    twentieth of its size (a stroke's mitred corner may reach past the bounds)."""
+    margin = 0.5 + max(box[2] - box[0], box[3] - box[1]) / 20
+    return box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
 
 
 @dataclass(frozen=True)
