@@ -5,7 +5,11 @@ CSS (style attributes and simple <style> sheets), <use>, arcs, relative and smoo
 commands, lines, polylines and polygons. Its shapes become our primitives here: a plain
 rectangle stays a Rect, an axis-aligned circle or ellipse an Ellipse, and everything
 else becomes a Path of absolute M/L/C/Z commands. Shapes SVG itself would not draw are
-left out. `generator.draw.svgart` imports this module only when a file needs it.
+left out. A group SVG lays as one (at an opacity, through a mask or a clipping path)
+stays one Group; a picture the file embeds becomes an Image
+(`generator.draw.svgpicture`). svgelements draws neither masks nor clipping paths, so
+their shapes are read here, in the units of the element they apply to.
+`generator.draw.svgart` imports this module only when a file needs it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from xml.sax.saxutils import quoteattr
 
 import svgelements as se
 
@@ -122,9 +127,9 @@ def _parse(data: bytes, transform: str | None) -> se.SVG:
 
 
 def _laid(node, alpha: float, defs: _Defs) -> list:
-    """A group's shapes (or the document's), laid together at the group's opacity, in
-    its clipping path; a fill-opacity is each shape's own (`alpha`: the fill-opacity
-    so far)."""
+    """A group's shapes (or the document's), laid together at the group's opacity,
+    through its mask and clipping path; a fill-opacity is each shape's own (`alpha`: the
+    fill-opacity so far)."""
     own = node.values.get("attributes", {})
     items: list = []
     for child in node:
@@ -141,7 +146,7 @@ def _laid(node, alpha: float, defs: _Defs) -> list:
 
 def _shape(shape: se.Shape, alpha: float, defs: _Defs) -> list:
     """The shape's primitive (none, for a shape SVG would not draw), laid whole at its
-    opacity when it has a fill and a stroke, in its clipping path."""
+    opacity when it has a fill and a stroke, through its mask and clipping path."""
     alpha, whole = shape_alpha(alpha, shape.values.get("attributes", {}), shape.values)
     item = _primitive(shape, alpha, defs.paints)
     if item is None:
@@ -150,8 +155,8 @@ def _shape(shape: se.Shape, alpha: float, defs: _Defs) -> list:
 
 
 def _picture(image: se.SVGImage, defs: _Defs) -> list:
-    """A picture the file embeds, in its box, at its opacity, in its clipping path (none,
-    for one SVG would not draw)."""
+    """A picture the file embeds, in its box, at its opacity, through its mask and
+    clipping path (none, for one SVG would not draw)."""
     values = image.values
     if values.get("visibility") in ("hidden", "collapse"):
         return []
@@ -176,17 +181,26 @@ def _effects(items: list, node, defs: _Defs) -> list:
     return _clipped(_masked(items, node, defs), node, defs)
 
 
+def _named(node, attribute: str, known: dict, what: str) -> str | None:
+    """The id of the mask or clipping path the element's `attribute` names (None: it
+    names none); ArtError when the file defines no such `what`."""
+    value = (node.values.get("attributes", {}).get(attribute) or "none").strip()
+    if value == "none":
+        return None
+    match = URL.fullmatch(value)
+    if match is None or match.group(1) not in known:
+        raise ArtError(f"the {what} {value}, which the file does not define")
+    return match.group(1)
+
+
 def _masked(items: list, node, defs: _Defs) -> list:
     """The element's items under the mask it names (`mask`), if any: one group whose
     mask is the <mask>'s shapes, read in the element's own units (through its
     transform), as SVG has them; a region the mask gives clips them too."""
-    value = (node.values.get("attributes", {}).get("mask") or "none").strip()
-    if value == "none" or not items:
+    key = _named(node, "mask", defs.masks, "mask")
+    if key is None or not items:
         return items
-    match = URL.fullmatch(value)
-    if match is None or match.group(1) not in defs.masks:
-        raise ArtError(f"the mask {value}, which the file does not define")
-    element = defs.masks[match.group(1)]
+    element = defs.masks[key]
     _check_mask(element)
     defs.copied[0] += sum(1 for _ in element.iter())
     if SVG_ELEMENTS.over(defs.copied[0]):
@@ -239,10 +253,8 @@ def _mask_region(element, ctm: se.Matrix) -> tuple[tuple, ...] | None:
     except (TypeError, ValueError):
         raise ArtError(f"a mask's region ({', '.join(str(s) for s in sides)}) that is not "
                        "four numbers in the drawing's units") from None
-    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-    return (*(("M" if i == 0 else "L", ctm.a * cx + ctm.c * cy + ctm.e,
-               ctm.b * cx + ctm.d * cy + ctm.f) for i, (cx, cy) in enumerate(corners)),
-            ("Z",))
+    rectangle = (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    return tuple(_mapped(command, ctm) for command in rectangle)
 
 
 # Clipping paths -------------------------------------------------------------------------
@@ -255,13 +267,10 @@ def _clipped(items: list, node, defs: _Defs) -> list:
     """The element's items inside the clipping path it names (`clip-path`), if any:
     one group, clipped to the path's outline, which lies in the element's own units
     (through its transform), as SVG has it."""
-    value = (node.values.get("attributes", {}).get("clip-path") or "none").strip()
-    if value == "none" or not items:
+    key = _named(node, "clip-path", defs.clips, "clipping path")
+    if key is None or not items:
         return items
-    match = URL.fullmatch(value)
-    if match is None or match.group(1) not in defs.clips:
-        raise ArtError(f"the clipping path {value}, which the file does not define")
-    outline = defs.outline(match.group(1), se.Matrix(node.values.get("transform", "")))
+    outline = defs.outline(key, se.Matrix(node.values.get("transform", "")))
     if outline is None:
         return []  # a clipping path of no shape hides everything
     commands, evenodd = outline
@@ -286,9 +295,9 @@ def _clip_outline(clip) -> tuple[tuple[tuple, ...], bool] | None:
             raise ArtError(f"a clipping path clipped in turn; {_RELEASE} of its shape")
     rule = clip.get("clip-rule") or _style_value(clip.get("style", ""), "clip-rule")
     inner = "".join(ET.tostring(child, encoding="unicode") for child in clip)
-    wrapper = (f'<svg xmlns="http://www.w3.org/2000/svg"><g transform="'
-               f'{clip.get("transform", "")}"{f" clip-rule={rule!r}" if rule else ""}>'
-               f"{inner}</g></svg>")
+    rule_attribute = f" clip-rule={quoteattr(rule)}" if rule else ""
+    wrapper = (f'<svg xmlns="http://www.w3.org/2000/svg"><g transform='
+               f'{quoteattr(clip.get("transform", ""))}{rule_attribute}>{inner}</g></svg>')
     found = [shape for shape in _parse(wrapper.encode(), None).elements()
              if isinstance(shape, se.Shape) and not isinstance(shape, se.SVG)
              and shape.values.get("visibility") not in ("hidden", "collapse")]

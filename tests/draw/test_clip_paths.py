@@ -12,12 +12,12 @@ import pytest
 from generator.backends.svg import scene_svg
 from generator.core.memo import Memo
 from generator.draw.geometry import Place, bounds
-from generator.draw.kit import Kit
 from generator.draw.pointpaint import painted
 from generator.draw.raster import Canvas
 from generator.draw.scene import Group, Path, Rect, Scene, Style
-from generator.draw.svgart import ArtError, read_art
+from generator.draw.svgart import ArtError
 from tests.backends.test_forms import close, pixels
+from tests.draw.art_files import art_items
 
 RED = Style(fill="#FF0000")
 # A diamond 10 mm across, centred at (15, 5), over a red band 30 mm long.
@@ -26,19 +26,10 @@ CLIPPED = Group((Rect(0, 0, 30, 10, RED),), clip_path=DIAMOND)
 WHITE, RED_RGB = (255, 255, 255), (255, 0, 0)
 
 
-@pytest.fixture
-def kit(shipped_game, empty_memo):
-    return Kit(shipped_game, empty_memo)
-
-
 def _art(tmp_path, body: str, clip: str = '<circle cx="15" cy="5" r="5"/>',
          clip_attributes: str = ""):
-    path = tmp_path / "art.svg"
-    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" '
-                    'xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 30 10" '
-                    f'width="30" height="10"><defs><clipPath id="c"{clip_attributes}>{clip}'
-                    f'</clipPath><rect id="r" width="3" height="3"/></defs>{body}</svg>')
-    return read_art(path)[1]
+    return art_items(tmp_path, f'<defs><clipPath id="c"{clip_attributes}>{clip}</clipPath>'
+                               f'<rect id="r" width="3" height="3"/></defs>{body}')
 
 
 BAND = '<rect width="30" height="10" fill="#f00"/>'
@@ -100,8 +91,8 @@ def test_a_clip_that_names_nothing_is_refused(tmp_path):
         _art(tmp_path, f'<g clip-path="url(#nothing)">{BAND}</g>')
 
 
-def test_the_pdf_draws_only_inside_the_outline(kit, tmp_path):
-    at = pixels(kit, tmp_path, Scene("diamond", 30, 10, 0, (CLIPPED,)))
+def test_the_pdf_draws_only_inside_the_outline(own_kit, tmp_path):
+    at = pixels(own_kit, tmp_path, Scene("diamond", 30, 10, 0, (CLIPPED,)))
     assert close(at(15, 5), RED_RGB) and close(at(11.5, 5), RED_RGB)
     for x, y in ((5, 5), (25, 5), (11, 1), (19, 9)):  # beside it, and past its edges
         assert close(at(x, y), WHITE), ((x, y), at(x, y))

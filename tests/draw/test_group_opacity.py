@@ -11,11 +11,10 @@ import pytest
 
 from generator.backends.svg import scene_svg
 from generator.core.memo import Memo
-from generator.draw.kit import Kit
 from generator.draw.raster import Canvas
 from generator.draw.scene import Group, Rect, Scene, Style
-from generator.draw.svgart import read_art
 from tests.backends.test_forms import close, pixels
+from tests.draw.art_files import art_items
 
 RED, BLUE = Style(fill="#FF0000"), Style(fill="#0000FF")
 # Red on the left, blue on the right, overlapping in the middle (10-20 mm), at half.
@@ -24,16 +23,8 @@ HALF = Group((Rect(0, 0, 20, 10, RED), Rect(10, 0, 20, 10, BLUE)), opacity=0.5)
 PINK, LIGHT_BLUE = (255, 128, 128), (128, 128, 255)
 
 
-@pytest.fixture
-def kit(shipped_game, empty_memo):
-    return Kit(shipped_game, empty_memo)
-
-
 def _art(tmp_path, body: str):
-    path = tmp_path / "art.svg"
-    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 10" '
-                    f'width="30" height="10">{body}</svg>')
-    return read_art(path)[1]
+    return art_items(tmp_path, body)
 
 
 TWO = '<rect width="20" height="10" fill="#f00"/><rect x="10" width="20" height="10" fill="#00f"/>'
@@ -85,18 +76,18 @@ def test_fill_opacity_stays_each_shape_s_own(tmp_path):
     assert [s.style.opacity for s in shapes] == [0.5, 0.5]
 
 
-def test_the_pdf_lays_the_group_as_a_whole(kit, tmp_path):
-    at = pixels(kit, tmp_path, Scene("layer", 30, 10, 0, (HALF,)))
+def test_the_pdf_lays_the_group_as_a_whole(own_kit, tmp_path):
+    at = pixels(own_kit, tmp_path, Scene("layer", 30, 10, 0, (HALF,)))
     left, middle, right = at(5, 5), at(15, 5), at(25, 5)
     assert close(left, PINK), left
     assert close(middle, LIGHT_BLUE), middle  # blue over white, not blue over pink
     assert close(right, LIGHT_BLUE), right
 
 
-def test_the_pdf_lays_a_group_inside_a_group_each_at_its_own(kit, tmp_path):
+def test_the_pdf_lays_a_group_inside_a_group_each_at_its_own(own_kit, tmp_path):
     inner = Group((Rect(0, 0, 20, 10, RED), Rect(10, 0, 20, 10, BLUE)), opacity=0.5)
     outer = Group((Rect(0, 0, 30, 10, Style(fill="#000000")), inner), opacity=0.5)
-    at = pixels(kit, tmp_path, Scene("layers", 30, 10, 0, (outer,)))
+    at = pixels(own_kit, tmp_path, Scene("layers", 30, 10, 0, (outer,)))
     # Inside: blue at half over black (0, 0, 128); then that at half over white.
     assert close(at(15, 5), (128, 128, 191)), at(15, 5)
     assert close(at(5, 5), (191, 128, 128)), at(5, 5)

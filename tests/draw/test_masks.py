@@ -13,12 +13,12 @@ import pytest
 from generator.backends.svg import scene_svg
 from generator.core.memo import Memo
 from generator.draw.geometry import Place, bounds
-from generator.draw.kit import Kit
 from generator.draw.pointpaint import painted
 from generator.draw.raster import Canvas
 from generator.draw.scene import Group, Path, Rect, Scene, Style
-from generator.draw.svgart import ArtError, read_art
+from generator.draw.svgart import ArtError
 from tests.backends.test_forms import close, pixels
+from tests.draw.art_files import art_items
 
 RED = Style(fill="#FF0000")
 # A red band 30 x 10 mm, shown whole on the left third, at half in the middle, hidden
@@ -29,11 +29,6 @@ MASKED = Group((Rect(0, 0, 30, 10, RED),), mask=MASK)
 SHOWN = {5: (255, 0, 0), 15: (255, 127, 127), 25: (255, 255, 255)}  # x -> over white
 
 
-@pytest.fixture
-def kit(shipped_game, empty_memo):
-    return Kit(shipped_game, empty_memo)
-
-
 FADE = ('<linearGradient id="fade" x1="0" y1="0" x2="30" y2="0" gradientUnits="userSpaceOnUse">'
         '<stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#000"/>'
         '</linearGradient>')
@@ -42,11 +37,8 @@ BAND = '<rect width="30" height="10" fill="#f00"/>'
 
 def _art(tmp_path, body: str, mask: str = '<rect width="30" height="10" fill="url(#fade)"/>',
          attributes: str = ' maskUnits="userSpaceOnUse"'):
-    path = tmp_path / "art.svg"
-    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 10" width="30" '
-                    f'height="10"><defs>{FADE}<mask id="m"{attributes}>{mask}</mask></defs>'
-                    f'{body}</svg>')
-    return read_art(path)[1]
+    return art_items(tmp_path, f'<defs>{FADE}<mask id="m"{attributes}>{mask}</mask></defs>'
+                               f"{body}")
 
 
 @pytest.mark.parametrize("body", [f'<g mask="url(#m)">{BAND}</g>',
@@ -103,8 +95,8 @@ def test_one_mask_on_many_elements_counts_towards_the_file_s_elements(tmp_path):
         _art(tmp_path, many, '<rect width="3" height="3" fill="#fff"/>' * 150)
 
 
-def test_the_pdf_shows_it_as_much_as_the_mask_is_light(kit, tmp_path):
-    at = pixels(kit, tmp_path, Scene("masked", 30, 10, 0, (MASKED,)))
+def test_the_pdf_shows_it_as_much_as_the_mask_is_light(own_kit, tmp_path):
+    at = pixels(own_kit, tmp_path, Scene("masked", 30, 10, 0, (MASKED,)))
     for x, colour in SHOWN.items():
         assert close(at(x, 5), colour), (x, at(x, 5))
 

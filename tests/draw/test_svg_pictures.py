@@ -17,12 +17,12 @@ from PIL import Image as PilImage
 from generator.backends.svg import scene_svg
 from generator.core.memo import Memo
 from generator.draw.geometry import Place
-from generator.draw.kit import Kit
 from generator.draw.pointpaint import painted
 from generator.draw.raster import Canvas
 from generator.draw.scene import Group, Image, Scene
-from generator.draw.svgart import ArtError, read_art
+from generator.draw.svgart import ArtError
 from tests.backends.test_forms import close, pixels
+from tests.draw.art_files import art_items
 
 RED, BLUE, WHITE = (255, 0, 0), (0, 0, 255), (255, 255, 255)
 
@@ -44,17 +44,8 @@ def _own_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
 
 
-@pytest.fixture
-def kit(shipped_game, empty_memo):
-    return Kit(shipped_game, empty_memo)
-
-
 def _art(tmp_path, body: str):
-    path = tmp_path / "art.svg"
-    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" '
-                    'xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 40 20" '
-                    f'width="40" height="20">{body}</svg>')
-    return read_art(path)[1]
+    return art_items(tmp_path, body, "0 0 40 20")
 
 
 @pytest.mark.parametrize(("aspect", "fit"), [
@@ -132,9 +123,9 @@ def _scene(tmp_path, fit: str) -> Scene:
     ("xMidYMid meet", {(5, 10): RED, (15, 10): BLUE, (10, 2): WHITE, (10, 18): WHITE}),
     ("xMaxYMin slice", {(5, 10): BLUE, (15, 10): BLUE, (25, 10): WHITE}),
 ])
-def test_both_backends_and_the_preflight_place_it_alike(kit, tmp_path, fit, expected):
+def test_both_backends_and_the_preflight_place_it_alike(own_kit, tmp_path, fit, expected):
     scene = _scene(tmp_path, fit)
-    at = pixels(kit, tmp_path, scene)
+    at = pixels(own_kit, tmp_path, scene)
     canvas = Canvas(40, 20, ppm=4)
     canvas.paint(scene.items)
     [image] = scene.items

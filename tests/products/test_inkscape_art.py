@@ -48,20 +48,34 @@ INKSCAPE_ART = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 """
 
 
-@pytest.mark.slow
-def test_inkscape_art_builds_and_prints_its_fading_glow(project):
-    (project / "content" / "art" / f"{TILE}.svg").write_text(INKSCAPE_ART)
+def _printed(project, art: str):
+    """Build the tiles with `art` as the first tile's art: the output folder, and the
+    colour at (x, y) of the art (units of its 100 x 100 viewBox) on its print-shop page,
+    where the art covers the 63.5 mm tile and its 3 mm bleed: 100 units over 69.5 mm."""
+    (project / "content" / "art" / f"{TILE}.svg").write_text(art)
     out = project / "output"
     build(project / "content", project / "templates", out, ("a4",), ["tiles"],
           languages=ONE_LANGUAGE)
-    svg = (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
-    assert 'gradientUnits="userSpaceOnUse"' in svg and "<radialGradient" in svg
     page = rasterise(out / "print-shop" / "tiles.pdf", 0, 254)  # ten pixels a millimetre
 
-    def art(x: float, y: float) -> tuple[int, int, int]:
-        # The art covers the 63.5 mm tile and its 3 mm bleed: 100 units across 69.5 mm.
+    def at(x: float, y: float) -> tuple[int, int, int]:
         return page.getpixel((round(x * 6.95), round(y * 6.95)))
+    return out, at
 
+
+def _shows(at, expected: dict, tolerance: int) -> None:
+    """Each point of the art shows its expected colour, within `tolerance` a channel."""
+    for (x, y), colour in expected.items():
+        found = at(x, y)
+        assert all(abs(a - b) <= tolerance for a, b in zip(found, colour, strict=True)), \
+            ((x, y), found, colour)
+
+
+@pytest.mark.slow
+def test_inkscape_art_builds_and_prints_its_fading_glow(project):
+    out, art = _printed(project, INKSCAPE_ART)
+    svg = (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
+    assert 'gradientUnits="userSpaceOnUse"' in svg and "<radialGradient" in svg
     middle, sky, edge = art(50, 40), art(95, 95), art(50 + 28, 40)
     assert min(middle) > 235, middle  # the glow's white heart (the name's plate is above)
     assert max(sky[:2]) < 12 and sky[2] < 70, sky  # the night sky
@@ -86,22 +100,11 @@ LAYERED_ART = """<svg width="100mm" height="100mm" viewBox="0 0 100 100" version
 
 @pytest.mark.slow
 def test_a_see_through_layer_prints_as_inkscape_shows_it(project):
-    (project / "content" / "art" / f"{TILE}.svg").write_text(LAYERED_ART)
-    out = project / "output"
-    build(project / "content", project / "templates", out, ("a4",), ["tiles"],
-          languages=ONE_LANGUAGE)
+    out, art = _printed(project, LAYERED_ART)
     assert '<g opacity="0.5">' in (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
-    page = rasterise(out / "print-shop" / "tiles.pdf", 0, 254)
-
-    def art(x: float, y: float) -> tuple[int, int, int]:
-        return page.getpixel((round(x * 6.95), round(y * 6.95)))
-
     # Each hill at half over the sky (26, 42, 74); laid one by one, the overlap would be
     # yellow over orange over the sky, (198, 155, 18).
-    for (x, y), expected in (((15, 40), (140, 72, 37)), ((50, 40), (140, 140, 37))):
-        found = art(x, y)
-        assert all(abs(a - b) <= 6 for a, b in zip(found, expected, strict=True)), \
-            ((x, y), found)
+    _shows(art, {(15, 40): (140, 72, 37), (50, 40): (140, 140, 37)}, 6)
 
 
 # An orange field clipped to a disc (Object > Clip > Set Clip) on a layer Inkscape moved.
@@ -124,23 +127,12 @@ CLIPPED_ART = """<svg width="100mm" height="100mm" viewBox="0 0 100 100" version
 
 @pytest.mark.slow
 def test_a_clipped_shape_prints_only_inside_its_clip(project):
-    (project / "content" / "art" / f"{TILE}.svg").write_text(CLIPPED_ART)
-    out = project / "output"
-    build(project / "content", project / "templates", out, ("a4",), ["tiles"],
-          languages=ONE_LANGUAGE)
+    out, art = _printed(project, CLIPPED_ART)
     svg = (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
     assert "<clipPath" in svg and 'clip-path="url(#' in svg
-    page = rasterise(out / "print-shop" / "tiles.pdf", 0, 254)
-
-    def art(x: float, y: float) -> tuple[int, int, int]:
-        return page.getpixel((round(x * 6.95), round(y * 6.95)))
-
     # The disc lies at (50, 50), 30 across its radius, in the art's units.
-    for (x, y), expected in (((50, 35), (255, 102, 0)), ((77, 50), (255, 102, 0)),
-                             ((84, 50), (26, 42, 74)), ((10, 40), (26, 42, 74))):
-        found = art(x, y)
-        assert all(abs(a - b) <= 8 for a, b in zip(found, expected, strict=True)), \
-            ((x, y), found)
+    _shows(art, {(50, 35): (255, 102, 0), (77, 50): (255, 102, 0), (84, 50): (26, 42, 74),
+                 (10, 40): (26, 42, 74)}, 8)
 
 
 # An insignia drawn in a see-through group cut by a clip: the silhouette is recoloured
@@ -188,20 +180,8 @@ def _imported(url: str) -> str:
 
 @pytest.mark.slow
 def test_a_picture_imported_into_the_art_prints_where_inkscape_shows_it(project):
-    (project / "content" / "art" / f"{TILE}.svg").write_text(_imported(_embedded(1000, 250)))
-    out = project / "output"
-    build(project / "content", project / "templates", out, ("a4",), ["tiles"],
-          languages=ONE_LANGUAGE)
-    page = rasterise(out / "print-shop" / "tiles.pdf", 0, 254)
-
-    def art(x: float, y: float) -> tuple[int, int, int]:
-        return page.getpixel((round(x * 6.95), round(y * 6.95)))
-
-    for (x, y), expected in (((10, 40), (26, 42, 74)), ((10, 60), (255, 204, 0)),
-                             ((90, 60), (204, 34, 0))):
-        found = art(x, y)
-        assert all(abs(a - b) <= 10 for a, b in zip(found, expected, strict=True)), \
-            ((x, y), found)
+    _, art = _printed(project, _imported(_embedded(1000, 250)))
+    _shows(art, {(10, 40): (26, 42, 74), (10, 60): (255, 204, 0), (90, 60): (204, 34, 0)}, 10)
 
 
 @pytest.mark.slow
@@ -248,19 +228,7 @@ MASKED_ART = """<svg width="100mm" height="100mm" viewBox="0 0 100 100" version=
 
 @pytest.mark.slow
 def test_a_masked_layer_fades_in_print_as_in_inkscape(project):
-    (project / "content" / "art" / f"{TILE}.svg").write_text(MASKED_ART)
-    out = project / "output"
-    build(project / "content", project / "templates", out, ("a4",), ["tiles"],
-          languages=ONE_LANGUAGE)
+    out, art = _printed(project, MASKED_ART)
     assert "<mask" in (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
-    page = rasterise(out / "print-shop" / "tiles.pdf", 0, 254)
-
-    def art(x: float, y: float) -> tuple[int, int, int]:
-        return page.getpixel((round(x * 6.95), round(y * 6.95)))
-
     # Orange above the fade, the sky below it, and halfway between halfway down it.
-    for (x, y), expected in (((10, 30), (255, 136, 0)), ((10, 95), (26, 42, 74)),
-                             ((10, 65), (140, 89, 37))):
-        found = art(x, y)
-        assert all(abs(a - b) <= 10 for a, b in zip(found, expected, strict=True)), \
-            ((x, y), found)
+    _shows(art, {(10, 30): (255, 136, 0), (10, 95): (26, 42, 74), (10, 65): (140, 89, 37)}, 10)

@@ -49,8 +49,9 @@ class CompiledForm:
     forms: tuple[tuple[str, CompiledForm], ...] = ()
     key: str = ""  # the memo key it was compiled under: one per drawing
     masks: tuple[tuple[str, bytes], ...] = ()  # state name -> a soft mask's group object
-    # A see-through group's children (`Group.opacity`): a transparency group over this
-    # box (x0, y0, x1, y1) of the coordinates the drawing places it in, not a piece.
+    # A group of the drawing's own (a see-through group's children, `Group.opacity`, or
+    # a mask's shapes, `Group.mask`): a transparency group over this box (x0, y0, x1, y1)
+    # of the coordinates the drawing places it in, not a piece.
     box: tuple[float, float, float, float] | None = None
     soft: bool = False  # a mask's group: in RGB, so its luminosity can mask (`box` set)
 
