@@ -32,7 +32,7 @@ def svg_art(memo: Memo, path: Path) -> tuple[tuple[float, float, float, float], 
     def read(again: bool = False):
         from generator.draw.svgart import read_art  # svgelements loads only to read a file
 
-        return read_art(path, again)
+        return read_art(path, again=True) if again else read_art(path)
 
     found = memo.get(digest("svg art", code_digest(), file_digest(path)), read)
     if any(not image.path.is_file() for image in images(found[1])):
