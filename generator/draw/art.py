@@ -32,14 +32,17 @@ def svg_art(memo: Memo, path: Path) -> tuple[tuple[float, float, float, float], 
     def read(again: bool = False):
         from generator.draw.svgart import read_art  # svgelements loads only to read a file
 
-        return read_art(path, again=True) if again else read_art(path)
+        box, items = read_art(path, again=True) if again else read_art(path)
+        # (the pictures it embeds, found once: most art has none to look for)
+        return box, items, tuple(image.path for image in images(items))
 
-    found = memo.get(digest("svg art", code_digest(), file_digest(path)), read)
-    if any(not image.path.is_file() for image in images(found[1])):
+    box, items, pictures = memo.get(digest("svg art", code_digest(), file_digest(path)),
+                                    read)
+    if any(not picture.is_file() for picture in pictures):
         # A picture the file embeds is kept in the user's cache, which may have been
         # emptied since this was remembered: read the file again, which keeps it anew.
-        return read(again=True)
-    return found
+        box, items, _ = read(again=True)
+    return box, items
 
 
 def picture_art(memo: Memo, path: Path) -> tuple[int, int]:
