@@ -144,9 +144,9 @@ class Group:
     mask: tuple = field(default=(), repr=False)
 
     def __repr__(self) -> str:
-        # The digests of scenes are their items' reprs: a group with neither an opacity
-        # nor a clipping path shows as it did before groups had them, so no drawing is
-        # keyed anew for them.
+        # The digests of scenes are their items' reprs: a group with no opacity, clipping
+        # path or mask shows as it did before groups had them, so no drawing is keyed
+        # anew for them.
         text = (f"Group(children={self.children!r}, translate={self.translate!r}, "
                 f"scale={self.scale!r}, clip={self.clip!r}, label={self.label!r})")
         extra = "".join(f", {name}={value!r}" for name, value in self._extra().items())
