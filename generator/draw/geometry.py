@@ -9,10 +9,9 @@ same outlines are what `generator.draw.raster` fills.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import NamedTuple
 
-from generator.draw.scene import Ellipse, Group, Image, Path, Rect
+from generator.draw.scene import Ellipse, Group, Image, Path, Rect, faded
 
 STEPS = 12  # straight steps per cubic curve
 Point = tuple[float, float]
@@ -90,9 +89,7 @@ def leaves(items, place: Place = SCENE) -> Iterator[tuple[object, Place]]:
 def _faded(found: Iterator[tuple[object, Place]], opacity: float
            ) -> Iterator[tuple[object, Place]]:
     for item, place in found:
-        style = getattr(item, "style", None)
-        yield (item if style is None else replace(  # type: ignore[type-var]
-            item, style=replace(style, opacity=style.opacity * opacity))), place
+        yield (faded(item, opacity) if hasattr(item, "style") else item), place
 
 
 def subpaths(path: Path, place: Place = SCENE) -> list[tuple[list[Point], bool]]:

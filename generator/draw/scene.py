@@ -326,6 +326,11 @@ def _stand_ins(items: tuple) -> tuple[tuple, bool]:
     return tuple(out), stood_in
 
 
+def faded(shape, opacity: float):
+    """The shape (a Rect, an Ellipse or a Path) laid at `opacity` times its own."""
+    return replace(shape, style=replace(shape.style, opacity=shape.style.opacity * opacity))
+
+
 def scenes_digest(scenes) -> str:
     """One digest for a sequence of scenes: their names, fonts' roles and drawings."""
     parts = [f"{s.name}|{[(r, p.name) for r, p in s.fonts]}|{s.digest}"

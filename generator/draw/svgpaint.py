@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 
 from generator.draw.gradients import IDENTITY, Matrix, compose
-from generator.draw.scene import Gradient, Group, Style
+from generator.draw.scene import Gradient, Group, Style, faded
 
 # What each effect is, and what to do about it (Inkscape 1's menus: most art comes
 # from it); the PNG way keeps any effect, at 300 pixels an inch of print size.
@@ -78,7 +78,7 @@ def laid_whole(items: list, opacity: float) -> list:
         return [replace(items[0], opacity=items[0].opacity * opacity)]
     style = getattr(items[0], "style", None) if len(items) == 1 else None
     if style is not None and not (style.fill and style.stroke):
-        return [replace(items[0], style=replace(style, opacity=style.opacity * opacity))]
+        return [faded(items[0], opacity)]
     return [Group(tuple(items), opacity=opacity)]
 
 

@@ -14,7 +14,6 @@ import pytest
 from generator.backends.svg import scene_svg
 from generator.core.memo import Memo
 from generator.draw.geometry import Place
-from generator.draw.kit import Kit
 from generator.draw.pointpaint import painted
 from generator.draw.raster import Canvas
 from generator.draw.scene import Gradient, Rect, Scene, Style
@@ -25,11 +24,6 @@ WHITE_TO_BLACK = ((0.0, "#FFFFFF", 1.0), (1.0, "#000000", 1.0))
 BLACK_TO_WHITE = ((0.0, "#000000", 1.0), (1.0, "#FFFFFF", 1.0))
 GLOW = Gradient(0.5, 0.5, 0.5, 0.5, WHITE_TO_BLACK, 0.5)  # white at the middle
 BOX = Rect(0, 0, 40, 20, Style(fill=GLOW))  # not square: its circles are ellipses
-
-
-@pytest.fixture
-def kit(shipped_game, empty_memo):
-    return Kit(shipped_game, empty_memo)
 
 
 def _art(tmp_path, defs: str, shape: str = '<rect width="40" height="20" fill="url(#g)"/>'):
@@ -72,8 +66,8 @@ def test_a_gradient_drawn_otherwise_is_refused_by_name(tmp_path, defs, reason):
         _art(tmp_path, defs)
 
 
-def test_the_pdf_draws_it_from_the_middle_out_stretched_to_the_box(kit, tmp_path):
-    at = pixels(kit, tmp_path, Scene("glow", 40, 20, 0, (BOX,)))
+def test_the_pdf_draws_it_from_the_middle_out_stretched_to_the_box(own_kit, tmp_path):
+    at = pixels(own_kit, tmp_path, Scene("glow", 40, 20, 0, (BOX,)))
     middle, corner = at(20, 10), at(1, 1)
     assert min(middle) > 235 and max(corner) < 20, (middle, corner)
     # Halfway out, across and down alike (an ellipse: 10 mm across is 5 mm down).
@@ -143,11 +137,11 @@ def test_an_inkscape_gradient_is_read_in_the_drawing_s_units_through_its_transfo
     assert (rect.x, rect.w) == (0.0, 40.0)  # the shape's own points are placed already
 
 
-def test_the_pdf_and_the_preflight_draw_a_gradient_in_the_drawing_s_units(kit, tmp_path):
+def test_the_pdf_and_the_preflight_draw_a_gradient_in_the_drawing_s_units(own_kit, tmp_path):
     # White at x = 15, black from x = 35: in the box's units it would end at x = 40.
     across = Gradient(0, 0, 20, 0, WHITE_TO_BLACK, user=True, matrix=(1, 0, 0, 1, 15, 0))
     band = Rect(0, 0, 40, 20, Style(fill=across))
-    at = pixels(kit, tmp_path, Scene("user", 40, 20, 0, (band,)))
+    at = pixels(own_kit, tmp_path, Scene("user", 40, 20, 0, (band,)))
     assert min(at(10, 10)) > 245 and max(at(37, 10)) < 10, (at(10, 10), at(37, 10))
     assert at(25, 10)[0] == pytest.approx(128, abs=14)
     black = (0.0, 0.0, 0.0)
@@ -159,11 +153,11 @@ def test_the_pdf_and_the_preflight_draw_a_gradient_in_the_drawing_s_units(kit, t
     assert int(canvas.mean((36, 8, 3, 4))[1:3], 16) < 15
 
 
-def test_a_focus_off_the_centre_starts_the_gradient_there(kit, tmp_path):
+def test_a_focus_off_the_centre_starts_the_gradient_there(own_kit, tmp_path):
     # Circles from the focus (10, 10) out to the circle round (20, 10) of radius 15.
     lit = Gradient(20, 10, 20, 10, WHITE_TO_BLACK, 15, user=True, focus=(10, 10))
     box = Rect(0, 0, 40, 20, Style(fill=lit))
-    at = pixels(kit, tmp_path, Scene("focus", 40, 20, 0, (box,)))
+    at = pixels(own_kit, tmp_path, Scene("focus", 40, 20, 0, (box,)))
     assert min(at(10, 10)) > 240 and max(at(36, 10)) < 12, (at(10, 10), at(36, 10))
     # Halfway from the focus to the circle's edge: 2.5 mm to its left, 12.5 to its right.
     left, right = at(7.5, 10)[0], at(22.5, 10)[0]
@@ -181,12 +175,12 @@ def test_the_svg_keeps_the_gradient_as_written():
             '0.5 0 5)" gradientUnits="userSpaceOnUse" id="g1" r="15">') in svg
 
 
-def test_a_diagonal_gradient_in_a_box_that_is_not_square_runs_as_the_svg_s(kit, tmp_path):
+def test_a_diagonal_gradient_in_a_box_that_is_not_square_runs_as_the_svg_s(own_kit, tmp_path):
     # Corner to corner of a 40 x 20 box: SVG draws it in the box's unit square, so the
     # two other corners are halfway, alike; drawn along the 40 x 20 diagonal itself,
     # the PDF made them 0.8 and 0.2 of the way.
     box = Rect(0, 0, 40, 20, Style(fill=Gradient(0, 0, 1, 1, WHITE_TO_BLACK)))
-    at = pixels(kit, tmp_path, Scene("diagonal", 40, 20, 0, (box,)))
+    at = pixels(own_kit, tmp_path, Scene("diagonal", 40, 20, 0, (box,)))
     top_right, bottom_left = at(39.5, 0.5)[0], at(0.5, 19.5)[0]
     assert top_right == pytest.approx(128, abs=14) and bottom_left == pytest.approx(128, abs=14)
     black = (0.0, 0.0, 0.0)
@@ -212,12 +206,12 @@ def test_a_gradient_in_the_box_of_a_turned_shape_turns_with_it(tmp_path):
     ("reflect", (64, 191, 64)),  # a quarter, then back: three quarters, then a quarter
     ("pad", (64, 255, 255)),  # beyond its end, its last colour
 ])
-def test_a_gradient_reflected_or_repeated_goes_on_beyond_its_ends(kit, tmp_path, spread,
+def test_a_gradient_reflected_or_repeated_goes_on_beyond_its_ends(own_kit, tmp_path, spread,
                                                                   grey):
     # Black to white over the first 10 mm of a 40 mm band, in the drawing's units.
     band = Rect(0, 0, 40, 10, Style(fill=Gradient(0, 0, 10, 0, BLACK_TO_WHITE, user=True,
                                                   spread=spread)))
-    at = pixels(kit, tmp_path, Scene(spread, 40, 10, 0, (band,)))
+    at = pixels(own_kit, tmp_path, Scene(spread, 40, 10, 0, (band,)))
     seen = tuple(at(x, 5)[0] for x in (2.5, 12.5, 22.5))
     assert seen == pytest.approx(grey, abs=14), seen
     black = (0.0, 0.0, 0.0)
@@ -229,10 +223,10 @@ def test_a_gradient_reflected_or_repeated_goes_on_beyond_its_ends(kit, tmp_path,
     assert raster == pytest.approx(grey, abs=14), raster
 
 
-def test_a_radial_gradient_reflected_rings_out_and_is_written_so(kit, tmp_path):
+def test_a_radial_gradient_reflected_rings_out_and_is_written_so(own_kit, tmp_path):
     rings = Gradient(20, 10, 20, 10, BLACK_TO_WHITE, 4, user=True, spread="reflect")
     box = Rect(0, 0, 40, 20, Style(fill=rings))
-    at = pixels(kit, tmp_path, Scene("rings", 40, 20, 0, (box,)))
+    at = pixels(own_kit, tmp_path, Scene("rings", 40, 20, 0, (box,)))
     # 2 mm out: a half; 6 mm: back to a half; 8 mm: black again; 10 mm: a half.
     seen = [at(20 + d, 10)[0] for d in (2, 4, 6, 8, 10)]
     assert seen == pytest.approx([128, 255, 128, 0, 128], abs=16), seen
