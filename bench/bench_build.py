@@ -22,6 +22,14 @@ a fixed order is not neutral here: whichever command ran second in every pair ca
 out some 0.03 s slower, or faster right after protograf, enough to hide or fake a
 change of a few per cent.
 
+Each command has a user cache of its own (XDG_CACHE_HOME), warmed by one run of it
+first: the fonts' metrics and the compiled templates are remembered, as on a machine
+that has built before, but no drawing is, so every timed run is a cold build, whatever
+the user validated or built before. With --after-validate, each command's `tkg
+validate` runs (untimed) after that first run: every timed run is then a first build
+into a new folder after a validation, which starts from what the validation drew and
+checked (`generator.build.pipeline.build`).
+
 The first target (issue 3) was 0.62 s and 73 MB, against protograf's 3.1 s and 146 MB
 for the same pieces; the libraries issue 10 brought in (svgelements, fontTools,
 svgwrite) and the denser imposition of issue 13 have raised it to about 1-1.7 s here,
@@ -95,6 +103,9 @@ def main() -> None:
     parser.add_argument("--before", metavar="DIR", type=Path, default=None,
                         help="a checkout of an earlier commit, whose code runs the same "
                              "command in turn with this one's: the paired differences")
+    parser.add_argument("--after-validate", action="store_true",
+                        help="run each command's `tkg validate` once, untimed, before its "
+                             "timed builds: a first build after a validation")
     parser.add_argument("--own-templates", action="store_true",
                         help="with --before, the earlier code reads its own checkout's "
                              "templates (a change that rewrites the shipped layouts in a "
@@ -110,9 +121,11 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "generator")],
                        check=True)
     with tempfile.TemporaryDirectory() as tmp:
-        run_once([*command, "--out", f"{tmp}/warm"])  # warm the disk cache and .pyc files
-        runs = in_turn(contenders(command, args.before, args.protograf, tmp,
-                                  args.own_templates), args.runs)
+        found = contenders(command, args.before, args.protograf, tmp, args.own_templates)
+        for name, argv in found:
+            if name != "protograf":
+                warm_up(*argv(-1), args.after_validate)
+        runs = in_turn(found, args.runs)
     ours = runs["ours"]
     median, peak = report(args.command, ours)
     floor = statistics.median(r.cpu for r in ours) / CORES
@@ -130,6 +143,28 @@ def main() -> None:
               "--protograf for a ratio measured here")
 
 
+def warm_up(argv: list[str], env: dict[str, str] | None, validate: bool) -> None:
+    """One untimed run of a build command (the disk cache, the .pyc files, its user
+    cache), and with `validate` its `tkg validate` after it."""
+    run_once(argv, env)
+    if validate:
+        run_once([*validation_of(argv), "--out", f"{argv[-1]}-none"], env)
+
+
+# Options of `tkg build` that `tkg validate` has not, each with its value.
+BUILD_ONLY = {"--only", "--paper", "--out"}
+
+
+def validation_of(argv: list[str]) -> list[str]:
+    """`tkg validate` of what a `tkg build` command builds (its content, templates,
+    layouts and languages)."""
+    at = argv.index("build")
+    options = argv[at + 1:]
+    kept = [o for i, o in enumerate(options)
+            if o not in BUILD_ONLY and (i == 0 or options[i - 1] not in BUILD_ONLY)]
+    return [*argv[:at], "validate", *kept]
+
+
 # A command to measure: its name, and its argument list and environment for run `i`.
 Contender = tuple[str, Callable[[int], tuple[list[str], dict[str, str] | None]]]
 
@@ -138,10 +173,12 @@ def contenders(command: list[str], before: Path | None, protograf: str | None,
                tmp: str, own_templates: bool = False) -> list[Contender]:
     """What runs in turn: ours, the earlier checkout's code (on its own templates, with
     `own_templates`), protograf's script."""
-    found: list[Contender] = [("ours", lambda i: ([*command, "--out", f"{tmp}/out{i}"], None))]
+    ours = {**os.environ, "XDG_CACHE_HOME": f"{tmp}/cache-ours"}
+    found: list[Contender] = [("ours", lambda i: ([*command, "--out", f"{tmp}/out{i}"], ours))]
     if before is not None:
         # Its package first on the path, so the same `tkg` runs the earlier code.
-        env = {**os.environ, "PYTHONPATH": str(before.resolve())}
+        env = {**os.environ, "PYTHONPATH": str(before.resolve()),
+               "XDG_CACHE_HOME": f"{tmp}/cache-before"}
         theirs = [*command, *(["--templates", str(before.resolve() / "templates")]
                               if own_templates else [])]
         found.append(("before", lambda i: ([*theirs, "--out", f"{tmp}/before{i}"], env)))

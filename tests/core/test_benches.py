@@ -106,8 +106,23 @@ def test_the_build_benchmark_runs_the_earlier_checkout_s_code(tmp_path):
     argv, env = found["before"](3)
     assert argv == ["tkg", "build", "--out", "/t/before3"]
     assert env is not None and env["PYTHONPATH"] == str(before.resolve())
-    assert found["ours"](3) == (["tkg", "build", "--out", "/t/out3"], None)
+    argv, env = found["ours"](3)
+    assert argv == ["tkg", "build", "--out", "/t/out3"]
+    # Each with a user cache of its own: nothing the user validated or built before is
+    # drawn on, and one's validation is not the other's.
+    assert env["XDG_CACHE_HOME"] == "/t/cache-ours"
+    assert found["before"](3)[1]["XDG_CACHE_HOME"] == "/t/cache-before"
     # With --own-templates, on its own templates (the shipped layouts rewritten since).
     theirs = dict(bench.contenders(["tkg", "build"], before, None, "/t", True))["before"]
     assert theirs(3)[0] == ["tkg", "build", "--templates", str(before.resolve() / "templates"),
                             "--out", "/t/before3"]
+
+
+def test_the_build_benchmark_validates_what_the_build_command_builds():
+    """--after-validate runs `tkg validate` with the build's content, templates, layouts
+    and languages, and none of the options only a build has."""
+    bench = bench_module("bench_build")
+    argv = ["/bin/tkg", "build", "--only", "tiles,tokens", "--paper", "a4", "--templates",
+            "/t", "--lang", "en", "--out", "/o/w"]
+    assert bench.validation_of(argv) == ["/bin/tkg", "validate", "--templates", "/t",
+                                         "--lang", "en"]
