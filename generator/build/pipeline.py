@@ -24,7 +24,13 @@ from typing import TYPE_CHECKING, TypeVar
 
 from generator.build.claim import claim
 from generator.build.journal import put_ahead
-from generator.build.memo import EARLIER_FILE, MEMO_FILE, RECENT_FILE, DrawingMemo
+from generator.build.memo import (
+    EARLIER_FILE,
+    MEMO_FILE,
+    RECENT_FILE,
+    DrawingMemo,
+    checks_file,
+)
 from generator.build.parallel import beside, share_jobs
 from generator.build.state import (
     CACHE_DIR,
@@ -202,6 +208,9 @@ def build(content_dir: Path, templates_dir: Path, out_dir: Path,
     The files are made in each of `languages` (None: every language the game lists);
     the source language's keep their paths, another's go under its folder.
 
+    A first build into `out_dir` (no memo of its own there) starts from the memo of the
+    last `tkg validate` of `content_dir`: what it drew and checked is not done again.
+
     The pieces are drawn in the first of `layouts`; with two or more, the `compare`
     kind shows them side by side. With `strict`, warnings stop the build as errors do.
     `export` holds the print-shop preset, the PNG and TTS resolution and TTS's base URL.
@@ -250,10 +259,13 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
     memo.load(_read(out_dir / CACHE_DIR / MEMO_FILE))
     memo.also(_read(out_dir / CACHE_DIR / RECENT_FILE))
     memo.also_earlier(_read(out_dir / CACHE_DIR / EARLIER_FILE))
+    first = not memo.remembered
+    if first:  # what `tkg validate` last drew and checked of this content, keyed alike
+        memo.also(_read(checks_file(content_dir)))
     request, kit, warnings = _validated(
         content_dir, templates_dir, papers, tuple(kinds), layouts, memo, strict, export,
         bundle, None if languages is None else tuple(a for a in languages if a != SOURCE),
-        () if memo.remembered else tuple(m for k in table if k.name in kinds for m in k.loads))
+        tuple(m for k in table if k.name in kinds for m in k.loads) if first else ())
     chosen = _languages(request.game, languages)
     # A first build's workers write the files where they make them (`_run_split`).
     with staged_ahead(out_dir) if not memo.filed else contextlib.nullcontext() as ahead:

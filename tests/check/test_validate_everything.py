@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from generator.build.journal import CACHE_DIR
 from generator.cli import cli
 
 
@@ -380,6 +381,31 @@ def test_validating_after_a_build_examines_no_piece_it_printed_again(project, mo
     # Without the build's memo, every piece is examined (the count is not trivially 0).
     monkeypatch.setenv("XDG_CACHE_HOME", str(project / "fresh-cache"))
     assert run(project, "--out", str(project / "no-build"))[0] == 0
+    assert len(seen) > 48
+
+
+@pytest.mark.slow
+def test_a_first_build_after_validating_examines_no_piece_validation_examined(project,
+                                                                              monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(project / "cache"))
+    assert run(project, "--lang", "en")[0] == 0
+    seen = _count_examined(monkeypatch)
+
+    def built(out: str) -> dict[str, bytes]:
+        result = CliRunner().invoke(cli, [
+            "build", "--content", str(project / "content"), "--templates",
+            str(project / "templates"), "--out", str(project / out), "--paper", "a4",
+            "--only", "tiles,tokens", "--lang", "en"])
+        assert result.exit_code == 0, result.output
+        return {p.relative_to(project / out).as_posix(): p.read_bytes()
+                for p in (project / out).rglob("*") if p.is_file() and CACHE_DIR not in p.parts}
+
+    after_validating = built("out")
+    assert seen == [], f"validating examined these already: {seen}"
+    # Where nothing was validated, the same build examines every piece, and its files are
+    # the same bytes.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(project / "fresh-cache"))
+    assert built("cold") == after_validating
     assert len(seen) > 48
 
 
