@@ -117,3 +117,42 @@ def test_the_preflight_paints_and_reads_it_through_the_mask():
         assert close(painted(MASKED.children[0], place, x, 5, white), colour, 2), x
     covered = canvas.coverage([MASKED])
     assert covered.getpixel((20, 20)) == 255 and covered.getpixel((100, 20)) == 0
+
+
+# A black band under a mask of red, green and blue thirds, over white paper: SVG lets
+# through the sRGB values weighted 0.2125, 0.7154 and 0.0721 (Chrome and Inkscape show
+# 201, 73 and 237 here); a PDF's soft mask of the colours themselves would weigh them
+# 0.30, 0.59 and 0.11 (178, 105 and 227).
+COLOURED = ('<defs><mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="30" '
+            'height="10"><rect width="10" height="10" fill="#f00"/>'
+            '<rect x="10" width="10" height="10" fill="#0f0"/>'
+            '<rect x="20" width="10" height="10" fill="url(#blue)"/></mask>'
+            '<linearGradient id="blue"><stop offset="0" stop-color="#00f"/>'
+            '<stop offset="1" stop-color="#00f"/></linearGradient></defs>'
+            '<rect width="30" height="10" fill="#000" mask="url(#m)"/>')
+AS_SVG_SHOWS = {5: 201, 15: 73, 25: 237}  # x -> the grey over white
+
+
+def test_a_coloured_mask_lets_through_what_svg_does_in_every_backend(own_kit, tmp_path):
+    items = art_items(tmp_path, COLOURED)
+    at = pixels(own_kit, tmp_path, Scene("coloured", 30, 10, 0, items))
+    canvas = Canvas(30, 10, ppm=4)
+    canvas.paint(items)
+    white = (255.0, 255.0, 255.0)
+    band, place = _band(items)
+    for x, grey in AS_SVG_SHOWS.items():
+        assert close(at(x, 5), (grey,) * 3, 3), (x, at(x, 5))
+        seen = canvas.mean((x - 1, 4, 2, 2))
+        assert close(tuple(int(seen[i:i + 2], 16) for i in (1, 3, 5)), (grey,) * 3, 2), x
+        assert close(painted(band, place, x, 5, white), (grey,) * 3, 2), x
+    # The SVG the build writes has the greys SVG sees (a browser shows them alike).
+    svg = scene_svg(Scene("coloured", 30, 10, 0, items), Memo())
+    assert all(grey in svg for grey in ("#363636", "#B6B6B6", "#121212"))
+
+
+def _band(items) -> tuple:
+    """The masked band and its place (inside the groups that hold it)."""
+    place, found = Place(), items
+    while isinstance(found[0], Group):
+        place, found = place.inside(found[0]), found[0].children
+    return found[0], place
