@@ -20,6 +20,20 @@ def luminance(colour: str) -> float:
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
+# How much of red, green and blue a mask lets through where it has them, as SVG masks
+# (browsers and Inkscape alike): the sRGB values so weighted, not made linear first. A
+# PDF's soft mask weighs its colours otherwise (0.30, 0.59, 0.11), and the preflight's
+# raster as Pillow's grey does (0.299, 0.587, 0.114): both read a grey as itself.
+MASK_WEIGHTS = (0.2125, 0.7154, 0.0721)
+
+
+def mask_grey(colour: str) -> str:
+    """The grey (#rrggbb) that lets as much through in a mask as `colour` does in SVG's."""
+    level = round(sum(weight * int(colour[i:i + 2], 16)
+                      for weight, i in zip(MASK_WEIGHTS, (1, 3, 5), strict=True)))
+    return f"#{level:02X}{level:02X}{level:02X}"
+
+
 def contrast(a: str, b: str) -> float:
     """WCAG contrast ratio of two colours."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)

@@ -25,6 +25,7 @@ import svgelements as se
 
 from generator.core.limits import SVG_ELEMENTS, SVG_POINTS
 from generator.draw import svgpicture
+from generator.draw.colour import mask_grey
 from generator.draw.gradients import IDENTITY, Matrix, compose, invert
 from generator.draw.scene import Ellipse, Gradient, Group, Rect, Style
 from generator.draw.scene import Path as PathShape
@@ -213,9 +214,29 @@ def _masked(items: list, node, defs: _Defs) -> list:
     mask = _laid(_parse(wrapper.encode(), None), 1.0, defs)
     if not mask:
         return []  # a mask that shows nothing hides everything
-    masked = [Group(tuple(items), mask=tuple(mask))]
+    masked = [Group(tuple(items), mask=_greyed(mask))]
     region = _mask_region(element, ctm)
     return masked if region is None else [Group(tuple(masked), clip_path=region)]
+
+
+def _greyed(items) -> tuple:
+    """A mask's shapes, each colour the grey SVG sees in it (`mask_grey`): so the PDF's
+    soft mask and the preflight's raster, which weigh colours otherwise, let through
+    what SVG does. A picture in a mask keeps its pixels (weighed as each backend does)."""
+    def one(item):
+        if isinstance(item, Group):
+            return replace(item, children=_greyed(item.children))
+        style = getattr(item, "style", None)
+        if style is None:
+            return item
+        fill = style.fill
+        if isinstance(fill, Gradient):
+            fill = replace(fill, stops=tuple((at, mask_grey(colour), alpha)
+                                             for at, colour, alpha in fill.stops))
+        return replace(item, style=replace(
+            style, fill=mask_grey(fill) if isinstance(fill, str) else fill,
+            stroke=style.stroke and mask_grey(style.stroke)))
+    return tuple(one(item) for item in items)
 
 
 def _check_mask(element) -> None:
