@@ -11,7 +11,6 @@ traceback or with a half-written PDF.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, diagnostic
@@ -100,17 +99,6 @@ def art_problem(tile: Tile, why: str) -> Diagnostic:
     return diagnostic("TKG304", tile.art_where, f"the art of {tile.id!r}, "
                       f"{display_path(tile.art)}, cannot be drawn: {why}")
 
-
-def recolour(items: tuple, colour: str) -> tuple:
-    """The same shapes with every fill and stroke set to one colour (for silhouettes),
-    inside their groups too (a see-through or clipped group keeps its opacity or clip)."""
-    def one(item):
-        if isinstance(item, Group):
-            return replace(item, children=recolour(item.children, colour))
-        style = item.style
-        return replace(item, style=replace(style, fill=colour if style.fill else None,
-                                           stroke=colour if style.stroke else None))
-    return tuple(one(item) for item in items)
 
 def images(items) -> list[Image]:
     """The pictures among items, groups (and their masks) opened."""

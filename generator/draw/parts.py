@@ -5,10 +5,10 @@ from __future__ import annotations
 from generator.core.errors import ContentError
 from generator.core.memo import Memo
 from generator.core.model import Element, Tile
-from generator.draw.art import art_problem, picture_art, reason, recolour, svg_art
+from generator.draw.art import art_problem, covering, reason
 from generator.draw.colour import symbol_ink
 from generator.draw.fonts import Fitted, FontBook
-from generator.draw.scene import Ellipse, Group, Image, Rect, Style, Text
+from generator.draw.scene import Ellipse, Group, Rect, Style, Text, recolour
 from generator.draw.symbols import element_symbol
 from generator.layout.model import Box, TextStyle
 
@@ -88,15 +88,7 @@ def art(memo: Memo, tile: Tile, box: Box, dx: float, dy: float) -> tuple:
     """
     if tile.art is None:
         return ()
-    clip = (box.x + dx, box.y + dy, box.w, box.h)
     try:
-        if tile.art.suffix.lower() != ".svg":
-            picture_art(memo, tile.art)
-            return (Group((Image(*clip, tile.art),), clip=clip),)
-        (vx, vy, vw, vh), shapes = svg_art(memo, tile.art)
+        return covering(memo, tile.art, (box.x + dx, box.y + dy, box.w, box.h))
     except (ValueError, OSError) as exc:  # ArtError is a ValueError
         raise ContentError([art_problem(tile, reason(exc))]) from None
-    scale = max(box.w / vw, box.h / vh)
-    tx = clip[0] + (box.w - vw * scale) / 2 - vx * scale
-    ty = clip[1] + (box.h - vh * scale) / 2 - vy * scale
-    return (Group((Group(shapes, translate=(tx, ty), scale=scale),), clip=clip),)

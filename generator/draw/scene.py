@@ -331,6 +331,18 @@ def faded(shape, opacity: float):
     return replace(shape, style=replace(shape.style, opacity=shape.style.opacity * opacity))
 
 
+def recolour(items: tuple, colour: str) -> tuple:
+    """The same shapes with every fill and stroke set to one colour (for silhouettes),
+    inside their groups too (a see-through or clipped group keeps its opacity or clip)."""
+    def one(item):
+        if isinstance(item, Group):
+            return replace(item, children=recolour(item.children, colour))
+        style = item.style
+        return replace(item, style=replace(style, fill=colour if style.fill else None,
+                                           stroke=colour if style.stroke else None))
+    return tuple(one(item) for item in items)
+
+
 def scenes_digest(scenes) -> str:
     """One digest for a sequence of scenes: their names, fonts' roles and drawings."""
     parts = [f"{s.name}|{[(r, p.name) for r, p in s.fonts]}|{s.digest}"

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.draw.art import recolour
-from generator.draw.scene import Ellipse, Gradient, Rect, Style
+from generator.draw.scene import Ellipse, Gradient, Rect, Style, recolour
 from generator.draw.scene import Path as PathShape
 from generator.draw.svgart import ArtError, read_art
 from tests.conftest import CONTENT
