@@ -18,6 +18,7 @@ from generator.core.digest import digest
 from generator.core.memo import Memo
 from generator.core.model import Tile
 from generator.core.paths import display_path
+from generator.draw.blur import baked, has_blur
 from generator.draw.pictures import picture_size
 from generator.draw.scene import Group, Image, Scene
 from generator.load.digests import code_digest, file_digest
@@ -28,20 +29,26 @@ def svg_art(memo: Memo, path: Path) -> tuple[tuple[float, float, float, float], 
 
     Raises ArtError (a ValueError) or OSError for a file that cannot be drawn.
     """
+    box, items, _ = _svg_art(memo, path)
+    return box, items
+
+
+def _svg_art(memo: Memo, path: Path) -> tuple[tuple[float, float, float, float], tuple, bool]:
+    """`svg_art`, and whether the shapes hold a blur (to bake where they are placed)."""
     def read(again: bool = False):
         from generator.draw.svgart import read_art  # svgelements loads only to read a file
 
         box, items = read_art(path, again=True) if again else read_art(path)
-        # (the pictures it embeds, found once: most art has none to look for)
-        return box, items, tuple(image.path for image in images(items))
+        # (the pictures it embeds and whether it blurs, found once: most art has neither)
+        return box, items, tuple(image.path for image in images(items)), has_blur(items)
 
-    box, items, pictures = memo.get(digest("svg art", code_digest(), file_digest(path)),
-                                    read)
+    box, items, pictures, blurred = memo.get(
+        digest("svg art", code_digest(), file_digest(path)), read)
     if any(not picture.is_file() for picture in pictures):
         # A picture the file embeds is kept in the user's cache, which may have been
         # emptied since this was remembered: read the file again, which keeps it anew.
-        box, items, _ = read(again=True)
-    return box, items
+        box, items, _, blurred = read(again=True)
+    return box, items, blurred
 
 
 def picture_art(memo: Memo, path: Path) -> tuple[int, int]:
@@ -74,14 +81,16 @@ def art_fault(memo: Memo, tile: Tile) -> str:
 
 
 def covering(memo: Memo, path: Path, box: tuple[float, float, float, float]) -> tuple:
-    """A picture or an SVG's shapes covering the box (x, y, w, h), centred, cropped and
-    never stretched, like a tile's art (ValueError or OSError for a file that cannot
-    be drawn)."""
+    """A picture or an SVG's shapes covering the box (x, y, w, h mm), centred, cropped
+    and never stretched, like a tile's art, its blurs baked at that size (ValueError or
+    OSError for a file that cannot be drawn)."""
     if path.suffix.lower() != ".svg":
         picture_art(memo, path)
         return (Group((Image(*box, path),), clip=box),)
-    (vx, vy, vw, vh), shapes = svg_art(memo, path)
+    (vx, vy, vw, vh), shapes, blurred = _svg_art(memo, path)
     scale = max(box[2] / vw, box[3] / vh)
+    if blurred:  # painted now, at the size it prints (mm)
+        shapes = baked(memo, shapes, scale)
     tx = box[0] + (box[2] - vw * scale) / 2 - vx * scale
     ty = box[1] + (box[3] - vh * scale) / 2 - vy * scale
     return (Group((Group(shapes, translate=(tx, ty), scale=scale),), clip=box),)

@@ -31,8 +31,9 @@ class Canvas:
     """A piece's area (width x height mm) at `ppm` pixels a millimetre, paper white."""
 
     def __init__(self, width: float, height: float, ppm: float = 2.0,
-                 focus: tuple[Bounds, ...] | None = None):
+                 focus: tuple[Bounds, ...] | None = None, bands: int = BANDS):
         self.ppm = ppm
+        self.bands = bands  # steps of a gradient's colour over its length
         self.size = (max(1, round(width * ppm)), max(1, round(height * ppm)))
         self.image = PilImage.new("RGB", self.size, "#FFFFFF")
         # Only these scene rectangles will be looked at: shapes away from them are skipped.
@@ -222,7 +223,7 @@ class Canvas:
                    for x in (0, self.size[0]) for y in (0, self.size[1])]
         far = 2 * max(math.dist(c, (g.x1, g.y1)) for c in corners) + 1
         draw = ImageDraw.Draw(image)
-        for t, outline in _bands(g, far, _steps(g, reaches_over(g, corners))):
+        for t, outline in _bands(g, far, _steps(g, reaches_over(g, corners), self.bands)):
             draw.polygon([pixel(u, v) for u, v in outline], fill=stop_colour(g, spread(g, t)))
         return image
 
@@ -288,14 +289,14 @@ def item_stroke(item) -> bool:
 __all__ = ["Canvas", "item_fill", "item_stroke", "leaves", "stop_colour"]
 
 
-def _steps(g: Gradient, lengths: tuple[int, int]) -> list[float]:
-    """The reaches a gradient is painted at, highest first: BANDS a length of it, from
+def _steps(g: Gradient, lengths: tuple[int, int], bands: int = BANDS) -> list[float]:
+    """The reaches a gradient is painted at, highest first: `bands` a length of it, from
     its end to its start; one spread beyond them (reflected, repeated), over the whole
     `lengths` of it the canvas reaches over."""
-    first, last = (BANDS, 0) if g.spread == "pad" else (lengths[1] * BANDS, lengths[0] * BANDS)
+    first, last = (bands, 0) if g.spread == "pad" else (lengths[1] * bands, lengths[0] * bands)
     if g.radius:
         last = max(last, 1)  # a ring of no size paints nothing
-    return [i / BANDS for i in range(first, last - 1, -1)]
+    return [i / bands for i in range(first, last - 1, -1)]
 
 
 def _bands(g: Gradient, far: float, steps: list[float]):

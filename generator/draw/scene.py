@@ -118,6 +118,16 @@ class Image:
 
 
 @dataclass(frozen=True)
+class Blur:
+    """A Gaussian blur: its standard deviations across and down (in the parent's units,
+    as a group's clip), in linear light (SVG's default) or in the colours' own values."""
+
+    x: float
+    y: float
+    linear: bool = True
+
+
+@dataclass(frozen=True)
 class Group:
     """Children mapped by `scale` then `translate`, optionally clipped to a rectangle or
     an outline, masked, and laid at an opacity as one."""
@@ -142,6 +152,10 @@ class Group:
     # Items (in the parent's coordinates) whose luminance says how much of the children
     # shows at each point (SVG art's mask): white shows them, black hides them.
     mask: tuple = field(default=(), repr=False)
+    # The children laid whole and blurred (SVG art's filter), before the group's clip,
+    # mask and opacity: a build bakes such a group into a picture at its print size
+    # (`generator.draw.blur`), so no backend meets one.
+    blur: Blur | None = field(default=None, repr=False)
 
     def __repr__(self) -> str:
         # The digests of scenes are their items' reprs: a group with no opacity, clipping
@@ -161,6 +175,8 @@ class Group:
             extra["clip_path"], extra["clip_evenodd"] = self.clip_path, self.clip_evenodd
         if self.mask:
             extra["mask"] = self.mask
+        if self.blur is not None:
+            extra["blur"] = self.blur
         return extra
 
     def __reduce__(self) -> tuple:
@@ -169,11 +185,15 @@ class Group:
         # so the group is rebuilt from the piece, the same tuple again.
         if self.piece is not None and self.children is self.piece.items:
             return _placing, (self.piece, self.translate, self.scale, self.clip, self.label)
-        tail = (self.opacity, self.clip_path, self.clip_evenodd, self.mask) if self.mask \
-            else (self.opacity, self.clip_path, self.clip_evenodd) if self.clip_path \
-            else (self.opacity,) if self.opacity != 1 else ()
+        tail: tuple = (self.opacity, self.clip_path, self.clip_evenodd, self.mask, self.blur)
+        while tail and tail[-1] == _UNSET[len(tail) - 1]:  # most groups set none of them
+            tail = tail[:-1]
         return Group, (self.children, self.translate, self.scale, self.clip, self.label,
                        self.piece, *tail)
+
+
+# The defaults of the fields a group's pickle leaves out when they are not set.
+_UNSET = (1.0, (), False, (), None)
 
 
 def _placing(piece: Scene, translate: tuple[float, float], scale: float,

@@ -1,8 +1,8 @@
 """Read SVG art and insignia files into scene primitives.
 
 First this module surveys the XML for what svgelements would silently draw wrongly or
-not at all (text, pictures, filters, masks, patterns, radial gradients whose focus
-lies outside their circle, markers, CSS it does not apply) and refuses the file with
+not at all (text, linked pictures, patterns, radial gradients whose focus lies
+outside their circle, markers, CSS it does not apply) and refuses the file with
 `ArtError`, whose message becomes a diagnostic. It also reads the gradients there
 (their stops, and those they borrow), because svgelements keeps no children of
 elements it does not model.
@@ -80,6 +80,7 @@ class _Survey:
     paints: dict[str, Gradient | str]  # a linear gradient, or why it cannot be drawn
     clips: dict[str, ET.Element]  # the clipping paths (their shapes are read where used)
     masks: dict[str, ET.Element]  # the masks (likewise)
+    filters: dict[str, ET.Element]  # the filters (read where used)
 
 
 def read_art(path: Path, again: bool = False
@@ -110,7 +111,8 @@ def _read(path: str, _mtime: int, _size: int):
                           if (item := _plain_primitive(shape, survey.paints)) is not None)
     from generator.draw import svgelem  # svgelements, only for a file that needs it
 
-    (width, height), items = svgelem.shapes(data, survey.paints, survey.clips, survey.masks)
+    (width, height), items = svgelem.shapes(data, survey.paints, survey.clips, survey.masks,
+                                             survey.filters)
     return box or (0.0, 0.0, width, height), items
 
 
@@ -136,7 +138,7 @@ def _survey(root: ET.Element) -> _Survey:
     _check_children(root, False, tags)
     _check_style_order(root)
     return _Survey(tags, paints, *({key: named[key] for key, tag in tags.items() if tag == kind}
-                                   for kind in ("clipPath", "mask")))
+                                   for kind in ("clipPath", "mask", "filter")))
 
 
 def _check_children(node: ET.Element, in_defs: bool, tags: dict[str, str]) -> None:

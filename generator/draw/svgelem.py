@@ -24,10 +24,11 @@ from xml.sax.saxutils import quoteattr
 import svgelements as se
 
 from generator.core.limits import SVG_ELEMENTS, SVG_POINTS
-from generator.draw import svgpicture
+from generator.draw import svgfilter, svgpicture
 from generator.draw.colour import mask_grey
+from generator.draw.geometry import bounds
 from generator.draw.gradients import IDENTITY, Matrix, compose, invert
-from generator.draw.scene import Ellipse, Gradient, Group, Rect, Style
+from generator.draw.scene import Blur, Ellipse, Gradient, Group, Image, Rect, Style, recolour
 from generator.draw.scene import Path as PathShape
 from generator.draw.svgpaint import (
     URL,
@@ -45,14 +46,14 @@ _EPSILON = 1e-9  # what is left of an undone transform after reify
 _NS = "{http://www.w3.org/2000/svg}"
 
 
-def shapes(data: bytes, paints: dict, clips: dict | None = None, masks: dict | None = None
-           ) -> tuple[tuple[float, float], tuple]:
+def shapes(data: bytes, paints: dict, clips: dict | None = None, masks: dict | None = None,
+           filters: dict | None = None) -> tuple[tuple[float, float], tuple]:
     """The document's (width, height) and its shapes as primitives; `paints` are the
-    file's gradients by id, `clips` its clipping paths and `masks` its masks (<clipPath>
-    and <mask> elements), as `svgart` surveyed them."""
+    file's gradients by id, `clips` its clipping paths, `masks` its masks and `filters`
+    its filters (<clipPath>, <mask> and <filter> elements), as `svgart` surveyed them."""
     document = _document(data)
     refuse_effects(document.values)
-    found = _Defs(paints, clips or {}, masks or {})
+    found = _Defs(paints, clips or {}, masks or {}, filters or {})
     return (float(document.width), float(document.height)), tuple(_laid(document, 1.0,
                                                                         found))
 
@@ -65,10 +66,19 @@ class _Defs:
     paints: dict
     clips: dict
     masks: dict
+    filters: dict
     copied: list = field(default_factory=lambda: [0])  # elements read for masks so far
     outlines: dict = field(default_factory=dict)  # id -> (commands, evenodd) or None
     pictures: dict = field(default_factory=dict)  # an embedded picture's URL -> its file
     placed: list = field(default_factory=lambda: [0])  # points placed through clips
+
+    read: dict = field(default_factory=dict)  # a filter's id -> what it does
+
+    def filter(self, key: str) -> svgfilter.Filter:
+        """What filter `key` does (read once however many elements it filters)."""
+        if key not in self.read:
+            self.read[key] = svgfilter.read_filter(self.filters[key])
+        return self.read[key]
 
     def picture(self, href: str) -> Path:
         """The file of the picture `href` embeds (decoded once however often it is used)."""
@@ -142,7 +152,7 @@ def _laid(node, alpha: float, defs: _Defs) -> list:
         elif isinstance(child, se.SVGImage):
             items += _picture(child, defs)
         # Anything else (title, desc, an editor's element) draws nothing.
-    return _effects(laid_whole(items, group_opacity(own)), node, defs)
+    return _effects(laid_whole(_filtered(items, node, defs), group_opacity(own)), node, defs)
 
 
 def _shape(shape: se.Shape, alpha: float, defs: _Defs) -> list:
@@ -152,7 +162,7 @@ def _shape(shape: se.Shape, alpha: float, defs: _Defs) -> list:
     item = _primitive(shape, alpha, defs.paints)
     if item is None:
         return []
-    return _effects([item] if whole >= 1 else [Group((item,), opacity=whole)], shape, defs)
+    return _effects(laid_whole(_filtered([item], shape, defs), whole), shape, defs)
 
 
 def _picture(image: se.SVGImage, defs: _Defs) -> list:
@@ -171,7 +181,8 @@ def _picture(image: se.SVGImage, defs: _Defs) -> list:
     if placed is None:
         return []
     own = values.get("attributes", {})
-    return _effects(laid_whole([placed], group_opacity(own)), image, defs)
+    return _effects(laid_whole(_filtered([placed], image, defs), group_opacity(own)), image,
+                    defs)
 
 
 # Masks and clipping paths -------------------------------------------------------------
@@ -180,6 +191,68 @@ def _effects(items: list, node, defs: _Defs) -> list:
     """The element's items through its mask, then its clipping path (either may be
     missing): as SVG applies both to what the element draws."""
     return _clipped(_masked(items, node, defs), node, defs)
+
+
+def _filtered(items: list, node, defs: _Defs) -> list:
+    """The element's items through the filter it names (`filter`), if any: each layer of
+    what the filter makes (`generator.draw.svgfilter`) the items or their silhouette,
+    blurred and moved in the element's units (through its transform), all cut to the
+    filter's region. A group laid whole would lay its shapes' paint as one: the filter
+    works on that, as SVG's does."""
+    key = _named(node, "filter", defs.filters, "filter")
+    if key is None or not items:
+        return items
+    found = defs.filter(key)
+    ctm = se.Matrix(node.values.get("transform", ""))
+    region = _filter_region(found, items, ctm)
+    if region is None:
+        return []  # a region of no area: SVG draws nothing
+    layers = tuple(item for layer in found.layers
+                   for item in _layer(items, layer, found.linear, ctm))
+    return [Group(layers, clip_path=region)]
+
+
+def _layer(items: list, layer: svgfilter.Layer, linear: bool, ctm: se.Matrix) -> tuple:
+    """One layer of a filter's result, in the drawing's units."""
+    if layer.colour is not None and _holds_picture(items):
+        raise ArtError("a shadow or glow (a filter) of a picture; make the filtered part a "
+                       "picture (Inkscape: Edit > Make a Bitmap Copy, at 300 dpi)")
+    content = tuple(items) if layer.colour is None else recolour(tuple(items), layer.colour)
+    dx, dy = layer.offset
+    moved = (ctm.a * dx + ctm.c * dy, ctm.b * dx + ctm.d * dy)
+    across, down = (layer.sigma[0] * math.hypot(ctm.a, ctm.b),
+                    layer.sigma[1] * math.hypot(ctm.c, ctm.d))
+    blur = Blur(across, down, linear) if across > 0 or down > 0 else None
+    if blur is None and moved == (0.0, 0.0) and layer.opacity >= 1 and layer.colour is None:
+        return content
+    return (Group(content, translate=moved, opacity=layer.opacity, blur=blur),)
+
+
+def _holds_picture(items) -> bool:
+    return any(isinstance(item, Image) or (isinstance(item, Group)
+                                           and _holds_picture(item.children))
+               for item in items)
+
+
+def _filter_region(found: svgfilter.Filter, items: list, ctm: se.Matrix
+                   ) -> tuple[tuple, ...] | None:
+    """The rectangle the filter draws in, as an outline in the drawing's units (None
+    when it has no area): in the element's units through its transform, or as fractions
+    of the box of what it filters."""
+    x, y, w, h = found.region
+    if w <= 0 or h <= 0:
+        return None
+    if found.user:
+        rectangle = (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h),
+                     ("Z",))
+        return tuple(_mapped(command, ctm) for command in rectangle)
+    box = bounds(items)
+    if box is None:
+        return None
+    left, top = box[0] + x * (box[2] - box[0]), box[1] + y * (box[3] - box[1])
+    right, bottom = left + w * (box[2] - box[0]), top + h * (box[3] - box[1])
+    return (("M", left, top), ("L", right, top), ("L", right, bottom), ("L", left, bottom),
+            ("Z",))
 
 
 def _named(node, attribute: str, known: dict, what: str) -> str | None:

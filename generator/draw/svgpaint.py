@@ -18,14 +18,10 @@ from generator.draw.gradients import IDENTITY, Matrix, compose
 from generator.draw.scene import Gradient, Group, Style, faded
 
 # What each effect is, and what to do about it (Inkscape 1's menus: most art comes
-# from it); the PNG way keeps any effect, at 300 pixels an inch of print size.
-_PNG = "or export the art as a PNG (File > Export, 300 dpi)"
+# from it). Filters are read by `generator.draw.svgfilter`.
 _MARKERS = "markers ({}); make them shapes (Inkscape: Path > Stroke to Path)"
-_EFFECTS = {
-    "filter": f"a filter ({{}}), such as a blur or a shadow; remove it (Inkscape: Filters > "
-              f"Remove Filters), {_PNG}",
-    "marker": _MARKERS, "marker-start": _MARKERS, "marker-mid": _MARKERS,
-    "marker-end": _MARKERS}
+_EFFECTS = {"marker": _MARKERS, "marker-start": _MARKERS, "marker-mid": _MARKERS,
+            "marker-end": _MARKERS}
 URL = re.compile(  # a paint server or a clipping path, named by id
     r"url\(\s*['\"]?#([^'\")]+)['\"]?\s*\)")
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
@@ -83,7 +79,7 @@ def laid_whole(items: list, opacity: float) -> list:
 
 
 def refuse_effects(values: dict) -> None:
-    """ArtError for a filter or a marker, which a Style cannot hold."""
+    """ArtError for a marker, which a Style cannot hold."""
     for key, what in _EFFECTS.items():
         value = values.get(key)
         if value and value.strip() != "none":

@@ -13,6 +13,7 @@ from generator.core.memo import Memo
 from generator.core.model import Element
 from generator.core.paths import display_path
 from generator.draw.art import images, svg_art
+from generator.draw.blur import has_blur
 from generator.draw.scene import Path, Style
 
 BUILTIN: dict[str, tuple[str, str]] = {
@@ -57,6 +58,10 @@ def element_symbol(memo: Memo, element: Element
             if images(found[1]):
                 raise ValueError("a picture (<image>): an insignia is a silhouette, printed "
                                  "in one colour")
+            if has_blur(found[1]):
+                raise ValueError("a filter (a blur, a shadow or a glow): an insignia is a "
+                                 "silhouette, printed in one colour with sharp edges; "
+                                 "remove it (Inkscape: Filters > Remove Filters)")
             return found
         return (0.0, 0.0, 100.0, 100.0), builtin_shapes(element.symbol)
     except KeyError:

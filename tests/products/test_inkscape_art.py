@@ -232,3 +232,59 @@ def test_a_masked_layer_fades_in_print_as_in_inkscape(project):
     assert "<mask" in (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
     # Orange above the fade, the sky below it, and halfway between halfway down it.
     _shows(art, {(10, 30): (255, 136, 0), (10, 95): (26, 42, 74), (10, 65): (140, 89, 37)}, 10)
+
+
+# A sun blurred soft (the blur slider of Fill and Stroke) on a moved layer, and a tower
+# with Inkscape's drop shadow (Filters > Shadows and Glows > Drop Shadow), as Inkscape 1
+# saves them.
+FILTERED_ART = """<svg width="100mm" height="100mm" viewBox="0 0 100 100" version="1.1"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns="http://www.w3.org/2000/svg">
+  <defs id="defs1">
+    <filter inkscape:collect="always" style="color-interpolation-filters:sRGB" id="filter1"
+       x="-0.36" y="-0.36" width="1.72" height="1.72">
+      <feGaussianBlur inkscape:collect="always" stdDeviation="3" id="feGaussianBlur1"/>
+    </filter>
+    <filter style="color-interpolation-filters:sRGB" inkscape:label="Drop Shadow"
+       id="filter2" x="-0.3" y="-0.3" width="1.7" height="1.7">
+      <feFlood result="flood" in="SourceGraphic" flood-opacity="0.5" flood-color="rgb(0,0,0)"
+         id="feFlood2"/>
+      <feGaussianBlur result="blur" in="SourceGraphic" stdDeviation="1" id="feGaussianBlur2"/>
+      <feOffset result="offset" in="blur" dx="5" dy="5" id="feOffset2"/>
+      <feComposite result="comp1" operator="in" in="flood" in2="offset" id="feComposite2"/>
+      <feComposite result="comp2" operator="over" in="SourceGraphic" in2="comp1"
+         id="feComposite3"/>
+    </filter>
+  </defs>
+  <rect style="fill:#ffffff" width="110" height="110" x="-5" y="-5"/>
+  <g inkscape:label="Sun" inkscape:groupmode="layer" id="layer1" transform="translate(10,0)">
+    <circle style="fill:#000000;filter:url(#filter1)" cx="20" cy="30" r="10"/>
+  </g>
+  <rect style="fill:#2060c0;filter:url(#filter2)" x="50" y="40" width="20" height="40"/>
+</svg>
+"""
+
+
+@pytest.mark.slow
+def test_a_blur_and_a_drop_shadow_print_as_inkscape_shows_them(project):
+    out, art = _printed(project, FILTERED_ART)
+    svg = (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
+    assert "<filter" not in svg and "data:image/png;base64," in svg  # baked, as printed
+    # The sun (r 10 round (30, 30)) black at its middle, about half at its edge, the paper
+    # three deviations out; sharp, the edge would be black or white.
+    _shows(art, {(30, 30): (0, 0, 0), (40, 30): (128, 128, 128), (49, 30): (255, 255, 255)},
+           12)
+    # The tower; its shadow at half, 5 right and down; the paper beside both.
+    _shows(art, {(60, 60): (0x20, 0x60, 0xC0), (73, 70): (128, 128, 128),
+                 (73, 42): (255, 255, 255), (45, 45): (255, 255, 255)}, 12)
+
+
+def test_an_insignia_with_a_filter_is_refused_as_a_silhouette(project):
+    blurred = LAYERED_INSIGNIA.replace(
+        "<defs>", '<defs><filter id="soft"><feGaussianBlur stdDeviation="2"/></filter>'
+    ).replace('<circle cx="50"', '<circle filter="url(#soft)" cx="50"')
+    (project / "content" / "symbols" / "flame.svg").write_text(blurred)
+    result = tkg_build(project, "--only", "tokens", "--paper", "a4", "--lang", "en")
+    assert result.exit_code == 1, result.output
+    assert "TKG304" in result.output and "a filter (a blur, a shadow or a glow): an " \
+        "insignia is a silhouette" in result.output

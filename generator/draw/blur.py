@@ -1,0 +1,190 @@
+"""Blurred groups of SVG art (a filter's blur, shadow or glow) baked into pictures at
+their print size.
+
+Neither a PDF nor the preflight's raster can blur. So a blurred group (`Group.blur`)
+is painted here by the preflight's painter, at three times 300 pixels an inch of the
+size it prints at, on a white and on a black ground (the two give its colours and
+how much of it shows), blurred as SVG blurs (three box blurs each way, on colours
+weighted by how much shows, in linear light unless the filter says otherwise),
+brought down to 300 pixels an inch (the painter's hard edges smoothed), and kept as a
+PNG in tkg's cache folder, named by its bytes. The group then holds that picture in
+its place, with its clip, mask and opacity over it as before: the SVG, the PDF, the
+PNG exports and the preflight all show the same pixels.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+from dataclasses import replace
+
+import numpy as np
+from PIL import Image as PilImage
+
+from generator.core.digest import digest
+from generator.core.memo import Memo
+from generator.core.paths import display_path, keep_in_cache, user_cache
+from generator.draw.geometry import Place, bounds
+from generator.draw.raster import Canvas
+from generator.draw.scene import Blur, Group, Image
+from generator.draw.svgpaint import ArtError
+from generator.load.digests import code_digest
+
+PRINT_PPM = 300 / 25.4  # pixels a millimetre of print at 300 ppi
+FINER = 3  # painted this much finer, then brought down: the painter does not smooth edges
+MOST_PIXELS = 9_000_000  # painted at most; a larger blur is painted coarser (it is soft)
+BANDS = 128  # steps of a gradient's colour: a blur shows the painter's 24 as stripes
+REACH = 3.0  # standard deviations a blur spreads past what it blurs (three box blurs: 2.8)
+
+
+def has_blur(items) -> bool:
+    """Whether any group among the items (however deep) is blurred."""
+    return any(isinstance(item, Group) and (item.blur is not None or has_blur(item.children)
+                                            or has_blur(item.mask))
+               for item in items)
+
+
+def baked(memo: Memo, items: tuple, scale: float) -> tuple:
+    """The items with each blurred group baked into a picture at 300 ppi, the items'
+    units being `scale` mm (inner groups first: a blur inside a blur is painted
+    blurred). ArtError when the picture cannot be kept."""
+    return tuple(_baked(memo, item, scale) if isinstance(item, Group) else item
+                 for item in items)
+
+
+def _baked(memo: Memo, group: Group, scale: float) -> Group:
+    children = baked(memo, group.children, scale * group.scale)
+    if any(new is not old for new, old in zip(children, group.children, strict=True)):
+        group = replace(group, children=children)
+    if has_blur(group.mask):  # the mask's items are in the parent's units, as the clip
+        group = replace(group, mask=baked(memo, group.mask, scale))
+    if group.blur is None:
+        return group
+    key = digest("baked blur", code_digest(), repr(group), repr(scale))
+    picture = memo.get(key, lambda: _picture(group, scale))
+    if picture is not None and not picture.path.is_file():
+        picture = _picture(group, scale)  # kept in a cache folder emptied since
+    (tx, ty), s = group.translate, group.scale
+    placed = () if picture is None else (Image((picture.x - tx) / s, (picture.y - ty) / s,
+                                               picture.w / s, picture.h / s, picture.path,
+                                               "none"),)
+    return replace(group, children=placed, blur=None)
+
+
+def _picture(group: Group, scale: float) -> Image | None:
+    """The group's children blurred, as a picture in the group's parent's units (None
+    where they paint nothing)."""
+    blur = group.blur
+    assert blur is not None
+    place = Place(group.scale, *group.translate)
+    box = bounds(group.children, place)
+    if box is None:
+        return None
+    x0, y0 = box[0] - REACH * blur.x, box[1] - REACH * blur.y
+    x1, y1 = box[2] + REACH * blur.x, box[3] + REACH * blur.y
+    ppu = PRINT_PPM * scale * FINER  # pixels a unit, as painted
+    area = (x1 - x0) * (y1 - y0) * ppu * ppu
+    if area > MOST_PIXELS:
+        ppu *= math.sqrt(MOST_PIXELS / area)
+    width = max(1, math.ceil((x1 - x0) * ppu / FINER)) * FINER
+    height = max(1, math.ceil((y1 - y0) * ppu / FINER)) * FINER
+    shifted = Place(group.scale, group.translate[0] - x0, group.translate[1] - y0)
+    pixels = _blurred(_painted(group.children, shifted, width, height, ppu), blur, ppu)
+    return Image(x0, y0, width / ppu, height / ppu, _kept(_png(pixels)), "none")
+
+
+def _painted(items, place: Place, width: int, height: int, ppu: float) -> np.ndarray:
+    """The items over a clear ground: premultiplied red, green, blue and how much shows
+    (0-1, height x width x 4), from their paint on a white and on a black ground."""
+    grounds = []
+    for ground in ("#FFFFFF", "#000000"):
+        canvas = Canvas(width / ppu, height / ppu, ppu, bands=BANDS)
+        canvas.image = PilImage.new("RGB", (width, height), ground)
+        canvas.paint(items, place)
+        grounds.append(np.asarray(canvas.image, dtype=np.float32) / 255)
+    on_white, on_black = grounds
+    shows = np.clip(1 - (on_white - on_black).mean(axis=2, keepdims=True), 0, 1)
+    return np.concatenate([np.minimum(on_black, shows), shows], axis=2)
+
+
+def _blurred(pixels: np.ndarray, blur: Blur, ppu: float) -> np.ndarray:
+    """The premultiplied pixels blurred as SVG blurs them, then brought down FINER
+    times: straight (not premultiplied) 8-bit RGBA."""
+    if blur.linear:
+        pixels = _colours(pixels, _to_linear)
+    for channel in range(4):  # one at a time: the sums of a whole picture are large
+        plane = pixels[..., channel]
+        for axis, sigma in ((1, blur.x * ppu), (0, blur.y * ppu)):
+            for size, left in _boxes(sigma):
+                plane = _box(plane, size, left, axis)
+        pixels[..., channel] = plane
+    height, width = pixels.shape[0] // FINER, pixels.shape[1] // FINER
+    pixels = pixels.reshape(height, FINER, width, FINER, 4).mean(axis=(1, 3))
+    shows = pixels[..., 3:]
+    colours = np.divide(pixels[..., :3], shows, out=np.zeros_like(pixels[..., :3]),
+                        where=shows > 1e-6)
+    if blur.linear:
+        colours = _from_linear(np.clip(colours, 0, 1))
+    straight = np.concatenate([np.clip(colours, 0, 1), np.clip(shows, 0, 1)], axis=2)
+    return np.rint(straight * 255).astype(np.uint8)
+
+
+def _boxes(sigma: float) -> list[tuple[int, int]]:
+    """The three box blurs SVG gives for a standard deviation of `sigma` pixels: each
+    its size and how far it reaches back (its left side)."""
+    d = math.floor(sigma * 3 * math.sqrt(2 * math.pi) / 4 + 0.5)
+    if d <= 1:
+        return []
+    if d % 2:
+        return [(d, d // 2)] * 3
+    return [(d, d // 2), (d, d // 2 - 1), (d + 1, d // 2)]
+
+
+def _box(pixels: np.ndarray, size: int, left: int, axis: int) -> np.ndarray:
+    """The mean of `size` pixels along `axis`, from `left` before each to the rest after
+    it; beyond the picture, nothing shows (SVG's edgeMode none)."""
+    pad = [(0, 0)] * pixels.ndim
+    pad[axis] = (size + 1, size)
+    sums = np.cumsum(np.pad(pixels, pad), axis=axis, dtype=np.float64)
+    n = pixels.shape[axis]
+    first = size + 1 - left  # index in `sums` of the window's end for the first pixel
+    ends = np.take(sums, range(first + size - 1, first + size - 1 + n), axis=axis)
+    starts = np.take(sums, range(first - 1, first - 1 + n), axis=axis)
+    return ((ends - starts) / size).astype(np.float32)
+
+
+def _colours(pixels: np.ndarray, change) -> np.ndarray:
+    """Premultiplied pixels with their straight colours changed by `change`."""
+    shows = pixels[..., 3:]
+    straight = np.divide(pixels[..., :3], shows, out=np.zeros_like(pixels[..., :3]),
+                         where=shows > 1e-6)
+    return np.concatenate([change(straight) * shows, shows], axis=2)
+
+
+def _to_linear(c: np.ndarray) -> np.ndarray:
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
+def _from_linear(c: np.ndarray) -> np.ndarray:
+    return np.where(c <= 0.0031308, c * 12.92, 1.055 * c ** (1 / 2.4) - 0.055)
+
+
+def _png(pixels: np.ndarray) -> bytes:
+    """RGBA pixels as PNG bytes, the same bytes for the same pixels (no date, fixed
+    compression)."""
+    out = io.BytesIO()
+    PilImage.fromarray(pixels, "RGBA").save(out, "PNG", compress_level=6)
+    return out.getvalue()
+
+
+def _kept(data: bytes):
+    """The PNG as a file in tkg's cache folder, named by its bytes (written once)."""
+    folder = user_cache() / "pictures"
+    path = folder / (hashlib.sha256(data).hexdigest() + ".png")
+    if not path.is_file():
+        keep_in_cache(path, data)
+        if not path.is_file():
+            raise ArtError(f"a blur, which tkg keeps as a picture in its cache folder "
+                           f"({display_path(folder)}); make the folder writable")
+    return path
