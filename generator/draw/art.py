@@ -18,9 +18,8 @@ from generator.core.digest import digest
 from generator.core.memo import Memo
 from generator.core.model import Tile
 from generator.core.paths import display_path
-from generator.draw.blur import baked, has_blur
 from generator.draw.pictures import picture_size
-from generator.draw.scene import Group, Image, Scene
+from generator.draw.scene import Group, Image, Scene, has_blur
 from generator.load.digests import code_digest, file_digest
 
 
@@ -90,6 +89,8 @@ def covering(memo: Memo, path: Path, box: tuple[float, float, float, float]) -> 
     (vx, vy, vw, vh), shapes, blurred = _svg_art(memo, path)
     scale = max(box[2] / vw, box[3] / vh)
     if blurred:  # painted now, at the size it prints (mm)
+        from generator.draw.blur import baked  # numpy, only for art that blurs
+
         shapes = baked(memo, shapes, scale)
     tx = box[0] + (box[2] - vw * scale) / 2 - vx * scale
     ty = box[1] + (box[3] - vh * scale) / 2 - vy * scale

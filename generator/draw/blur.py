@@ -27,7 +27,7 @@ from generator.core.memo import Memo
 from generator.core.paths import display_path, keep_in_cache, user_cache
 from generator.draw.geometry import Place, bounds
 from generator.draw.raster import Canvas
-from generator.draw.scene import Blur, Group, Image
+from generator.draw.scene import Blur, Group, Image, has_blur
 from generator.draw.svgpaint import ArtError
 from generator.load.digests import code_digest
 
@@ -36,13 +36,6 @@ FINER = 3  # painted this much finer, then brought down: the painter does not sm
 MOST_PIXELS = 9_000_000  # painted at most; a larger blur is painted coarser (it is soft)
 BANDS = 128  # steps of a gradient's colour: a blur shows the painter's 24 as stripes
 REACH = 3.0  # standard deviations a blur spreads past what it blurs (three box blurs: 2.8)
-
-
-def has_blur(items) -> bool:
-    """Whether any group among the items (however deep) is blurred."""
-    return any(isinstance(item, Group) and (item.blur is not None or has_blur(item.children)
-                                            or has_blur(item.mask))
-               for item in items)
 
 
 def baked(memo: Memo, items: tuple, scale: float) -> tuple:

@@ -363,6 +363,13 @@ def recolour(items: tuple, colour: str) -> tuple:
     return tuple(one(item) for item in items)
 
 
+def has_blur(items) -> bool:
+    """Whether any group among the items (however deep, masks too) is blurred."""
+    return any(isinstance(item, Group) and (item.blur is not None or has_blur(item.children)
+                                            or has_blur(item.mask))
+               for item in items)
+
+
 def scenes_digest(scenes) -> str:
     """One digest for a sequence of scenes: their names, fonts' roles and drawings."""
     parts = [f"{s.name}|{[(r, p.name) for r, p in s.fonts]}|{s.digest}"

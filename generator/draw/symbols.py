@@ -13,8 +13,7 @@ from generator.core.memo import Memo
 from generator.core.model import Element
 from generator.core.paths import display_path
 from generator.draw.art import images, svg_art
-from generator.draw.blur import has_blur
-from generator.draw.scene import Path, Style
+from generator.draw.scene import Path, Style, has_blur
 
 BUILTIN: dict[str, tuple[str, str]] = {
     # name: (path data, how it is painted: "fill", "evenodd" or "stroke")

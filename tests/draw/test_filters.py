@@ -12,8 +12,7 @@ import math
 import pytest
 
 from generator.draw.art import covering
-from generator.draw.blur import has_blur
-from generator.draw.scene import Blur, Group, Image, Scene
+from generator.draw.scene import Blur, Group, Image, Scene, has_blur
 from generator.draw.svgart import ArtError
 from tests.backends.test_forms import close, pixels
 from tests.draw.art_files import art_items
