@@ -34,11 +34,13 @@ from generator.draw.svgpaint import (
     URL,
     ArtError,
     check_finite,
+    fraction,
     group_opacity,
     laid_whole,
     own_alpha,
     refuse_effects,
     shape_alpha,
+    stroke_gradient,
     style_of,
 )
 
@@ -159,10 +161,37 @@ def _shape(shape: se.Shape, alpha: float, defs: _Defs) -> list:
     """The shape's primitive (none, for a shape SVG would not draw), laid whole at its
     opacity when it has a fill and a stroke, through its mask and clipping path."""
     alpha, whole = shape_alpha(alpha, shape.values.get("attributes", {}), shape.values)
-    item = _primitive(shape, alpha, defs.paints)
-    if item is None:
+    gradient = stroke_gradient(shape.values, defs.paints)
+    if gradient is None:
+        item = _primitive(shape, alpha, defs.paints)
+        items = [] if item is None else [item]
+    else:
+        items = _gradient_stroked(shape, alpha, gradient, defs.paints)
+    if not items:
         return []
-    return _effects(laid_whole(_filtered([item], shape, defs), whole), shape, defs)
+    return _effects(laid_whole(_filtered(items, shape, defs), whole), shape, defs)
+
+
+def _gradient_stroked(shape: se.Shape, alpha: float, gradient: Gradient, paints: dict
+                      ) -> list:
+    """A shape whose stroke is a gradient: its fill, then the gradient over all its
+    stroke reaches, shown through the stroke painted white (a mask): a PDF strokes
+    only in one colour."""
+    values = shape.values
+    fill = _primitive(shape, alpha, paints, {**values, "stroke": "none"})
+    fill = fill if fill is not None and fill.style.fill else None
+    outline = _primitive(shape, 1.0, paints, {**values, "fill": "none", "stroke": "#FFFFFF",
+                                             "stroke-opacity": "1"})
+    placed = _placed_gradient(gradient, shape, always=True)
+    box = None if outline is None or placed is None else bounds((outline,))
+    if box is None:
+        return [] if fill is None else [fill]
+    pad = 2 * outline.style.stroke_width  # a mitred corner reaches past the box
+    opacity = alpha * fraction(values.get("stroke-opacity", "1"), "stroke-opacity")
+    band = Rect(box[0] - pad, box[1] - pad, box[2] - box[0] + 2 * pad,
+                box[3] - box[1] + 2 * pad, Style(fill=placed, opacity=min(max(opacity, 0.0),
+                                                                          1.0)))
+    return [*([] if fill is None else [fill]), Group((band,), mask=(outline,))]
 
 
 def _picture(image: se.SVGImage, defs: _Defs) -> list:
@@ -421,9 +450,10 @@ def _style_value(style: str, name: str) -> str:
     return ""
 
 
-def _primitive(shape: se.Shape, alpha: float, paints: dict):
-    """The primitive for one shape; None for a shape SVG would not draw."""
-    values = shape.values
+def _primitive(shape: se.Shape, alpha: float, paints: dict, values: dict | None = None):
+    """The primitive for one shape (painted as `values` say, if given, else as its own);
+    None for a shape SVG would not draw."""
+    values = shape.values if values is None else values
     if values.get("visibility") in ("hidden", "collapse"):
         return None
     refuse_effects(values)
@@ -444,17 +474,25 @@ def _in_place(style: Style, shape: se.Shape) -> Style:
     fill = style.fill
     if not isinstance(fill, Gradient):
         return style  # (most shapes: their transform is not read again)
+    placed = _placed_gradient(fill, shape)
+    return style if placed is None else replace(style, fill=placed)
+
+
+def _placed_gradient(g: Gradient, shape: se.Shape, always: bool = False) -> Gradient | None:
+    """The gradient in the drawing's units, through the shape's transform (and from the
+    box the shape had before it); as it is when the shape has no transform, unless
+    `always`. None for a shape flattened to nothing."""
     m = se.Matrix(shape.values.get("transform", ""))
-    if _untransformed(m):
-        return style
+    if _untransformed(m) and (g.user or not always):
+        return g
     ctm: Matrix = (m.a, m.b, m.c, m.d, m.e, m.f)
     if invert(ctm) is None:
-        return style  # a shape flattened to nothing: drawn as nothing, whatever its paint
-    own = fill.matrix or IDENTITY
-    if not fill.user:  # its box: the shape's own, before the transform
+        return None  # drawn as nothing, whatever its paint
+    own = g.matrix or IDENTITY
+    if not g.user:  # its box: the shape's own, before the transform
         x0, y0, x1, y1 = (se.Path(shape) * ~m).bbox() or (0.0, 0.0, 0.0, 0.0)
         own = compose((x1 - x0, 0.0, 0.0, y1 - y0, x0, y0), own)
-    return replace(style, fill=replace(fill, user=True, matrix=compose(ctm, own)))
+    return replace(g, user=True, matrix=compose(ctm, own))
 
 
 def _untransformed(m: se.Matrix) -> bool:

@@ -92,9 +92,9 @@ def style_of(values: dict, stroke_width, alpha: float, paints: dict) -> Style:
     by id (or why each cannot be drawn)."""
     fill, fill_alpha = _paint(values.get("fill"), paints)
     stroke, stroke_alpha = _paint(values.get("stroke"), paints)
-    if isinstance(stroke, Gradient):
-        raise ArtError("a gradient on a stroke; make the stroke a shape (Inkscape: Path > "
-                       "Stroke to Path)")
+    if isinstance(stroke, Gradient):  # (its reader lays it over a mask: `stroke_gradient`)
+        raise ArtError("a gradient on a stroke, here; make the stroke a shape (Inkscape: "
+                       "Path > Stroke to Path)")
     if stroke and "stroke-opacity" in values:
         stroke_alpha *= fraction(values["stroke-opacity"], "stroke-opacity")
     if fill and stroke and fill_alpha != stroke_alpha:
@@ -107,6 +107,12 @@ def style_of(values: dict, stroke_width, alpha: float, paints: dict) -> Style:
     return Style(fill, stroke, width, min(max(alpha, 0.0), 1.0),
                  values.get("fill-rule") == "evenodd", ends, "round" if ends == "round" else
                  "miter")
+
+
+def stroke_gradient(values: dict, paints: dict) -> Gradient | None:
+    """The gradient a shape's stroke is painted with (None: a colour, or nothing)."""
+    stroke, _ = _paint(values.get("stroke"), paints)
+    return stroke if isinstance(stroke, Gradient) else None
 
 
 def _paint(text: str | None, paints: dict) -> tuple[str | Gradient | None, float]:

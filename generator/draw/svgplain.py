@@ -117,8 +117,10 @@ def _shape(name: str, node: ET.Element) -> PlainShape | None:
 
 
 def _plain_paints(attributes: dict[str, str]) -> bool:
+    # (a gradient on a stroke is laid over a mask, by the other reader)
     return not any(word in attributes.get(key, "").lower()
-                   for key in ("fill", "stroke") for word in _NOT_PLAIN_PAINT)
+                   for key in ("fill", "stroke") for word in _NOT_PLAIN_PAINT) \
+        and "url(" not in attributes.get("stroke", "")
 
 
 def _stroke_width(text: str | None) -> float | None:
