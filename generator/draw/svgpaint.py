@@ -101,12 +101,23 @@ def style_of(values: dict, stroke_width, alpha: float, paints: dict) -> Style:
         raise ArtError("a fill and a stroke of different opacities")  # Style has one
     alpha *= fill_alpha if fill else stroke_alpha
     width = stroke_width() if stroke else 0.0
-    # Round caps come with round joins, as they always have here (a stroke's ends and
-    # corners both soft): art drawn before the painter had joins prints as it did.
-    ends = "round" if values.get("stroke-linecap") == "round" else "butt"
+    ends = _choice(values.get("stroke-linecap"), ("butt", "round", "square"), "butt")
+    # Round caps come with round joins unless the file says otherwise, as they always
+    # have here (a stroke's ends and corners both soft): art drawn before the painter
+    # read joins prints as it did.
+    corners = _choice(values.get("stroke-linejoin"), ("miter", "round", "bevel"),
+                      "round" if ends == "round" else "miter")
     return Style(fill, stroke, width, min(max(alpha, 0.0), 1.0),
-                 values.get("fill-rule") == "evenodd", ends, "round" if ends == "round" else
-                 "miter")
+                 values.get("fill-rule") == "evenodd", ends, corners)
+
+
+def _choice(value: str | None, known: tuple[str, ...], otherwise: str) -> str:
+    """`value` if it is one of `known` (SVG 2's "miter-clip" and "arcs" join as a miter
+    where they are not drawn), else `otherwise`."""
+    value = (value or "").strip()
+    if value in ("miter-clip", "arcs"):
+        return "miter"
+    return value if value in known else otherwise
 
 
 def stroke_gradient(values: dict, paints: dict) -> Gradient | None:

@@ -282,3 +282,29 @@ def test_a_refusal_says_how_to_make_the_art_drawable_in_inkscape(tmp_path, body,
     with pytest.raises(ArtError) as info:
         _art(tmp_path, body, 'viewBox="0 0 10 10"')
     assert way in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize(("stroke", "cap", "join"), [
+    ('stroke-linejoin="round" stroke-linecap="square"', "square", "round"),
+    ('style="stroke-linejoin:bevel"', "butt", "bevel"),
+    ('stroke-linejoin="miter-clip"', "butt", "miter"),
+    ('stroke-linecap="round"', "round", "round"),  # as round caps always came
+    ('stroke-linecap="round" stroke-linejoin="miter"', "round", "miter"),
+    ('stroke-linecap="wobbly" stroke-linejoin="bent"', "butt", "miter"),
+])
+def test_a_stroke_s_ends_and_corners_are_read_as_the_file_says(tmp_path, stroke, cap, join):
+    (shape,) = _shapes(tmp_path, f'<path d="M10 10L50 90L90 10" fill="none" stroke="#000" '
+                                 f'stroke-width="4" {stroke}/>')
+    assert (shape.style.cap, shape.style.join) == (cap, join)
+
+
+def test_a_square_cap_reaches_past_the_line_s_end_in_the_pdf(own_kit, tmp_path):
+    from generator.draw.scene import Scene
+    from tests.backends.test_forms import close, pixels
+
+    def end_of(cap: str):
+        (line,) = _art(tmp_path, f'<path d="M5 5H25" stroke="#000" stroke-width="4" '
+                                 f'stroke-linecap="{cap}"/>', 'viewBox="0 0 30 10"')[1]
+        return pixels(own_kit, tmp_path, Scene(f"line-{cap}", 30, 10, 0, (line,)))(4, 5)
+
+    assert close(end_of("square"), (0, 0, 0), 8) and close(end_of("butt"), (255, 255, 255), 8)
