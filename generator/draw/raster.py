@@ -242,18 +242,43 @@ class Canvas:
             scale = max(w / picture.width, h / picture.height)
             seen_w, seen_h = w / scale, h / scale
             cut_x, cut_y = (picture.width - seen_w) * across, (picture.height - seen_h) * down
-            picture = picture.resize((w, h), box=(cut_x, cut_y, cut_x + seen_w,
-                                                  cut_y + seen_h))
+            size, source = (w, h), (cut_x, cut_y, cut_x + seen_w, cut_y + seen_h)
         else:  # shown whole, inside its box
             dx, dy, shown_w, shown_h = fitted(item.fit, w, h, picture.width, picture.height)
-            picture = picture.resize((max(1, round(shown_w)), max(1, round(shown_h))))
+            size = (max(1, round(shown_w)), max(1, round(shown_h)))
+            source = (0.0, 0.0, float(picture.width), float(picture.height))
             left, top = left + round(dx), top + round(dy)
+        shown = _on_canvas(left, top, size, source, self.size)
+        if shown is None:
+            return
+        (left, top), size, source = shown
+        picture = picture.resize(size, box=source)
         layer = PilImage.new("RGBA", self.size, (0, 0, 0, 0))
         layer.paste(picture, (left, top))
         alpha = self._clipped(layer.getchannel("A"), place)
         region = self._region(alpha.getbbox(), place)
         if region is not None:
             self.image.paste(layer.convert("RGB").crop(region), region, alpha.crop(region))
+
+
+def _on_canvas(left: int, top: int, size: tuple[int, int], source: tuple, canvas: tuple
+               ) -> tuple | None:
+    """The part of a picture placed at (left, top) at `size` pixels, showing the
+    `source` box of its own pixels, that lies on a canvas of `canvas` pixels: its place,
+    size and source box (None: no part). Only that part is resized: a picture placed
+    far larger than the canvas would be billions of pixels."""
+    start, end, box = [left, top], [left + size[0], top + size[1]], list(source)
+    for axis in (0, 1):
+        low, high = max(start[axis], 0), min(end[axis], canvas[axis])
+        if low >= high:
+            return None
+        if (low, high) != (start[axis], end[axis]):
+            reach = (box[axis + 2] - box[axis]) / (end[axis] - start[axis])
+            box[axis], box[axis + 2] = (box[axis] + (low - start[axis]) * reach,
+                                        box[axis] + (high - start[axis]) * reach)
+            start[axis], end[axis] = low, high
+    return ((start[0], start[1]), (end[0] - start[0], end[1] - start[1]),
+            tuple(box))
 
 
 def _means(histogram: list[int]) -> list[float]:

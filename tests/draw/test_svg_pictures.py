@@ -137,3 +137,23 @@ def test_both_backends_and_the_preflight_place_it_alike(own_kit, tmp_path, fit, 
         point = painted(image, Place(), x, y, (255.0, 255.0, 255.0))
         assert close(point, colour), ("point", fit, (x, y), point)
     assert f'preserveAspectRatio="{fit}"' in scene_svg(scene, Memo())
+
+
+@pytest.mark.parametrize("fit", ["none", "xMidYMid meet", "xMaxYMid slice"])
+def test_the_preflight_paints_a_picture_placed_far_larger_than_the_art(tmp_path, fit):
+    # Placed a million times the art's width, reaching its right edge: only the part on
+    # the canvas is resized (the whole would be billions of pixels; at 1e30 the painter
+    # failed with an OverflowError).
+    for width in ("1e6", "1e30"):
+        items = _art(tmp_path, f'<image x="-{width}" y="0" width="{width}" height="10" '
+                               f'transform="translate(25 0)" preserveAspectRatio="{fit}" '
+                               f'href="{URL}"/>')
+        canvas = Canvas(30, 10, ppm=2)
+        canvas.paint(items)
+        assert canvas.mean((26, 0, 4, 10)) == "#FFFFFF"  # beyond its right edge
+    stretched = _art(tmp_path, f'<image x="-1e6" y="0" width="1e6" height="10" '
+                               f'transform="translate(25 0)" preserveAspectRatio="none" '
+                               f'href="{URL}"/>')
+    canvas = Canvas(30, 10, ppm=2)
+    canvas.paint(stretched)
+    assert canvas.mean((20, 2, 4, 6)) == "#0000FF"  # its right half is blue
