@@ -88,12 +88,14 @@ def covering(memo: Memo, path: Path, box: tuple[float, float, float, float]) -> 
         return (Group((Image(*box, path),), clip=box),)
     (vx, vy, vw, vh), shapes, blurred = _svg_art(memo, path)
     scale = max(box[2] / vw, box[3] / vh)
-    if blurred:  # painted now, at the size it prints (mm)
-        from generator.draw.blur import baked  # numpy, only for art that blurs
-
-        shapes = baked(memo, shapes, scale)
     tx = box[0] + (box[2] - vw * scale) / 2 - vx * scale
     ty = box[1] + (box[3] - vh * scale) / 2 - vy * scale
+    if blurred:  # painted now, at the size it prints (mm), as far as the box shows it
+        from generator.draw.blur import baked  # numpy, only for art that blurs
+
+        seen = ((box[0] - tx) / scale, (box[1] - ty) / scale,
+                (box[0] + box[2] - tx) / scale, (box[1] + box[3] - ty) / scale)
+        shapes = baked(memo, shapes, scale, seen)
     return (Group((Group(shapes, translate=(tx, ty), scale=scale),), clip=box),)
 
 

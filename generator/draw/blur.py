@@ -42,60 +42,73 @@ BANDS = 128  # steps of a gradient's colour: a blur shows the painter's 24 as st
 REACH = 3.0  # standard deviations a blur spreads past what it blurs (three box blurs: 2.8)
 
 
-def baked(memo: Memo, items: tuple, scale: float) -> tuple:
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def baked(memo: Memo, items: tuple, scale: float, seen: Box) -> tuple:
     """The items with each blurred group baked into a picture at 300 ppi, the items'
-    units being `scale` mm (inner groups first: a blur inside a blur is painted
-    blurred). ArtError when the picture cannot be kept."""
-    return tuple(_baked(memo, item, scale) if isinstance(item, Group) else item
+    units being `scale` mm, as far as it shows in `seen` (the part of the items' units
+    that can show: no more is painted), inner groups first (a blur inside a blur is
+    painted blurred). ArtError when the picture cannot be kept."""
+    return tuple(_baked(memo, item, scale, seen) if isinstance(item, Group) else item
                  for item in items)
 
 
-def _baked(memo: Memo, group: Group, scale: float) -> Group:
-    children = baked(memo, group.children, scale * group.scale)
+def _baked(memo: Memo, group: Group, scale: float, seen: Box) -> Group:
+    (tx, ty), s = group.translate, group.scale
+    inside = ((seen[0] - tx) / s, (seen[1] - ty) / s, (seen[2] - tx) / s, (seen[3] - ty) / s)
+    children = baked(memo, group.children, scale * s, inside)
     if any(new is not old for new, old in zip(children, group.children, strict=True)):
         group = replace(group, children=children)
     if has_blur(group.mask):  # the mask's items are in the parent's units, as the clip
-        group = replace(group, mask=baked(memo, group.mask, scale))
+        group = replace(group, mask=baked(memo, group.mask, scale, seen))
     if group.blur is None:
         return group
     if max(group.blur.x, group.blur.y) * PRINT_PPM * scale < UNSEEN:
         return replace(group, blur=None)  # it does not show in print: drawn sharp
-    key = digest("baked blur", code_digest(), repr(group), repr(scale))
-    picture = memo.get(key, lambda: _picture(group, scale))
+    key = digest("baked blur", code_digest(), repr(group), repr(scale), repr(seen))
+    picture = memo.get(key, lambda: _picture(group, scale, seen))
     if picture is not None and not picture.path.is_file():
-        picture = _picture(group, scale)  # kept in a cache folder emptied since
-    (tx, ty), s = group.translate, group.scale
+        picture = _picture(group, scale, seen)  # kept in a cache folder emptied since
     placed = () if picture is None else (Image((picture.x - tx) / s, (picture.y - ty) / s,
                                                picture.w / s, picture.h / s, picture.path,
                                                "none"),)
     return replace(group, children=placed, blur=None)
 
 
-def _picture(group: Group, scale: float) -> Image | None:
-    """The group's children blurred, as a picture in the group's parent's units (None
-    where they paint nothing).
+def _picture(group: Group, scale: float, seen: Box) -> Image | None:
+    """The group's children blurred, as a picture in the group's parent's units, as far
+    as it shows in `seen` (None where nothing shows).
 
     A blur of SOFT pixels or more at 300 ppi keeps nothing finer: it is worked out where
-    its deviation is SOFT pixels, and brought up to 300 ppi (a whole tile's blurred
-    layer in a tenth of a second rather than seconds); a finer one is painted FINER
-    times finer and brought down, to smooth the painter's edges."""
+    its deviation is SOFT pixels, and drawn out to 300 ppi; a finer one is worked out at
+    300 ppi. Either is painted FINER times finer, to smooth the painter's edges, and
+    with a margin as wide as the blur reaches, for what lies beyond the picture to blur
+    into it."""
     blur = group.blur
     assert blur is not None
     box = bounds(group.children, Place(group.scale, *group.translate))
     if box is None:
         return None
-    x0, y0 = box[0] - REACH * blur.x, box[1] - REACH * blur.y
-    x1, y1 = box[2] + REACH * blur.x, box[3] + REACH * blur.y
+    x0, y0 = max(box[0] - REACH * blur.x, seen[0]), max(box[1] - REACH * blur.y, seen[1])
+    x1, y1 = min(box[2] + REACH * blur.x, seen[2]), min(box[3] + REACH * blur.y, seen[3])
+    if not (x0 < x1 and y0 < y1):
+        return None
     printed = PRINT_PPM * scale  # pixels a unit at 300 ppi
-    area = (x1 - x0) * (y1 - y0) * (printed * FINER) ** 2
+    area = (x1 - x0 + 2 * REACH * blur.x) * (y1 - y0 + 2 * REACH * blur.y) \
+        * (printed * FINER) ** 2
     if area > MOST_PIXELS:  # (a blur this large is soft at any size it can be printed)
         printed *= math.sqrt(MOST_PIXELS / area)
-    ppu = printed * min(1.0, SOFT / (min(blur.x, blur.y) * printed))  # where it is blurred
+    softest = min(blur.x, blur.y) * printed  # (none along one way: that way is sharp)
+    ppu = printed if softest < SOFT else printed * SOFT / softest  # where it is blurred
     width, height = (max(1, math.ceil(side * ppu)) for side in (x1 - x0, y1 - y0))
-    shifted = Place(group.scale, group.translate[0] - x0, group.translate[1] - y0)
-    pixels = _resampled(_painted(group.children, shifted, width * FINER, height * FINER,
-                                 ppu * FINER), (width, height), FINER)
-    pixels = _blurred(pixels, blur, ppu)
+    across, down = (math.ceil(REACH * sigma * ppu) for sigma in (blur.x, blur.y))
+    shifted = Place(group.scale, group.translate[0] - x0 + across / ppu,
+                    group.translate[1] - y0 + down / ppu)
+    wide, tall = width + 2 * across, height + 2 * down
+    pixels = _resampled(_painted(group.children, shifted, wide * FINER, tall * FINER,
+                                 ppu * FINER), (wide, tall), FINER)
+    pixels = _blurred(pixels, blur, ppu)[down:down + height, across:across + width]
     size = (max(1, round(width / ppu * printed)), max(1, round(height / ppu * printed)))
     straight = _straight(_resampled(pixels, size, 1), blur.linear)
     return Image(x0, y0, width / ppu, height / ppu, _kept(_png(straight)), "none")

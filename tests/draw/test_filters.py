@@ -241,3 +241,16 @@ def test_a_blur_inside_a_mask_is_baked_too(own_kit, tmp_path):
     path = _art_file(tmp_path, masked)
     assert has_blur(art_items(tmp_path, masked))
     assert not has_blur(covering(own_kit.memo, path, (0, 0, 30, 10)))
+
+
+def test_a_blur_is_baked_only_as_far_as_the_art_s_box_shows_it(own_kit, tmp_path):
+    # A blurred layer a thousand times the art's size (and moved a million units off,
+    # beside it): painted only where the box shows it, in a picture of the box's size.
+    layer = (f'<defs>{BLUR}</defs><g filter="url(#f)"><rect x="-15000" y="-5000" '
+             'width="30000" height="10000" fill="#2060C0"/><rect x="1000000" width="2" '
+             'height="2"/></g>')
+    path = _art_file(tmp_path, layer)
+    (picture,) = [i for i in _leaves(covering(own_kit.memo, path, (0, 0, 30, 10)))
+                  if isinstance(i, Image)]
+    assert (picture.x, picture.y) == (0, 0) and picture.w == pytest.approx(30, abs=0.1)
+    assert picture.h == pytest.approx(10, abs=0.1)
