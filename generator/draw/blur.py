@@ -16,21 +16,20 @@ PDF, the PNG exports and the preflight all show the same pixels.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import math
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 from PIL import Image as PilImage
 
 from generator.core.digest import digest
 from generator.core.memo import Memo
-from generator.core.paths import display_path, keep_in_cache, user_cache
 from generator.draw.geometry import Place, bounds
 from generator.draw.raster import Canvas
 from generator.draw.scene import Blur, Group, Image, has_blur
-from generator.draw.svgpaint import ArtError
+from generator.draw.svgpicture import kept_bytes
 from generator.load.digests import code_digest
 
 PRINT_PPM = 300 / 25.4  # pixels a millimetre of print at 300 ppi
@@ -190,9 +189,7 @@ def _stretched(pixels: np.ndarray, count: int, axis: int) -> np.ndarray:
 
 def _straight(pixels: np.ndarray, linear: bool) -> np.ndarray:
     """Premultiplied pixels (in linear light, if `linear`) as straight 8-bit RGBA."""
-    shows = pixels[..., 3:]
-    colours = np.divide(pixels[..., :3], shows, out=np.zeros_like(pixels[..., :3]),
-                        where=shows > 1e-6)
+    shows, colours = pixels[..., 3:], _unweighted(pixels)
     if linear:
         colours = _from_linear(np.clip(colours, 0, 1))
     straight = np.concatenate([np.clip(colours, 0, 1), np.clip(shows, 0, 1)], axis=2)
@@ -226,9 +223,14 @@ def _box(pixels: np.ndarray, size: int, left: int, axis: int) -> np.ndarray:
 def _colours(pixels: np.ndarray, change) -> np.ndarray:
     """Premultiplied pixels with their straight colours changed by `change`."""
     shows = pixels[..., 3:]
-    straight = np.divide(pixels[..., :3], shows, out=np.zeros_like(pixels[..., :3]),
-                         where=shows > 1e-6)
-    return np.concatenate([change(straight) * shows, shows], axis=2)
+    return np.concatenate([change(_unweighted(pixels)) * shows, shows], axis=2)
+
+
+def _unweighted(pixels: np.ndarray) -> np.ndarray:
+    """The straight colours of premultiplied pixels (black where nothing shows)."""
+    shows = pixels[..., 3:]
+    return np.divide(pixels[..., :3], shows, out=np.zeros_like(pixels[..., :3]),
+                     where=shows > 1e-6)
 
 
 def _to_linear(c: np.ndarray) -> np.ndarray:
@@ -247,13 +249,7 @@ def _png(pixels: np.ndarray) -> bytes:
     return out.getvalue()
 
 
-def _kept(data: bytes):
+def _kept(data: bytes) -> Path:
     """The PNG as a file in tkg's cache folder, named by its bytes (written once)."""
-    folder = user_cache() / "pictures"
-    path = folder / (hashlib.sha256(data).hexdigest() + ".png")
-    if not path.is_file():
-        keep_in_cache(path, data)
-        if not path.is_file():
-            raise ArtError(f"a blur, which tkg keeps as a picture in its cache folder "
-                           f"({display_path(folder)}); make the folder writable")
-    return path
+    return kept_bytes(data, ".png", "a blur, which tkg keeps as a picture in its cache "
+                                    "folder ({}); make the folder writable")

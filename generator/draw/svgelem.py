@@ -73,14 +73,13 @@ class _Defs:
     outlines: dict = field(default_factory=dict)  # id -> (commands, evenodd) or None
     pictures: dict = field(default_factory=dict)  # an embedded picture's URL -> its file
     placed: list = field(default_factory=lambda: [0])  # points placed through clips
-
-    read: dict = field(default_factory=dict)  # a filter's id -> what it does
+    effects: dict = field(default_factory=dict)  # a filter's id -> what it does
 
     def filter(self, key: str) -> svgfilter.Filter:
         """What filter `key` does (read once however many elements it filters)."""
-        if key not in self.read:
-            self.read[key] = svgfilter.read_filter(self.filters[key])
-        return self.read[key]
+        if key not in self.effects:
+            self.effects[key] = svgfilter.read_filter(self.filters[key])
+        return self.effects[key]
 
     def picture(self, href: str) -> Path:
         """The file of the picture `href` embeds (decoded once however often it is used)."""
@@ -272,21 +271,24 @@ def _filter_region(found: svgfilter.Filter, items: list, ctm: se.Matrix
     if w <= 0 or h <= 0:
         return None
     if found.user:
-        rectangle = (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h),
-                     ("Z",))
-        return tuple(_mapped(command, ctm) for command in rectangle)
+        return _rectangle(x, y, w, h, ctm)
     box = bounds(items)
     if box is None:
         return None
-    left, top = box[0] + x * (box[2] - box[0]), box[1] + y * (box[3] - box[1])
-    right, bottom = left + w * (box[2] - box[0]), top + h * (box[3] - box[1])
-    return (("M", left, top), ("L", right, top), ("L", right, bottom), ("L", left, bottom),
-            ("Z",))
+    return _rectangle(box[0] + x * (box[2] - box[0]), box[1] + y * (box[3] - box[1]),
+                      w * (box[2] - box[0]), h * (box[3] - box[1]))
+
+
+def _rectangle(x: float, y: float, w: float, h: float, ctm: se.Matrix | None = None
+               ) -> tuple[tuple, ...]:
+    """A rectangle (x, y, w, h) as an outline, placed by `ctm` if given."""
+    corners = (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    return corners if ctm is None else tuple(_mapped(command, ctm) for command in corners)
 
 
 def _named(node, attribute: str, known: dict, what: str) -> str | None:
-    """The id of the mask or clipping path the element's `attribute` names (None: it
-    names none); ArtError when the file defines no such `what`."""
+    """The id of the mask, clipping path or filter the element's `attribute` names
+    (None: it names none); ArtError when the file defines no such `what`."""
     value = (node.values.get("attributes", {}).get(attribute) or "none").strip()
     if value == "none":
         return None
@@ -376,8 +378,7 @@ def _mask_region(element, ctm: se.Matrix) -> tuple[tuple, ...] | None:
     except (TypeError, ValueError):
         raise ArtError(f"a mask's region ({', '.join(str(s) for s in sides)}) that is not "
                        "four numbers in the drawing's units") from None
-    rectangle = (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
-    return tuple(_mapped(command, ctm) for command in rectangle)
+    return _rectangle(x, y, w, h, ctm)
 
 
 # Clipping paths -------------------------------------------------------------------------

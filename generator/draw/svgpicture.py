@@ -61,18 +61,25 @@ def kept_picture(href: str) -> Path:
         raise ArtError("a picture inside the SVG whose data is damaged (not base64); import "
                        f"the picture again, or {_PNG}") from None
     suffix = ".png" if match.group(1).lower() == "png" else ".jpg"
+    path = kept_bytes(data, suffix, f"a picture inside the SVG, which tkg cannot keep in "
+                                    f"its cache folder ({{}}); make the folder writable, "
+                                    f"or {_PNG}")
+    try:
+        picture_size(path)
+    except ValueError as exc:
+        raise ArtError(f"a picture inside the SVG: {exc}") from None
+    return path
+
+
+def kept_bytes(data: bytes, suffix: str, refusal: str) -> Path:
+    """A picture's bytes as a file in tkg's cache folder, named by their digest (written
+    once); ArtError, `refusal` naming the folder at its {}, when it cannot be kept."""
     folder = user_cache() / "pictures"
     path = folder / (hashlib.sha256(data).hexdigest() + suffix)
     if not path.is_file():
         keep_in_cache(path, data)
         if not path.is_file():
-            raise ArtError(f"a picture inside the SVG, which tkg cannot keep in its cache "
-                           f"folder ({display_path(folder)}); make the folder writable, or "
-                           f"{_PNG}")
-    try:
-        picture_size(path)
-    except ValueError as exc:
-        raise ArtError(f"a picture inside the SVG: {exc}") from None
+            raise ArtError(refusal.format(display_path(folder)))
     return path
 
 
