@@ -92,9 +92,9 @@ def style_of(values: dict, stroke_width, alpha: float, paints: dict) -> Style:
     by id (or why each cannot be drawn)."""
     fill, fill_alpha = _paint(values.get("fill"), paints)
     stroke, stroke_alpha = _paint(values.get("stroke"), paints)
-    if isinstance(stroke, Gradient):  # (its reader lays it over a mask: `stroke_gradient`)
-        raise ArtError("a gradient on a stroke, here; make the stroke a shape (Inkscape: "
-                       "Path > Stroke to Path)")
+    if isinstance(stroke, Gradient):  # (the readers lay one over a mask: `stroke_gradient`)
+        raise ArtError("a gradient on a stroke; make the stroke a shape (Inkscape: Path > "
+                       "Stroke to Path)")
     if stroke and "stroke-opacity" in values:
         stroke_alpha *= fraction(values["stroke-opacity"], "stroke-opacity")
     if fill and stroke and fill_alpha != stroke_alpha:
