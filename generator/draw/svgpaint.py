@@ -122,6 +122,8 @@ def _choice(value: str | None, known: tuple[str, ...], otherwise: str) -> str:
 
 def stroke_gradient(values: dict, paints: dict) -> Gradient | None:
     """The gradient a shape's stroke is painted with (None: a colour, or nothing)."""
+    if "url(" not in (values.get("stroke") or ""):  # most strokes: read once, in style_of
+        return None
     stroke, _ = _paint(values.get("stroke"), paints)
     return stroke if isinstance(stroke, Gradient) else None
 
