@@ -22,6 +22,7 @@ from generator.draw.gradients import apply, focus, invert, placement, reaches_ov
 from generator.draw.pictures import alignment, fitted, upright
 from generator.draw.scene import Ellipse, Gradient, Group, Image, Rect, Style
 
+_ANY = [0] + [255] * 255  # a pixel of a picture that shows at all covers the paper there
 BANDS = 24  # steps of a gradient
 ROUND = 72  # corners of a radial gradient's ring
 Region = tuple[int, int, int, int]  # a box of pixels: left, top, right, bottom
@@ -77,15 +78,25 @@ class Canvas:
         `until_full`, it stops as soon as the whole canvas is covered."""
         mask = PilImage.new("L", self.size, 0)
         for item, at in leaves(items, place):
-            for filled in (True, False):
-                if not (item_fill(item) if filled else item_stroke(item)):
-                    continue
-                outline, region = self._outline(item, at, 255, filled)
-                if region is not None:
-                    mask.paste(255, region, outline.crop(region))
+            for outline, region in self._covered(item, at):
+                mask.paste(255, region, outline.crop(region))
             if until_full and mask.getextrema()[0] == 255:
                 break
         return mask
+
+    def _covered(self, item, place: Place) -> list[tuple[PilImage.Image, Region]]:
+        """The masks of where one item paints, each with its region: a picture's where
+        it is not clear (a PNG's alpha), a shape's fill and stroke."""
+        if isinstance(item, Image):
+            placed = self._placed(item, place)
+            return [] if placed is None else [(placed[1].point(_ANY), placed[2])]
+        found = []
+        for filled in (True, False):
+            if item_fill(item) if filled else item_stroke(item):
+                outline, region = self._outline(item, place, 255, filled)
+                if region is not None:
+                    found.append((outline, region))
+        return found
 
     def mean(self, box: tuple[float, float, float, float] | None = None,
              mask: PilImage.Image | None = None) -> str:
@@ -230,6 +241,16 @@ class Canvas:
     def _picture(self, item: Image, place: Place) -> None:
         """A picture in its box, placed as the backends place it (a tile's art covers
         its box, cropped, never stretched)."""
+        placed = self._placed(item, place)
+        if placed is not None:
+            layer, shows, region = placed
+            self.image.paste(layer.convert("RGB").crop(region), region, shows.crop(region))
+
+    def _placed(self, item: Image, place: Place
+                ) -> tuple[PilImage.Image, PilImage.Image, Region] | None:
+        """The picture laid where it goes on a clear layer of the canvas's size, how much
+        of it shows at each pixel (its alpha, clipped and masked), and the region of the
+        pixels it paints (None: it paints none)."""
         picture = upright(item.path)
         x0, y0 = place.point(item.x, item.y)
         x1, y1 = place.point(item.x + item.w, item.y + item.h)
@@ -250,15 +271,14 @@ class Canvas:
             left, top = left + round(dx), top + round(dy)
         shown = _on_canvas(left, top, size, source, self.size)
         if shown is None:
-            return
+            return None
         (left, top), size, source = shown
         picture = picture.resize(size, box=source)
         layer = PilImage.new("RGBA", self.size, (0, 0, 0, 0))
         layer.paste(picture, (left, top))
         alpha = self._clipped(layer.getchannel("A"), place)
         region = self._region(alpha.getbbox(), place)
-        if region is not None:
-            self.image.paste(layer.convert("RGB").crop(region), region, alpha.crop(region))
+        return None if region is None else (layer, alpha, region)
 
 
 def _on_canvas(left: int, top: int, size: tuple[int, int], source: tuple, canvas: tuple
