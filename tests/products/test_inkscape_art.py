@@ -63,6 +63,11 @@ def _printed(project, art: str):
     return out, at
 
 
+def _tile_svg(out) -> str:
+    """The first tile's SVG, as the build wrote it."""
+    return (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
+
+
 def _shows(at, expected: dict, tolerance: int) -> None:
     """Each point of the art shows its expected colour, within `tolerance` a channel."""
     for (x, y), colour in expected.items():
@@ -74,7 +79,7 @@ def _shows(at, expected: dict, tolerance: int) -> None:
 @pytest.mark.slow
 def test_inkscape_art_builds_and_prints_its_fading_glow(project):
     out, art = _printed(project, INKSCAPE_ART)
-    svg = (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
+    svg = _tile_svg(out)
     assert 'gradientUnits="userSpaceOnUse"' in svg and "<radialGradient" in svg
     middle, sky, edge = art(50, 40), art(95, 95), art(50 + 28, 40)
     assert min(middle) > 235, middle  # the glow's white heart (the name's plate is above)
@@ -101,7 +106,7 @@ LAYERED_ART = """<svg width="100mm" height="100mm" viewBox="0 0 100 100" version
 @pytest.mark.slow
 def test_a_see_through_layer_prints_as_inkscape_shows_it(project):
     out, art = _printed(project, LAYERED_ART)
-    assert '<g opacity="0.5">' in (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
+    assert '<g opacity="0.5">' in _tile_svg(out)
     # Each hill at half over the sky (26, 42, 74); laid one by one, the overlap would be
     # yellow over orange over the sky, (198, 155, 18).
     _shows(art, {(15, 40): (140, 72, 37), (50, 40): (140, 140, 37)}, 6)
@@ -128,7 +133,7 @@ CLIPPED_ART = """<svg width="100mm" height="100mm" viewBox="0 0 100 100" version
 @pytest.mark.slow
 def test_a_clipped_shape_prints_only_inside_its_clip(project):
     out, art = _printed(project, CLIPPED_ART)
-    svg = (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
+    svg = _tile_svg(out)
     assert "<clipPath" in svg and 'clip-path="url(#' in svg
     # The disc lies at (50, 50), 30 across its radius, in the art's units.
     _shows(art, {(50, 35): (255, 102, 0), (77, 50): (255, 102, 0), (84, 50): (26, 42, 74),
@@ -229,7 +234,7 @@ MASKED_ART = """<svg width="100mm" height="100mm" viewBox="0 0 100 100" version=
 @pytest.mark.slow
 def test_a_masked_layer_fades_in_print_as_in_inkscape(project):
     out, art = _printed(project, MASKED_ART)
-    assert "<mask" in (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
+    assert "<mask" in _tile_svg(out)
     # Orange above the fade, the sky below it, and halfway between halfway down it.
     _shows(art, {(10, 30): (255, 136, 0), (10, 95): (26, 42, 74), (10, 65): (140, 89, 37)}, 10)
 
@@ -268,7 +273,7 @@ FILTERED_ART = """<svg width="100mm" height="100mm" viewBox="0 0 100 100" versio
 @pytest.mark.slow
 def test_a_blur_and_a_drop_shadow_print_as_inkscape_shows_them(project):
     out, art = _printed(project, FILTERED_ART)
-    svg = (out / "svg" / "tiles" / f"{TILE}.svg").read_text()
+    svg = _tile_svg(out)
     assert "<filter" not in svg and "data:image/png;base64," in svg  # baked, as printed
     # The sun (r 10 round (30, 30)) black at its middle, about half at its edge, the paper
     # three deviations out; sharp, the edge would be black or white.
