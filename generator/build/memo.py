@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import BinaryIO, TypeVar, cast
 
 from generator.core.memo import Memo
-from generator.core.paths import keep_in_cache, user_cache
+from generator.core.paths import keep_in_cache, link_in_cache, user_cache
 from generator.core.reading import Refused, read_kept
 
 T = TypeVar("T")
@@ -312,11 +312,33 @@ def checks_memo(content_dir: Path, built: Path | None = None) -> tuple[DrawingMe
     memo = DrawingMemo()
     with contextlib.suppress(OSError, Refused):  # none yet: a first validation reads all
         memo.load(read_kept(path))
-    for file in () if built is None else (built, built.with_name(RECENT_FILE)):
+    # A first validation of this folder starts from what the user's last build drew.
+    last = last_build_files() if not memo.remembered else ()
+    for file in (*last, *(() if built is None else (built, built.with_name(RECENT_FILE)))):
         with contextlib.suppress(OSError, Refused):  # no build there: nothing more to know
             memo.also(read_kept(file))
     return memo, path
 
+
+
+def last_build_files() -> tuple[Path, Path]:
+    """The memo files of the user's last build, wherever it built (`keep_last_build`).
+
+    A first build into a folder, or a first validation of a content folder, starts from
+    them: a project copied to try a variant, an output folder deleted, a new `--out`
+    find the pieces they share with the last build drawn and checked. Every key names
+    its value for good, so another project's values are never taken for this one's:
+    only values this project asks for are read."""
+    folder = user_cache() / "last-build"
+    return folder / MEMO_FILE, folder / RECENT_FILE
+
+
+def keep_last_build(cache_dir: Path) -> None:
+    """Name the memo files a build just wrote into its output folder's `cache_dir` as
+    the user's last build's (links, not copies: best effort)."""
+    for source, kept in zip((cache_dir / MEMO_FILE, cache_dir / RECENT_FILE),
+                            last_build_files(), strict=True):
+        link_in_cache(source, kept)
 
 
 def checks_file(content_dir: Path) -> Path:

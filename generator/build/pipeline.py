@@ -30,6 +30,8 @@ from generator.build.memo import (
     RECENT_FILE,
     DrawingMemo,
     checks_file,
+    keep_last_build,
+    last_build_files,
 )
 from generator.build.parallel import beside, share_jobs
 from generator.build.state import (
@@ -260,8 +262,10 @@ def _build(content_dir: Path, templates_dir: Path, out_dir: Path, papers: tuple[
     memo.also(_read(out_dir / CACHE_DIR / RECENT_FILE))
     memo.also_earlier(_read(out_dir / CACHE_DIR / EARLIER_FILE))
     first = not memo.remembered
-    if first:  # what `tkg validate` last drew and checked of this content, keyed alike
-        memo.also(_read(checks_file(content_dir)))
+    # What `tkg validate` last drew and checked of this content, and the user's last
+    # build anywhere, keyed alike.
+    for file in (checks_file(content_dir), *last_build_files()) if first else ():
+        memo.also(_read(file))
     request, kit, warnings = _validated(
         content_dir, templates_dir, papers, tuple(kinds), layouts, memo, strict, export,
         bundle, None if languages is None else tuple(a for a in languages if a != SOURCE),
@@ -481,8 +485,10 @@ def _write(out_dir: Path, artefacts: list[Artefact], state: BuildState, built: B
     in_place = frozenset(a.path for found in reused.values() for a in found)
     memo_files = [(f"{CACHE_DIR}/{name}", writes) for name, writes in
                   ((MEMO_FILE, filed), (EARLIER_FILE, earlier)) if writes is not None]
-    return publish(out_dir, [*artefacts, beside, state_artefact(state)], made_kinds,
-                   in_place, papers, languages, memo_files, built.ahead)
+    published = publish(out_dir, [*artefacts, beside, state_artefact(state)], made_kinds,
+                        in_place, papers, languages, memo_files, built.ahead)
+    keep_last_build(out_dir / CACHE_DIR)
+    return published
 
 
 def _run_split(built: Built, todo: list[_Job]

@@ -18,8 +18,9 @@ def display_path(path: Path) -> str:
 
 def user_cache() -> Path:
     """This user's cache folder for tkg (the memos' signing key, validation's memos,
-    the locks, the compiled templates and dataclass methods, the fonts' metrics, the
-    digests of the files read, the pictures SVG art embeds, matplotlib's font list):
+    the last build's memo files, the locks, the compiled templates and dataclass
+    methods, the fonts' metrics, the digests of the files read, the pictures SVG art
+    embeds, matplotlib's font list):
     the only place outside an output folder that a command writes to."""
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tkg"
 
@@ -32,3 +33,20 @@ def keep_in_cache(path: Path, data: bytes) -> None:
         with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as handle:
             handle.write(data)
         os.replace(handle.name, path)
+
+
+def link_in_cache(source: Path, path: Path) -> None:
+    """Make `path`, in the user's cache, another name of the file `source` (a hard link:
+    nothing is copied, and the file stays when `source` goes), or leave it as it was:
+    on another file system, or where links are not allowed, it only costs the work the
+    file would save."""
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # A name of this process's own, then moved over `path` in one step: a reader
+        # finds one whole file.
+        temporary = path.with_name(f".link-{os.getpid()}-{path.name}")
+        os.link(source, temporary)
+        try:
+            os.replace(temporary, path)
+        finally:
+            temporary.unlink(missing_ok=True)

@@ -126,3 +126,21 @@ def test_the_build_benchmark_validates_what_the_build_command_builds():
             "/t", "--lang", "en", "--out", "/o/w"]
     assert bench.validation_of(argv) == ["/bin/tkg", "validate", "--templates", "/t",
                                          "--lang", "en"]
+
+
+def test_each_timed_build_of_the_build_benchmark_starts_without_the_last_build(
+        tmp_path, monkeypatch):
+    # A first build into a new folder starts from the user's last build: the benchmark's
+    # runs, each into a new folder, would be cold only in name.
+    import sys
+
+    from generator.build.memo import last_build_files
+
+    bench = bench_module("bench_build")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    kept = last_build_files()[0]
+    kept.parent.mkdir(parents=True)
+    kept.write_bytes(b"a build's memo")
+    env = {"XDG_CACHE_HOME": str(tmp_path)}
+    bench.run_once([sys.executable, "-c", "pass"], env)
+    assert not kept.parent.exists()
