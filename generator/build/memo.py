@@ -325,10 +325,10 @@ def last_build_files() -> tuple[Path, Path]:
     """The memo files of the user's last build, wherever it built (`keep_last_build`).
 
     A first build into a folder, or a first validation of a content folder, starts from
-    them: a project copied to try a variant, an output folder deleted, a new `--out`
-    find the pieces they share with the last build drawn and checked. Every key names
-    its value for good, so another project's values are never taken for this one's:
-    only values this project asks for are read."""
+    them: an output folder deleted, or a new `--out`, finds the pieces it shares with
+    the last build drawn and checked. Every key names its value for good (a drawing's
+    key holds its content folder's path too), so another project's values are never
+    taken for this one's: only values this project asks for are read."""
     folder = user_cache() / "last-build"
     return folder / MEMO_FILE, folder / RECENT_FILE
 
