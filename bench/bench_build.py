@@ -29,7 +29,9 @@ the user validated or built before (the user's last build, which a first build i
 new folder starts from, is forgotten before each timed run). With --after-validate,
 each command's `tkg validate` runs (untimed) after that first run: every timed run is
 then a first build into a new folder after a validation, which starts from what the
-validation drew and checked (`generator.build.pipeline.build`).
+validation drew and checked (`generator.build.pipeline.build`). With --after-build,
+the user's last build is kept: every timed run is a first build into a new folder
+after a build of the same content (an output folder deleted and built again).
 
 The first target (issue 3) was 0.62 s and 73 MB, against protograf's 3.1 s and 146 MB
 for the same pieces; the libraries issue 10 brought in (svgelements, fontTools,
@@ -50,6 +52,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -80,10 +83,12 @@ class Run(NamedTuple):
     cpu: float
 
 
-def run_once(command: list[str], env: dict[str, str] | None = None) -> Run:
+def run_once(command: list[str], env: dict[str, str] | None = None, forget: bool = True
+             ) -> Run:
     """Wall seconds, peak RSS and CPU seconds of one run of the command (with a user
-    cache of its own, `env`, the user's last build forgotten first: a cold build)."""
-    if env is not None and "XDG_CACHE_HOME" in env:
+    cache of its own, `env`, the user's last build forgotten first unless not to
+    `forget` it: a cold build)."""
+    if forget and env is not None and "XDG_CACHE_HOME" in env:
         shutil.rmtree(Path(env["XDG_CACHE_HOME"]) / "tkg" / "last-build", ignore_errors=True)
     start = time.perf_counter()
     child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
@@ -111,6 +116,9 @@ def main() -> None:
     parser.add_argument("--after-validate", action="store_true",
                         help="run each command's `tkg validate` once, untimed, before its "
                              "timed builds: a first build after a validation")
+    parser.add_argument("--after-build", action="store_true",
+                        help="keep the user's last build between runs: each timed run is "
+                             "a first build into a new folder after a build")
     parser.add_argument("--own-templates", action="store_true",
                         help="with --before, the earlier code reads its own checkout's "
                              "templates (a change that rewrites the shipped layouts in a "
@@ -130,7 +138,7 @@ def main() -> None:
         for name, argv in found:
             if name != "protograf":
                 warm_up(*argv(-1), args.after_validate)
-        runs = in_turn(found, args.runs)
+        runs = in_turn(found, args.runs, partial(run_once, forget=not args.after_build))
     ours = runs["ours"]
     median, peak = report(args.command, ours)
     floor = statistics.median(r.cpu for r in ours) / CORES

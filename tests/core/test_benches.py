@@ -142,5 +142,7 @@ def test_each_timed_build_of_the_build_benchmark_starts_without_the_last_build(
     kept.parent.mkdir(parents=True)
     kept.write_bytes(b"a build's memo")
     env = {"XDG_CACHE_HOME": str(tmp_path)}
+    bench.run_once([sys.executable, "-c", "pass"], env, forget=False)  # --after-build
+    assert kept.exists()
     bench.run_once([sys.executable, "-c", "pass"], env)
     assert not kept.parent.exists()
