@@ -83,3 +83,28 @@ def test_a_first_validation_examines_nothing_the_last_build_examined(project, ow
     assert result.exit_code == 0, result.output
     # The build printed A4 alone: the Letter cover is what is left to examine.
     assert seen == ["cover-letter"], f"the build examined these already: {seen}"
+
+
+@pytest.mark.slow
+def test_where_the_cache_cannot_link_the_build_goes_on_without_it(project, own_cache,
+                                                                 monkeypatch):
+    # An output folder on another file system than the cache: no link, no copy, and
+    # nothing left behind in the cache.
+    def refused(*_):
+        raise OSError(18, "Invalid cross-device link")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "link", refused)
+        first = _built(project, "out")
+    folder = last_build_files()[0].parent
+    assert folder.is_dir() and list(folder.iterdir()) == []
+    assert _built(project, "again") == first
+
+
+@pytest.mark.slow
+def test_a_last_build_swapped_for_a_fifo_is_not_waited_on(project, own_cache):
+    for kept in last_build_files():
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(kept)
+    _built(project, "out")  # a read of a FIFO would wait for a writer for ever
+    assert os.path.samefile(last_build_files()[0], project / "out" / CACHE_DIR / MEMO_FILE)
