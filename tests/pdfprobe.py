@@ -21,6 +21,24 @@ def rasterise(pdf: Path, page: int, dpi: int):
         document.close()
 
 
+def page_texts(pdf: Path | bytes) -> list[str]:
+    """Each page's text as PDFium reads it: some ten times quicker than pypdf's
+    `extract_text`, which the suite spent some 160 s of its CPU in."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    try:
+        texts = []
+        for page in document:
+            text = page.get_textpage()
+            texts.append(text.get_text_range())
+            text.close()
+            page.close()
+        return texts
+    finally:
+        document.close()
+
+
 def scene_name(form: str) -> str:
     """The scene name inside a form name (`FormXob.<scene>`, `FormXob.<scene>.2` for a
     second drawing under the same name)."""

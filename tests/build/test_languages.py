@@ -21,6 +21,7 @@ from pypdf import PdfReader
 from generator.cli import cli
 from generator.load.catalogue import catalogue_path
 from tests.conftest import CONTENT, TEMPLATES
+from tests.pdfprobe import page_texts
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 pytestmark = pytest.mark.slow  # every test here builds the game (in both languages)
@@ -49,9 +50,7 @@ def _manifest(out: Path) -> list[dict]:
 
 def _text(pdf: Path) -> str:
     """Every page's text, its no-break spaces as spaces."""
-    reader = PdfReader(pdf)
-    return "\n".join(page.extract_text() for page in reader.pages).replace("\u00a0", " ") \
-        .replace("\u202f", " ")
+    return "\n".join(page_texts(pdf)).replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def _english_left(text: str) -> list[str]:
@@ -118,11 +117,12 @@ def test_the_french_pdfs_set_their_titles_in_the_font_with_accents(both):
 
 def test_the_french_rulebook_aids_and_bundle_hold_no_english_of_the_catalogue(both):
     french = both / "fr"
-    for name in ("rulebook/rulebook-a4.pdf", "rulebook/rulebook-letter.pdf",
-                 "pdf/a4/player-aids.pdf", "pnp-a4.pdf", "pnp-letter.pdf"):
-        text = _text(french / name)
+    texts = {name: _text(french / name) for name in (
+        "rulebook/rulebook-a4.pdf", "rulebook/rulebook-letter.pdf", "pdf/a4/player-aids.pdf",
+        "pnp-a4.pdf", "pnp-letter.pdf")}
+    for name, text in texts.items():
         assert _english_left(text) == [], name
-    bundle = _text(french / "pnp-a4.pdf")
+    bundle = texts["pnp-a4.pdf"]
     # The French tile names are on the sheets; the English ones are not.
     for english, translated in (("Ember Hollow", "Creux des Braises"),
                                 ("Drowned Cathedral", "Cathédrale Engloutie")):

@@ -13,6 +13,7 @@ from generator.load.content import load_content
 from generator.products import aids
 from generator.products.request import BuildRequest
 from generator.products.rulebook import book
+from tests.pdfprobe import page_texts
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -59,7 +60,7 @@ def reader(data: bytes) -> PdfReader:
 
 def pdf_text(data: bytes) -> str:
     """Every page's text, with runs of whitespace folded to one space."""
-    return " ".join(" ".join(p.extract_text().split()) for p in reader(data).pages)
+    return " ".join(" ".join(text.split()) for text in page_texts(data))
 
 
 def outline(data: bytes) -> list[tuple[int, str, int]]:
