@@ -16,7 +16,14 @@ from generator.cli import cli
 from generator.products.request import Export
 from tests.conftest import CONTENT, ONE_LANGUAGE, TEMPLATES
 from tests.pdfprobe import rasterise
-from tests.products.test_bundle import ROWS, SHEET_LABELS, checklist, flat, sheet_holds
+from tests.products.test_bundle import (
+    ROWS,
+    SHEET_LABELS,
+    checklist,
+    flat,
+    flat_pages,
+    sheet_holds,
+)
 
 # Each test here builds whole kinds: the quick run leaves them out.
 pytestmark = pytest.mark.slow
@@ -37,7 +44,7 @@ def both(built, tmp_path_factory):
 @functools.cache  # reading every page's text takes seconds: once a file
 def _pages(folder, paper: str, one_sided: bool) -> list[str]:
     name = f"pnp-{paper}-one-sided.pdf" if one_sided else f"pnp-{paper}.pdf"
-    return [flat(page) for page in PdfReader(folder / name).pages]
+    return flat_pages(folder / name)
 
 
 @pytest.mark.parametrize("paper", PAPERS)

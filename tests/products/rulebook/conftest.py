@@ -46,12 +46,11 @@ def plumbed(rulebook):
 
 @pytest.fixture(scope="session")
 def page_texts(rulebook):
-    """Each paper's rulebook PDF read once with pypdf: each page's extracted text, by paper
-    (the tests that look up a page's words share one extraction of it)."""
-    from rbkit import reader
+    """Each paper's rulebook PDF read once (by PDFium): each page's text, by paper (the
+    tests that look up a page's words share one extraction of it)."""
+    from tests.pdfprobe import page_texts
 
-    return {paper: [page.extract_text()
-                    for page in reader(rulebook[f"rulebook/rulebook-{paper}.pdf"].data).pages]
+    return {paper: page_texts(rulebook[f"rulebook/rulebook-{paper}.pdf"].data)
             for paper in ("a4", "letter")}
 
 
