@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from generator.build.pipeline import build
 from generator.build.state import CACHE_DIR
+from tests.pdfprobe import page_texts
 
 pytestmark = pytest.mark.slow
 PAPERS = ("a4",)
@@ -119,8 +119,7 @@ def test_editing_a_pictured_tile_links_new_figures_into_the_kept_rulebook_layout
     edit(project, "tiles.yaml", "remembers every footstep", "keeps every footstep")
     result = run(project)
     assert "rulebook" in result.rendered
-    book = PdfReader(project / "output" / "rulebook" / "rulebook-a4.pdf")
-    text = " ".join(page.extract_text() for page in book.pages)
+    text = " ".join(page_texts(project / "output" / "rulebook" / "rulebook-a4.pdf"))
     assert "keeps every footstep" in text and "remembers every footstep" not in text
     monkeypatch.undo()
     run(project, "clean")
@@ -148,8 +147,8 @@ def test_a_figure_only_edit_on_both_papers_readies_nothing_for_a_layout(project,
     assert "rulebook" in both().rendered
     monkeypatch.undo()
     for paper in ("a4", "letter"):
-        book = PdfReader(project / "output" / "rulebook" / f"rulebook-{paper}.pdf")
-        assert "keeps every footstep" in " ".join(p.extract_text() for p in book.pages)
+        book = project / "output" / "rulebook" / f"rulebook-{paper}.pdf"
+        assert "keeps every footstep" in " ".join(page_texts(book))
     both("clean")
     assert tree(project / "output") == tree(project / "clean")
 

@@ -12,11 +12,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from PIL import Image
-from pypdf import PdfReader
 
 from generator.cli import cli
 from tests.conftest import tkg_build
-from tests.pdfprobe import images
+from tests.pdfprobe import images, page_texts
 
 pytestmark = pytest.mark.slow  # each validates or builds the rulebook
 SETUP = Path("templates") / "rulebook" / "03-setup.md.j2"
@@ -66,7 +65,7 @@ def test_a_picture_the_template_shows_is_a_figure_of_the_pdf_and_the_html(projec
     pdf = out / "rulebook" / "rulebook-a4.pdf"
     [image] = [i for i in images(pdf) if i["/Width"] == 2400]
     assert image.get("/Filter") == "/DCTDecode" and image.get_data() == data
-    pages = [page.extract_text() for page in PdfReader(pdf).pages]
+    pages = page_texts(pdf)
     [page] = [n for n, text in enumerate(pages) if CAPTION in text]
     assert "Setting up" in pages[page]  # under its section's heading
     html = (out / "rulebook" / "rulebook.html").read_text()
