@@ -42,6 +42,7 @@ from generator.draw.svgpaint import (
     shape_alpha,
     stroke_gradient,
     style_of,
+    style_value,
 )
 
 _EPSILON = 1e-9  # what is left of an undone transform after reify
@@ -417,7 +418,7 @@ def _clip_outline(clip) -> tuple[tuple[tuple, ...], bool] | None:
                            f"again")
         if element.get("clip-path", "none").strip() != "none":
             raise ArtError(f"a clipping path clipped in turn; {_RELEASE} of its shape")
-    rule = clip.get("clip-rule") or _style_value(clip.get("style", ""), "clip-rule")
+    rule = clip.get("clip-rule") or style_value(clip.get("style", ""), "clip-rule")
     inner = "".join(ET.tostring(child, encoding="unicode") for child in clip)
     rule_attribute = f" clip-rule={quoteattr(rule)}" if rule else ""
     wrapper = (f'<svg xmlns="http://www.w3.org/2000/svg"><g transform='
@@ -440,15 +441,6 @@ _CLIP_REFUSED = {"text": "text (<text>)", "tspan": "text (<tspan>)", "use": "a c
 _CLIP_FIX = {"text": "convert the text to paths (Path > Object to Path)",
              "tspan": "convert the text to paths (Path > Object to Path)",
              "use": "unlink the clone (Edit > Clone > Unlink Clone)"}
-
-
-def _style_value(style: str, name: str) -> str:
-    """A property's value in a style attribute ("" when it has none)."""
-    for declaration in style.split(";"):
-        key, _, value = declaration.partition(":")
-        if key.strip() == name:
-            return value.strip()
-    return ""
 
 
 def _primitive(shape: se.Shape, alpha: float, paints: dict, values: dict | None = None):

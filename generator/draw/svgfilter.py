@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
 from typing import NoReturn
 
-from generator.draw.svgpaint import ArtError, colour_of, fraction
+from generator.draw.svgpaint import ArtError, colour_of, fraction, style_value
 
 _NS = "{http://www.w3.org/2000/svg}"
 _WAY_OUT = ("remove it (Inkscape: Filters > Remove Filters), or make the filtered part a "
@@ -186,11 +186,8 @@ def _operation(step: ET.Element) -> str:
 def _property(element: ET.Element, name: str, default: str) -> str:
     """A presentation property of the element: its style's declaration, else its
     attribute, else `default`."""
-    for declaration in (element.get("style") or "").split(";"):
-        key, _, value = declaration.partition(":")
-        if key.strip() == name and value.strip():
-            return value.strip()
-    return (element.get(name) or default).strip()
+    return style_value(element.get("style") or "", name) or \
+        (element.get(name) or default).strip()
 
 
 def _refuse(what: str) -> NoReturn:

@@ -145,6 +145,15 @@ def _paint(text: str | None, paints: dict) -> tuple[str | Gradient | None, float
 
 
 @functools.lru_cache(maxsize=1024)  # art repeats a handful of colours many times
+def style_value(style: str, name: str) -> str:
+    """A property's value in a style attribute ("" when it has none)."""
+    for declaration in style.split(";"):
+        key, _, value = declaration.partition(":")
+        if key.strip() == name:
+            return value.strip()
+    return ""
+
+
 def colour_of(text: str) -> tuple[str, float]:
     """'#RRGGBB' and the colour's own opacity (rgba, #RRGGBBAA, transparent)."""
     if _HEX6.fullmatch(text):  # most art's colours: what svgelements makes of them
