@@ -22,6 +22,10 @@ TEMPLATES = ROOT / "templates"
 ONE_LANGUAGE = ("en",)
 ENGINE_AHEAD = pytest.StashKey["subprocess.Popen | None"]()  # the engine's compile
 ONE_PROCESS = pytest.StashKey[pytest.MonkeyPatch]()  # `_one_process_a_build`
+# The run's folder of user caches, one a worker (`_a_user_cache_a_worker`): its name in
+# the environment the workers inherit, and in the stash of the run that made it.
+USER_CACHE_ROOT = "TKG_TEST_CACHES"
+USER_CACHES = pytest.StashKey[str]()
 FORKS_AS_TKG_DOES = parallel._can_fork
 # The rulebook's simulated games (`generator.sim.book.BOOK_GAMES`, fifty a number of
 # players) for a test that plays them again for each of its many games or layouts and is
@@ -48,6 +52,7 @@ def pytest_configure(config) -> None:
     gc.set_threshold(*COLLECT_AFTER)
     _take_ctrl_c()
     _one_process_a_build(config)
+    _a_user_cache_a_worker(config)
     if not hasattr(config, "workerinput"):  # once, before any test worker starts
         _compile_the_package()
         config.stash[ENGINE_AHEAD] = engine_ahead.start(config.args,
@@ -57,6 +62,8 @@ def pytest_configure(config) -> None:
 def pytest_unconfigure(config) -> None:
     """Stop the engine's compile if the tests are over first (`tests.engine_ahead`)."""
     engine_ahead.stop(config.stash.get(ENGINE_AHEAD, None))
+    if USER_CACHES in config.stash:
+        shutil.rmtree(config.stash[USER_CACHES], ignore_errors=True)
     if ONE_PROCESS in config.stash:
         config.stash[ONE_PROCESS].undo()
 
@@ -74,6 +81,30 @@ def _one_process_a_build(config) -> None:
     if hasattr(config, "workerinput") and workers >= (os.cpu_count() or 1):
         config.stash[ONE_PROCESS] = patch = pytest.MonkeyPatch()
         patch.setattr(parallel, "_can_fork", lambda: False)
+
+
+def _a_user_cache_a_worker(config) -> None:
+    """Give each test worker a user cache of its own (XDG_CACHE_HOME), in a folder the
+    run makes and removes.
+
+    The user's last build (`generator.build.memo.keep_last_build`) is one per user
+    cache: with one cache for both workers, each build replaced the other worker's, and
+    a first build of a test's project (`project`) started from the other worker's
+    project, whose drawings it could not use. The suite no longer writes in the
+    developer's own cache either. The simulator's machine code is the exception: it
+    stays where it was (NUMBA_CACHE_DIR), kept between runs and compiled once for
+    every worker (`tests.engine_ahead`)."""
+    import os
+
+    if not hasattr(config, "workerinput") and USER_CACHE_ROOT not in os.environ:
+        if "NUMBA_CACHE_DIR" not in os.environ:
+            from generator.sim.compiled.kernel import cache_folder
+
+            os.environ["NUMBA_CACHE_DIR"] = str(cache_folder())
+        os.environ[USER_CACHE_ROOT] = config.stash[USER_CACHES] = tempfile.mkdtemp(
+            prefix="tkg-test-caches-")
+    worker = getattr(config, "workerinput", {}).get("workerid", "main")
+    os.environ["XDG_CACHE_HOME"] = str(Path(os.environ[USER_CACHE_ROOT]) / worker)
 
 
 def pytest_runtest_setup(item) -> None:
@@ -136,13 +167,29 @@ def shipped_game():
     return loaded.game
 
 
+def _project_home(tmp_path_factory) -> Path:
+    """Where a test's copy of the shipped project lives: one folder for every test of a
+    worker (they run one at a time). A drawing's memo key holds its content folder's
+    path, so a copy at a path of its own drew and checked every piece again at its first
+    build; at the worker's one path a first build starts from the worker's last build
+    (`generator.build.memo.last_build_files`), as a designer's build of their one project
+    does, and draws only what the test changed."""
+    return tmp_path_factory.getbasetemp() / "project"
+
+
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
-    """A temporary copy of content/ and templates/ that a test may edit freely."""
-    shutil.copytree(CONTENT, tmp_path / "content")
-    if TEMPLATES.exists():
-        shutil.copytree(TEMPLATES, tmp_path / "templates")
-    return tmp_path
+def project(tmp_path_factory, tmp_path: Path):
+    """A copy of content/ and templates/ that a test may edit freely (at the worker's
+    project folder, `_project_home`; moved into the test's tmp_path afterwards, as
+    project/, to be looked at when a test fails)."""
+    home = _project_home(tmp_path_factory)
+    if home.exists():
+        shutil.rmtree(home)
+    shutil.copytree(CONTENT, home / "content")
+    shutil.copytree(TEMPLATES, home / "templates")
+    yield home
+    if home.exists():
+        shutil.move(home, tmp_path / "project")
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
@@ -236,8 +283,7 @@ class Prebuilt:
 
 @pytest.fixture(scope="session")
 def _prebuilt(tmp_path_factory) -> Prebuilt:
-    return Prebuilt(tmp_path_factory.getbasetemp() / "prebuilt-project",
-                    tmp_path_factory.mktemp("prebuilt"))
+    return Prebuilt(_project_home(tmp_path_factory), tmp_path_factory.mktemp("prebuilt"))
 
 
 @pytest.fixture

@@ -208,13 +208,16 @@ def test_the_book_tells_each_shown_turn_and_the_final_scoring(markdown, a4_text,
 
 @pytest.mark.slow
 def test_the_example_is_played_once_a_build_and_again_only_for_what_the_engine_reads(
-        project, monkeypatch):
-    # Played in this process (a forked worker's games would not be counted here).
+        project, monkeypatch, tmp_path):
+    # Played in this process (a forked worker's games would not be counted here), and
+    # with a user cache of the test's own (else the first build starts from the
+    # worker's last one, which played it already).
     import generator.build.parallel as parallel
     import generator.sim.example as example_module
     from generator.build.pipeline import build
 
     monkeypatch.setattr(parallel, "_can_fork", lambda: False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     played = []
     real = example_module.turn_log
     monkeypatch.setattr(example_module, "turn_log",
