@@ -178,18 +178,25 @@ def _project_home(tmp_path_factory) -> Path:
 
 
 @pytest.fixture
-def project(tmp_path_factory, tmp_path: Path):
-    """A copy of content/ and templates/ that a test may edit freely (at the worker's
-    project folder, `_project_home`; moved into the test's tmp_path afterwards, as
-    project/, to be looked at when a test fails)."""
+def project_home(tmp_path_factory, tmp_path: Path):
+    """An empty folder for a test to make its project in: the worker's project folder
+    (`_project_home`), moved into the test's tmp_path afterwards, as project/, to be
+    looked at when a test fails."""
     home = _project_home(tmp_path_factory)
     if home.exists():
         shutil.rmtree(home)
-    shutil.copytree(CONTENT, home / "content")
-    shutil.copytree(TEMPLATES, home / "templates")
+    home.mkdir()
     yield home
     if home.exists():
         shutil.move(home, tmp_path / "project")
+
+
+@pytest.fixture
+def project(project_home: Path) -> Path:
+    """A copy of content/ and templates/ that a test may edit freely (in `project_home`)."""
+    shutil.copytree(CONTENT, project_home / "content")
+    shutil.copytree(TEMPLATES, project_home / "templates")
+    return project_home
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):

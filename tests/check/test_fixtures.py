@@ -44,10 +44,10 @@ def run_fixture(fixture: Path, tmp_path: Path, monkeypatch) -> tuple[int, list[s
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fixture", INVALID, ids=lambda p: p.name)
-def test_fixture_produces_its_diagnostic(fixture: Path, tmp_path: Path, monkeypatch):
+def test_fixture_produces_its_diagnostic(fixture: Path, project_home: Path, monkeypatch):
     expected = expectations(fixture)
     assert expected, f"{fixture.name} has no '# expect:' line"
-    exit_code, lines = run_fixture(fixture, tmp_path, monkeypatch)
+    exit_code, lines = run_fixture(fixture, project_home, monkeypatch)
     for want in expected:
         assert any(line.startswith(want + ":") for line in lines), (want, lines)
     codes = {want.rsplit(" ", 1)[1] for want in expected}

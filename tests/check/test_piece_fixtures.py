@@ -34,22 +34,22 @@ def expectations(fixture: Path, tag: str) -> list[str]:
             if line.startswith(start)]
 
 
-def project_with(fixture: Path, tmp_path: Path) -> Path:
+def project_with(fixture: Path, folder: Path) -> Path:
     """The shipped project with the worked example, the fixture in place of one half."""
-    shutil.copytree(ROOT / "content", tmp_path / "content")
-    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    shutil.copytree(ROOT / "content", folder / "content")
+    shutil.copytree(ROOT / "templates", folder / "templates")
     half = fixture.name.split(".")[-2]
     example = PIECES / "first-player"
     pieces = fixture if half == "pieces" else example / "pieces.yaml"
     layout = fixture if half == "layout" else example / "layout.yaml"
-    shutil.copy(pieces, tmp_path / "content" / "pieces.yaml")
-    shutil.copy(layout, tmp_path / "templates" / "layouts" / "fixture.yaml")
-    return tmp_path
+    shutil.copy(pieces, folder / "content" / "pieces.yaml")
+    shutil.copy(layout, folder / "templates" / "layouts" / "fixture.yaml")
+    return folder
 
 
 @pytest.mark.slow
-def test_the_worked_example_itself_is_sound(tmp_path, monkeypatch):
-    monkeypatch.chdir(project_with(PIECES / "first-player" / "layout.yaml", tmp_path))
+def test_the_worked_example_itself_is_sound(project_home, monkeypatch):
+    monkeypatch.chdir(project_with(PIECES / "first-player" / "layout.yaml", project_home))
     # In the content's own language: the shipped French translates the shipped mats,
     # which the example's pieces.yaml replaces (tkg validate says so, TKG310/TKG311).
     result = CliRunner().invoke(cli, ["validate", "--layout", "fixture", "--strict",
@@ -59,10 +59,11 @@ def test_the_worked_example_itself_is_sound(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fixture", INVALID, ids=lambda p: p.name)
-def test_each_declaration_mistake_is_its_positioned_diagnostic(fixture, tmp_path, monkeypatch):
+def test_each_declaration_mistake_is_its_positioned_diagnostic(fixture, project_home,
+                                                                monkeypatch):
     expected, says = expectations(fixture, "expect"), expectations(fixture, "says")
     assert expected and len(says) == len(expected), fixture.name
-    monkeypatch.chdir(project_with(fixture, tmp_path))
+    monkeypatch.chdir(project_with(fixture, project_home))
     result = CliRunner().invoke(cli, ["validate", "--layout", "fixture"])
     lines = result.output.splitlines()
     assert result.exit_code == 1, result.output
@@ -77,8 +78,9 @@ def test_each_declaration_mistake_is_its_positioned_diagnostic(fixture, tmp_path
 
 
 @pytest.mark.slow
-def test_a_build_stops_on_the_same_mistake_and_writes_nothing(tmp_path):
-    project = project_with(PIECES / "invalid" / "TKG606-text-outside.layout.yaml", tmp_path)
+def test_a_build_stops_on_the_same_mistake_and_writes_nothing(project_home):
+    project = project_with(PIECES / "invalid" / "TKG606-text-outside.layout.yaml",
+                           project_home)
     with pytest.raises(ContentError) as info:
         build(project / "content", project / "templates", project / "output", ("a4",),
               ["first-player"], layouts=("fixture",))

@@ -51,7 +51,6 @@ def run_fixture(fixture: Path, tmp_path: Path, monkeypatch) -> tuple[int, list[s
     else:
         shutil.copy(fixture, content / "tiles.yaml")
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     few_book_games(monkeypatch)  # (the templates it renders quote them; no preflight does)
     result = CliRunner().invoke(cli, args)
     assert result.exception is None or isinstance(result.exception, SystemExit)
@@ -70,10 +69,11 @@ def preflight_lines(lines: list[str]) -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fixture", PREFLIGHT, ids=lambda p: p.name)
-def test_fixture_produces_exactly_its_diagnostics(fixture: Path, tmp_path: Path, monkeypatch):
+def test_fixture_produces_exactly_its_diagnostics(fixture: Path, project_home: Path,
+                                                  monkeypatch):
     expected = expectations(fixture)
     assert expected, f"{fixture.name} has no '# expect:' line"
-    exit_code, lines = run_fixture(fixture, tmp_path, monkeypatch)
+    exit_code, lines = run_fixture(fixture, project_home, monkeypatch)
     found = preflight_lines(lines)
     if not any(want.endswith(" TKG512") for want in expected):
         found = [f for f in found if not f.endswith(" TKG512")]
