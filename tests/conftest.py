@@ -98,7 +98,7 @@ def _a_user_cache_a_worker(config) -> None:
 
     if not hasattr(config, "workerinput") and USER_CACHE_ROOT not in os.environ:
         if "NUMBA_CACHE_DIR" not in os.environ:
-            from generator.sim.compiled.kernel import cache_folder
+            from generator.sim.compiled.folder import cache_folder
 
             os.environ["NUMBA_CACHE_DIR"] = str(cache_folder())
         os.environ[USER_CACHE_ROOT] = config.stash[USER_CACHES] = tempfile.mkdtemp(

@@ -69,7 +69,7 @@ import yaml
 from hypothesis import HealthCheck, example, given, note, settings
 from hypothesis import strategies as st
 
-from generator.sim.compiled.kernel import cache_folder
+from generator.sim.compiled.folder import cache_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "pieces" / "first-player"

@@ -1,11 +1,10 @@
-"""The one decorator of the compiled engine's functions, and where their machine code is
-kept between runs."""
+"""The one decorator of the compiled engine's functions, and the lock one compile at a
+time holds (the machine code is kept in `folder.cache_folder`)."""
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
-import hashlib
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,27 +12,7 @@ from pathlib import Path
 import numba
 from numba import njit
 
-from generator.core.paths import user_cache
-
-# Numba checks a cached function against its own file only; the engine's functions also
-# bake in what other files define (the layout's numbers, the players' steps and odds). So
-# the cache lives in a folder named by the digest of every file the code depends on: an
-# edited file, or an upgraded tool, compiles afresh instead of loading stale code.
-_SIM = Path(__file__).resolve().parent.parent
-_NOT_COMPILED = {"__init__.py", "results.py", "lookahead.py"}
-_SOURCES = (*sorted(p for p in _SIM.joinpath("compiled").glob("*.py")
-                    if p.name not in _NOT_COMPILED), _SIM / "greedy.py", _SIM / "sealer.py",
-            _SIM / "outlook.py")
-
-
-def cache_folder() -> Path:
-    """Where this version's machine code is kept: the user's cache, a folder named by
-    the digest of the files it is compiled from."""
-    digest = hashlib.blake2b(digest_size=8)
-    for source in _SOURCES:
-        digest.update(source.name.encode() + b"\0" + source.read_bytes())
-    return user_cache() / "numba" / digest.hexdigest()
-
+from generator.sim.compiled.folder import cache_folder
 
 if not os.environ.get("NUMBA_CACHE_DIR"):  # a folder the user chose wins
     numba.config.CACHE_DIR = str(cache_folder())  # type: ignore[attr-defined]
