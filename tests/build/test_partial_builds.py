@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.build.pipeline import build
+from tests.conftest import ONE_LANGUAGE
 
 
 def entries(out: Path) -> list[dict]:
@@ -30,7 +31,8 @@ def pages(path: Path) -> int:
 @pytest.mark.slow
 def test_one_paper_and_one_kind_keep_every_other_file(project):
     content, templates, out = project / "content", project / "templates", project / "output"
-    build(content, templates, out, ("a4", "letter"), ["tiles", "tokens", "aids", "rulebook"])
+    build(content, templates, out, ("a4", "letter"), ["tiles", "tokens", "aids", "rulebook"],
+          languages=ONE_LANGUAGE)
     before = listed(out)
     full_bundle = {paper: pages(out / f"pnp-{paper}.pdf") for paper in ("a4", "letter")}
     assert {"pnp-letter.pdf", "rulebook/rulebook-letter.pdf",
@@ -38,7 +40,7 @@ def test_one_paper_and_one_kind_keep_every_other_file(project):
 
     tiles = content / "tiles.yaml"
     tiles.write_text(tiles.read_text().replace("lit from below.", "lit from beneath.", 1))
-    build(content, templates, out, ("a4",), ["tiles"])
+    build(content, templates, out, ("a4",), ["tiles"], languages=ONE_LANGUAGE)
     after = listed(out)
     assert set(after) == set(before)  # nothing forgotten, nothing removed
     for path in before:
@@ -55,11 +57,12 @@ def test_one_paper_and_one_kind_keep_every_other_file(project):
 @pytest.mark.slow
 def test_a_comparison_goes_when_none_is_asked_for(project):
     content, templates, out = project / "content", project / "templates", project / "output"
-    build(content, templates, out, ("a4",), ["tiles", "compare"], ("default", "cluster"))
+    build(content, templates, out, ("a4",), ["tiles", "compare"], ("default", "cluster"),
+          languages=ONE_LANGUAGE)
     assert (out / "compare" / "index.html").is_file()
     assert any(p.startswith("compare/") for p in listed(out))
     (out / "svg" / "mine").mkdir()  # a folder of the designer's own, empty: it stays
-    build(content, templates, out, ("a4",), ["tiles", "compare"])
+    build(content, templates, out, ("a4",), ["tiles", "compare"], languages=ONE_LANGUAGE)
     assert not (out / "compare").exists()  # its empty folders go with its files
     assert not any(p.startswith("compare/") for p in listed(out))
     assert (out / "svg" / "mine").is_dir() and (out / "svg" / "tiles").is_dir()
@@ -107,11 +110,12 @@ def test_a_removed_item_named_like_a_paper_goes_on_every_paper(project):
     pieces = content / "pieces.yaml"
     pieces.write_text(pieces.read_text() + "\n" + CARD)
     (templates / "layouts" / "cards.yaml").write_text(CARD_LOOK)
-    build(content, templates, out, ("a4", "letter"), layouts=("cards",))
+    build(content, templates, out, ("a4", "letter"), layouts=("cards",),
+          languages=ONE_LANGUAGE)
     assert "svg/pieces/cards/card-a4.svg" in listed(out)
     pieces.write_text(pieces.read_text().replace(
         "    - id: card-a4\n      label: A card named like a paper\n", ""))
     for paper in ("letter", "a4"):
-        build(content, templates, out, (paper,), layouts=("cards",))
+        build(content, templates, out, (paper,), layouts=("cards",), languages=ONE_LANGUAGE)
         assert "svg/pieces/cards/card-a4.svg" not in listed(out), paper
         assert not (out / "svg" / "pieces" / "cards" / "card-a4.svg").exists(), paper
