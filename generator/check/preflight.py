@@ -25,11 +25,12 @@ from generator.check.preflight_sizes import bare_sizes, small_insignias, small_t
 from generator.check.preflight_words import unfinished
 from generator.core.diagnostics import Diagnostic
 from generator.core.digest import digest
+from generator.draw.art import picture_digests
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene
 from generator.layout.look import Look
 from generator.layout.model import Layout
-from generator.load.digests import code_digest
+from generator.load.digests import code_digest, file_digest
 
 
 def layout_findings(kit: Kit, layouts: tuple[Layout, ...]) -> list[Diagnostic]:
@@ -42,8 +43,17 @@ def examined(kit: Kit, look: Look, scene: Scene, piece: Piece) -> Examined:
     """What the preflight finds on one drawn piece, remembered by what it reads."""
     key = digest("preflight", code_digest(), scene.name, scene.digest, repr(scene.parts),
                  look.shape, repr(look.safe), repr(look.face), repr(piece.insignias),
-                 str(piece.art), *kit.assets)
+                 str(piece.art), *_files_read(scene, piece), *kit.assets)
     return kit.memo.get(key, lambda: examine(kit, look, scene, piece))
+
+
+def _files_read(scene: Scene, piece: Piece) -> list[str]:
+    """Digests of the files the examination reads beyond the scene, which names them
+    only by path: the pictures it shows (their pixels: resolution, contrast) and the
+    piece's art (its size: the crop). A picture saved again in the same proportions is
+    placed as before, and must still be examined again."""
+    art = piece.art
+    return [*picture_digests(scene), file_digest(art) if art and art.is_file() else ""]
 
 
 def examine(kit: Kit, look: Look, scene: Scene, piece: Piece) -> Examined:

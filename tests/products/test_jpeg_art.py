@@ -142,3 +142,35 @@ def test_a_small_jpeg_is_told_its_print_resolution(project):
                                       "--templates", str(project / "templates"),
                                       "--lang", "en"])
     assert "TKG508" in result.output and "ember-hollow" in result.output, result.output
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first", ["build", "validate"])
+def test_a_jpeg_saved_again_smaller_is_told_its_print_resolution_and_larger_is_not(
+        project, monkeypatch, tmp_path, first):
+    # Found when the tests' projects came to share one path: the preflight remembered a
+    # piece's findings by what its drawing places, and a picture saved again at a lower
+    # resolution, in its same proportions, is placed exactly as before. Its findings
+    # were the earlier picture's until the memo was deleted.
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    art = project / "content" / "art" / "ember-hollow.jpg"
+
+    def run(command: str) -> str:
+        built = ["--only", "tiles", "--paper", "a4", "--out", str(project / "output")]
+        result = CliRunner().invoke(cli, [command, "--content", str(project / "content"),
+                                          "--templates", str(project / "templates"),
+                                          "--lang", "en", *(built if command == "build" else ())])
+        assert result.exit_code in (0, 1) and "Traceback" not in result.output, result.output
+        return result.output
+
+    _use_art(project, art.name, jpeg(wide_picture()))
+    assert "TKG508" not in run(first)
+    art.write_bytes(jpeg(wide_picture().resize((400, 100))))  # 100 px high: some 37 ppi
+    said = run("validate")
+    assert "TKG508" in said and "ember-hollow" in said, said
+    art.write_bytes(jpeg(wide_picture()))
+    assert "TKG508" not in run("validate")
