@@ -22,8 +22,8 @@ from generator.draw.colour import contrast
 from generator.draw.fonts import FontBook
 from generator.draw.geometry import Bounds, leaves, subpaths
 from generator.draw.ink import glyph_boxes, line_reach
-from generator.draw.scene import Group, Part, Path, Scene, Text
-from generator.load.digests import code_digest
+from generator.draw.scene import Group, Image, Part, Path, Scene, Text
+from generator.load.digests import code_digest, file_digest
 
 TEXT_GOOD, LEAST = 4.5, 3.0
 SYMBOLS = ("badge", "symbol")  # the parts whose silhouettes are judged
@@ -149,8 +149,12 @@ def _symbol(part: Part, symbol: Group, beneath: Beneath, first: int,
 
 
 def _drawn(layers: list[Layer]) -> str:
-    """What the layers paint, wherever they come in the drawing order."""
-    return repr([(layer.item, layer.place) for layer in layers])
+    """What the layers paint, wherever they come in the drawing order: a picture by its
+    file's digest too (the item names it by path only, and a picture saved again in
+    its same size is placed as before)."""
+    return repr([(layer.item, layer.place,
+                  file_digest(layer.item.path) if isinstance(layer.item, Image) else "")
+                 for layer in layers])
 
 
 def _sampled(part: Part, ink: str, shapes: list[Layer], box: Bounds, beneath: Beneath,

@@ -232,3 +232,29 @@ def test_the_preview_outlines_a_finding_on_its_piece_and_crops_round_it():
     assert '<rect x="59.7" y="64.1" width="3.7" height="1.4">' in page
     proof = proof_page("t", manifest, 1, BuildOutcome(True))
     assert proof.count("<feColorMatrix") == 5 and 'id="vision-deuteranopia"' in proof
+
+
+def _badge_over_picture(picture: Path):
+    """`_badge_over`, with a picture for its ground."""
+    from generator.draw.scene import Image
+
+    s = Sketch()
+    s.add("art", "art", "tile.art", (0, 0, 20, 20), [Image(0, 0, 20, 20, picture)])
+    symbol = Group((Rect(7, 7, 6, 6, Style(fill="#E06A10")),))
+    s.add("badge", "insignia 1 of 1", "tile.insignias.slots.1.1", (4, 4, 12, 12),
+          [Group((Ellipse(10, 10, 3, 3, Style(fill="#D55E00")), symbol))], round=True)
+    return s.scene("tile-x", 20, 2, "x", ())
+
+
+def test_the_same_badge_on_a_picture_saved_again_in_another_colour_is_looked_at_again(
+        kit, tmp_path):
+    # The picture is named by its path alone: what the symbol was found on must follow
+    # its pixels, not be the earlier picture's.
+    from PIL import Image as Picture
+
+    picture, memo = tmp_path / "ground.png", Memo()
+    Picture.new("RGB", (200, 200), (0xFF, 0xFF, 0xFF)).save(picture)
+    [on_white] = contrasts(kit.fonts, _badge_over_picture(picture), memo)
+    Picture.new("RGB", (200, 200), (0xD5, 0x5E, 0x00)).save(picture)
+    [on_orange] = contrasts(kit.fonts, _badge_over_picture(picture), memo)
+    assert "#E06A10 on #D55E00" in on_orange.message, (on_white.message, on_orange.message)
