@@ -255,8 +255,8 @@ class Prebuilt:
     runs `first` and keeps a copy of the whole folder (content, templates, the output, a
     cache given as XDG_CACHE_HOME, links kept); later tests get that copy back.
 
-    The project always lives at the same path (`home`, one per worker, whose tests run
-    one at a time): a build remembers absolute paths in its per-kind fingerprints (the
+    The project always lives at the same path (`home`, the worker's project folder that
+    `project_home` gives too; its tests run one at a time): a build remembers absolute paths in its per-kind fingerprints (the
     fonts'), so an output moved to another folder would be drawn again whole on the next
     build instead of reused, and what the test checks about reusing it would go
     unchecked. At the same path the restored folder is byte for byte the one the test's
