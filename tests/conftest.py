@@ -183,8 +183,7 @@ def project_home(tmp_path_factory, tmp_path: Path):
     (`_project_home`), moved into the test's tmp_path afterwards, as project/, to be
     looked at when a test fails."""
     home = _project_home(tmp_path_factory)
-    if home.exists():
-        shutil.rmtree(home)
+    _remove(home)
     home.mkdir()
     yield home
     if home.exists():
@@ -256,12 +255,12 @@ class Prebuilt:
     cache given as XDG_CACHE_HOME, links kept); later tests get that copy back.
 
     The project always lives at the same path (`home`, the worker's project folder that
-    `project_home` gives too; its tests run one at a time): a build remembers absolute paths in its per-kind fingerprints (the
-    fonts'), so an output moved to another folder would be drawn again whole on the next
-    build instead of reused, and what the test checks about reusing it would go
-    unchecked. At the same path the restored folder is byte for byte the one the test's
-    own first build would have left. A test whose subject is the first build itself keeps
-    building it.
+    `project_home` gives too; its tests run one at a time): a build remembers absolute
+    paths in its per-kind fingerprints (the fonts'), so an output moved to another
+    folder would be drawn again whole on the next build instead of reused, and what the
+    test checks about reusing it would go unchecked. At the same path the restored
+    folder is byte for byte the one the test's own first build would have left. A test
+    whose subject is the first build itself keeps building it.
     """
 
     def __init__(self, home: Path, store: Path):
@@ -284,8 +283,13 @@ class Prebuilt:
         return self.home
 
     def clear(self) -> None:
-        if self.home.exists() or self.home.is_symlink():
-            shutil.rmtree(self.home)
+        _remove(self.home)
+
+
+def _remove(folder: Path) -> None:
+    """Remove a test's project folder, if there is one."""
+    if folder.exists() or folder.is_symlink():
+        shutil.rmtree(folder)
 
 
 @pytest.fixture(scope="session")

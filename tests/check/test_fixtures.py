@@ -29,14 +29,14 @@ def expectations(fixture: Path) -> list[str]:
             for line in fixture.read_bytes().splitlines() if line.startswith(EXPECT)]
 
 
-def run_fixture(fixture: Path, tmp_path: Path, monkeypatch) -> tuple[int, list[str]]:
-    content = tmp_path / "content"
+def run_fixture(fixture: Path, folder: Path, monkeypatch) -> tuple[int, list[str]]:
+    content = folder / "content"
     shutil.copytree(Path(__file__).parents[2] / "content", content)
-    shutil.copytree(Path(__file__).parents[2] / "templates", tmp_path / "templates")
+    shutil.copytree(Path(__file__).parents[2] / "templates", folder / "templates")
     shutil.copy(FIXTURES / "base" / "tiles.yaml", content / "tiles.yaml")
     target = fixture.name.split(".")[-2] + ".yaml"  # name.tiles.yaml -> tiles.yaml
     shutil.copy(fixture, content / target)
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(folder)
     result = CliRunner().invoke(cli, ["validate"])
     assert result.exception is None or isinstance(result.exception, SystemExit)
     return result.exit_code, result.output.splitlines()

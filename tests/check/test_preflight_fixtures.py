@@ -36,9 +36,9 @@ def sayings(fixture: Path) -> list[str]:
             if line.startswith(SAYS)]
 
 
-def run_fixture(fixture: Path, tmp_path: Path, monkeypatch) -> tuple[int, list[str]]:
+def run_fixture(fixture: Path, folder: Path, monkeypatch) -> tuple[int, list[str]]:
     """`tkg validate` of the fixture in a fresh project; its exit code and output lines."""
-    content, templates = tmp_path / "content", tmp_path / "templates"
+    content, templates = folder / "content", folder / "templates"
     shutil.copytree(ROOT / "content", content)
     shutil.copytree(ROOT / "templates", templates)
     shutil.copy(FIXTURES / "base" / "tiles.yaml", content / "tiles.yaml")
@@ -50,7 +50,7 @@ def run_fixture(fixture: Path, tmp_path: Path, monkeypatch) -> tuple[int, list[s
         args += ["--layout", "fixture"]
     else:
         shutil.copy(fixture, content / "tiles.yaml")
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(folder)
     few_book_games(monkeypatch)  # (the templates it renders quote them; no preflight does)
     result = CliRunner().invoke(cli, args)
     assert result.exception is None or isinstance(result.exception, SystemExit)
