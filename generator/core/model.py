@@ -311,14 +311,15 @@ class Game:
                                                                    self.base_dir)
 
     @cached_property
-    def _resolved_dirs(self) -> tuple[Path, ...]:
-        # Resolved once per game: every tile's item names its art relative to them, and
-        # the rulebook's figures make thousands of items.
+    def resolved_dirs(self) -> tuple[Path, ...]:
+        """The content folders, resolved as the files found in them are: once per game
+        (every tile's item names its art relative to them, and the rulebook's figures
+        make thousands of items)."""
         return tuple(folder.resolve() for folder in self.content_dirs)
 
     def relative(self, path: Path) -> str:
         """A content file's path under the content folder that holds it."""
-        for folder in self._resolved_dirs:
+        for folder in self.resolved_dirs:
             if path.is_relative_to(folder):
                 return path.relative_to(folder).as_posix()
         return path.as_posix()

@@ -176,10 +176,21 @@ def _key(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
 
     if known_only and not kit.memo.knows(f"{base}:images"):
         return None
-    key = digest(base, *(_digest(p) for p in kit.memo.get(f"{base}:images", images)))
+    shown = kit.memo.get(f"{base}:images", images)
+    key = digest(base, *(d for path in shown for d in _digests(path, kit.game.resolved_dirs)))
     if made:  # drawn to learn the images it shows: kept under its key, not drawn again
         kit.memo.get(key, lambda: made[0])
     return key
+
+
+def _digests(path: Path, folders: tuple[Path, ...]) -> list[str]:
+    """The digests of the files an image's path may name: its place in each content
+    folder (the first that has it is shown, so a file saved into an earlier folder over
+    a later one's is a change), or the one file outside them."""
+    inside = next((path.relative_to(f) for f in folders if path.is_relative_to(f)), None)
+    if inside is None:
+        return [_digest(path)]
+    return [_digest(folder / inside) for folder in folders]
 
 
 def _digest(path: Path) -> str:

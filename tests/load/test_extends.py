@@ -116,6 +116,23 @@ def test_an_edit_to_the_shared_tiles_rebuilds_the_game_built_on_them(series):
     assert "Ember Hollows" in svg
 
 
+@pytest.mark.slow
+def test_art_saved_into_the_game_over_the_shared_art_is_drawn_again(series):
+    # The same name under the game's own folder now takes the shared file's place: the
+    # drawing remembered with the shared file must not be taken for it.
+    def front() -> str:
+        assert tkg(series, "build", *EXAMPLE, "--only", "tiles", "--paper", "a4", "--lang",
+                   "en", "--out", "output-sprint").returncode == 0
+        return (series / "output-sprint" / "svg" / "tiles" / "mossfen.svg").read_text()
+
+    shared = front()
+    own = series / "examples" / "sprint" / "content" / "art" / "mossfen.svg"
+    own.parent.mkdir()
+    own.write_text((series / "content" / "art" / "mossfen.svg").read_text().replace(
+        "#FFF4D6", "#0A0B0C"))
+    assert "#0A0B0C" not in shared and "#0A0B0C" in front()
+
+
 def test_a_file_of_the_game_takes_the_place_of_the_shared_one(series, monkeypatch):
     monkeypatch.chdir(series)
     own = series / "examples" / "sprint" / "content" / "pieces.yaml"
