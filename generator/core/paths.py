@@ -50,3 +50,27 @@ def link_in_cache(source: Path, path: Path) -> None:
             os.replace(temporary, path)
         finally:
             temporary.unlink(missing_ok=True)
+
+
+def anchored_name(path: Path, folders: tuple[Path, ...]) -> str:
+    """`path` as the number of the content folder that holds it and its path inside
+    ("0:art/mossfen.svg"), or whole when no content folder holds it (a picture kept in
+    the user's cache)."""
+    for number, folder in enumerate(folders):
+        if path.is_relative_to(folder):
+            return f"{number}:{path.relative_to(folder).as_posix()}"
+    return str(path)
+
+
+def anchored_text(text: str, folders: tuple[Path, ...]) -> str:
+    """`text` (a repr a key is made of) with each content folder's path written as its
+    number: the game's repr names its folders and its fonts' files by their whole
+    paths, and where each of its values is written (a `Location`) as the user sees it,
+    from the working folder."""
+    here = Path.cwd().resolve()  # (the folders are resolved: `display_path`'s view)
+    for number, folder in sorted(enumerate(folders), key=lambda f: -len(str(f[1]))):
+        marker = f"<content folder {number}>"
+        text = text.replace(str(folder), marker)
+        if folder.is_relative_to(here):
+            text = text.replace(f"path='{folder.relative_to(here)}/", f"path='{marker}/")
+    return text

@@ -11,6 +11,7 @@ from functools import cached_property
 
 from generator.core.memo import Memo
 from generator.core.model import Game
+from generator.core.paths import anchored_name
 from generator.draw.fonts import FontBook
 from generator.load.digests import file_digest
 from generator.load.fonts import font_licences
@@ -31,9 +32,13 @@ class Kit:
     @cached_property
     def assets(self) -> tuple[str, ...]:
         """Digests of the files every drawing may use: fonts, their licences (copied next
-        to the SVGs) and the insignia symbols; worked out once per build."""
+        to the SVGs) and the insignia symbols, and which font each role names (by its
+        place in the content folders: a copy of the project elsewhere draws alike);
+        worked out once per build."""
         fonts = sorted({path for _, path in self.game.fonts})
         licences = font_licences(fonts)
         symbols = [e.symbol_file for e in self.game.elements if e.symbol_file]
+        folders = self.game.resolved_dirs
         return (*(f"{p.name}:{file_digest(p)}" for p in [*fonts, *licences, *symbols]),
-                repr(self.game.fonts))
+                repr(tuple((role, anchored_name(path, folders))
+                           for role, path in self.game.fonts)))

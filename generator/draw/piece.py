@@ -13,11 +13,13 @@ memo under everything it depends on, the image files it shows included.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.core.digest import digest
-from generator.core.model import Item, Oink, PieceKind, Tile
+from generator.core.model import NOWHERE, Game, Item, Oink, PieceKind, Tile
+from generator.core.paths import anchored_name
+from generator.draw.anchors import moved_path, moved_scene
 from generator.draw.kit import Kit
 from generator.draw.names import Names
 from generator.draw.paint import Painter
@@ -56,6 +58,9 @@ class Drawn:
     images: tuple[Path, ...]
     pages: tuple[Scene, ...] = ()
     pictures: tuple[tuple[Picture, ...], ...] = ()
+    # The content folders its files' paths lie under: where it was drawn, not what it
+    # draws (so neither compared nor in a kind's fingerprint).
+    folders: tuple[Path, ...] = field(default=(), compare=False)
 
     @property
     def every_page(self) -> tuple[Scene, ...]:
@@ -106,8 +111,12 @@ def keyed(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
     key = here[asked] = found
 
     def drawing() -> Drawn:  # from this build, or the memo (an earlier build), or now
-        return kit.memo.get(key, lambda: _draw(kit, kind, look, item, side, bleed, size,
-                                               pictures))
+        found = kit.memo.get(key, lambda: _draw(kit, kind, look, item, side, bleed, size,
+                                                pictures))
+        if found.folders == kit.game.resolved_dirs:
+            return found
+        # Drawn in a copy of this project elsewhere: the same drawing, its files here.
+        return kit.memo.per(found, "moved here", lambda d: _moved(d, kit.game.resolved_dirs))
 
     return Keyed(key, drawing)
 
@@ -150,7 +159,7 @@ def _base(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
     found = bases.get(asked)
     if found is None:
         game = kit.memo.per(kit.game, "piece names' key",
-                            lambda g: repr((sorted(game_names(g).items()), g.elements)))
+                            lambda g: repr((sorted(game_names(g).items()), _elements(g))))
         # Which fields the other items have counts too (`fields`): a field missing here
         # is TKG603 then.
         shape = kit.memo.per(look, "look's repr", repr)
@@ -158,8 +167,17 @@ def _base(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
         found = bases[asked] = digest(
             "piece", code_digest(), kind.name, kind.prefix, repr(kind.captions), shape,
             repr(item), fields, side, repr(bleed), repr(size), repr(list(pictures)), game,
-            "|".join(map(str, kit.game.content_dirs)), *kit.assets)
+            *kit.assets)
     return found
+
+
+def _elements(game: Game) -> list:
+    """The elements as a drawing reads them: where each is written left out (only a
+    drawing that fails names it), its symbol's file by its place in the content folders
+    (its bytes are among the kit's assets)."""
+    folders = game.resolved_dirs
+    return [(replace(e, symbol_file=None, where=NOWHERE, symbol_where=NOWHERE),
+             e.symbol_file and anchored_name(e.symbol_file, folders)) for e in game.elements]
 
 
 def _key(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
@@ -169,32 +187,43 @@ def _key(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
     """The drawing's memo key: `base` and the image files it shows (with `known_only`,
     None when the memo does not know those)."""
     made: list[Drawn] = []
+    folders = kit.game.resolved_dirs
 
-    def images() -> tuple[Path, ...]:
+    def images() -> tuple[str, ...]:
         made.append(_draw(kit, kind, look, item, side, bleed, size, pictures))
-        return made[0].images
+        return tuple(anchored_name(path, folders) for path in made[0].images)
 
     if known_only and not kit.memo.knows(f"{base}:images"):
         return None
     shown = kit.memo.get(f"{base}:images", images)
-    key = digest(base, *(d for path in shown for d in _digests(path, kit.game.resolved_dirs)))
+    key = digest(base, *(d for name in shown for d in _digests(name, folders)))
     if made:  # drawn to learn the images it shows: kept under its key, not drawn again
         kit.memo.get(key, lambda: made[0])
     return key
 
 
-def _digests(path: Path, folders: tuple[Path, ...]) -> list[str]:
-    """The digests of the files an image's path may name: its place in each content
-    folder (the first that has it is shown, so a file saved into an earlier folder over
-    a later one's is a change), or the one file outside them."""
-    inside = next((path.relative_to(f) for f in folders if path.is_relative_to(f)), None)
-    if inside is None:
-        return [_digest(path)]
-    return [_digest(folder / inside) for folder in folders]
+def _digests(name: str, folders: tuple[Path, ...]) -> list[str]:
+    """The digests of the files an image's `anchored_name` may name: in each content
+    folder (the first that has it is shown, so a file added to an earlier folder is a
+    change), or the one whole path outside them."""
+    number, _, inside = name.partition(":")
+    if not number.isdigit():
+        return [name, _digest(Path(name))]
+    return [name, *(_digest(folder / inside) for folder in folders)]
 
 
 def _digest(path: Path) -> str:
-    return file_digest(path) if path.is_file() else f"missing {path}"
+    return file_digest(path) if path.is_file() else f"missing {path.name}"
+
+
+def _moved(drawn: Drawn, folders: tuple[Path, ...]) -> Drawn:
+    """A drawing made in other content folders, its files' paths in `folders`."""
+    def scene(s: Scene) -> Scene:
+        return moved_scene(s, drawn.folders, folders)
+
+    return replace(drawn, scene=scene(drawn.scene), pages=tuple(map(scene, drawn.pages)),
+                   images=tuple(moved_path(p, drawn.folders, folders) for p in drawn.images),
+                   folders=folders)
 
 
 def _draw(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
@@ -208,7 +237,8 @@ def _draw(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
     name, title = scene_name(kind, item, side), _title(painter, kind, item, side, names)
     scene = Scene(name, w, h, bleed, tuple(painter.sketch.items), title, painter.fonts(),
                   tuple(painter.sketch.parts))
-    scene.digest  # noqa: B018 - worked out now, so the memo keeps it with the scene
+    # Worked out now, so the memo keeps them with the scene.
+    scene.digest, scene.pictures, scene.places_pieces  # noqa: B018
     pages, shown = [], [tuple(painter.shown)]
     later = [(prim, template, placed) for prim, template, each in painter.later
              for placed in each]
@@ -219,7 +249,7 @@ def _draw(kit: Kit, kind: PieceKind, look: Look, item: Item | None, side: str,
                            f"{title} ({k})", painter.fonts(), tuple(page.sketch.parts)))
         shown.append(tuple(page.shown))
     return Drawn(scene, tuple(dict.fromkeys(painter.problems)), tuple(painter.images),
-                 tuple(pages), tuple(shown))
+                 tuple(pages), tuple(shown), kit.game.resolved_dirs)
 
 
 def _title(painter: Painter, kind: PieceKind, item: Item | None, side: str,

@@ -264,6 +264,13 @@ class Scene:
         drawing order: worked out once per scene, as fingerprints and memo keys ask."""
         return _pictures(self.items)
 
+    @cached_property
+    def places_pieces(self) -> bool:
+        """Whether a group places a whole piece (which names its own fonts' files):
+        worked out where the scene is drawn, so a remembered scene moved to a copy of
+        its project (`generator.draw.anchors`) is not unpacked to find out."""
+        return _places_pieces(self.items)
+
     def __reduce__(self) -> tuple:
         """Pickled with its items packed apart, and unpickled without them: they are
         read when first asked for. Drawings cross between a build's processes and
@@ -280,7 +287,7 @@ class Scene:
 
 
 ITEMS, PACKED = "_items", "_packed"  # where a scene keeps its items, read or still packed
-WORKED_OUT = ("digest", "pictures")  # a scene's cached properties, pickled with it
+WORKED_OUT = ("digest", "pictures", "places_pieces")  # cached properties, pickled with it
 
 
 def _items(scene: Scene) -> tuple:
@@ -322,6 +329,11 @@ def _pictures(items: tuple) -> tuple[FilePath, ...]:
         elif isinstance(item, Group):
             found += _pictures(item.children) + _pictures(item.mask)
     return tuple(found)
+
+
+def _places_pieces(items: tuple) -> bool:
+    return any(isinstance(item, Group) and (item.piece is not None or _places_pieces(
+        item.children) or _places_pieces(item.mask)) for item in items)
 
 
 def _stand_ins(items: tuple) -> tuple[tuple, bool]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from generator.core.digest import digest
 from generator.core.memo import Memo
 from generator.core.model import Game
+from generator.core.paths import anchored_text
 from generator.load.digests import code_digest
 from generator.sim.playlog import LoggedTurn, PlayLog, turn_log
 from generator.sim.tables import build_table
@@ -86,8 +87,9 @@ def remembered_example(game: Game, memo: Memo) -> Example:
     plays the game again no more (it was played for each language, twice, every build
     that laid out the book). The log holds this game's table, names and all."""
     table = build_table(game)
-    key = digest("example of play", code_digest(), repr(replace(table, design_names=())),
-                 str(configured_seed(game)))
+    # (where the content lies is no part of the game played: a copy elsewhere plays it)
+    played = anchored_text(repr(replace(table, design_names=())), game.resolved_dirs)
+    key = digest("example of play", code_digest(), played, str(configured_seed(game)))
     example = memo.get(key, lambda: example_of_play(game))
     return replace(example, log=replace(example.log, table=table))
 

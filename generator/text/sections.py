@@ -11,6 +11,7 @@ from pathlib import Path
 from generator.core.digest import digest
 from generator.core.memo import Memo
 from generator.core.model import Game
+from generator.core.paths import anchored_text
 from generator.load.digests import code_digest, tree_digest
 from generator.text.context import Rendered, freeze, rulebook_layers
 
@@ -45,6 +46,7 @@ def rendered_aids(templates_dir: Path, game: Game, context: dict,
                                                  for o in game.oinks]))
 
     folders = rulebook_layers(templates_dir, context.get("language", "")).folders
-    key = digest("aids", code_digest(), tree_digest(*folders), repr(context),
-                 repr(game.oinks), repr(game.elements))
+    # (where the content lies is no part of the words: a copy elsewhere has the same)
+    said = anchored_text(repr((context, game.oinks, game.elements)), game.resolved_dirs)
+    key = digest("aids", code_digest(), tree_digest(*folders), said)
     return memo.get(key, render)

@@ -108,3 +108,63 @@ def test_a_last_build_swapped_for_a_fifo_is_not_waited_on(project, own_cache):
         os.mkfifo(kept)
     _built(project, "out")  # a read of a FIFO would wait for a writer for ever
     assert os.path.samefile(last_build_files()[0], project / "out" / CACHE_DIR / MEMO_FILE)
+
+
+def _count_drawn(monkeypatch) -> list[str]:
+    """The names of the items whose sides are drawn from now on."""
+    from generator.draw import piece
+
+    seen: list[str] = []
+    original = piece._draw
+
+    def counted(kit, kind, look, item, *rest):
+        seen.append(f"{kind.name} {item.id if item else 'back'}")
+        return original(kit, kind, look, item, *rest)
+
+    monkeypatch.setattr(piece, "_draw", counted)
+    return seen
+
+
+@pytest.mark.slow
+def test_a_copy_of_the_project_starts_from_the_originals_drawings(project, own_cache,
+                                                                  monkeypatch, tmp_path):
+    first = _built(project, "out")
+    # A designer copies the project to try a variant, then deletes or edits the
+    # original: the copy's first build draws and examines nothing the original's did,
+    # and reads none of the original's files.
+    copy = tmp_path / "variant"
+    for folder in ("content", "templates"):
+        shutil.copytree(project / folder, copy / folder)
+    drawn, seen = _count_drawn(monkeypatch), _count_examined(monkeypatch)
+    art = project / "content" / "art"
+    for picture in art.iterdir():
+        picture.write_bytes(b"not a picture any more")
+    assert _built(copy, "out") == first
+    assert (drawn, seen) == ([], []), f"drawn again: {drawn}; examined again: {seen}"
+    # Its own edits are its own: a picture of the copy's saved again is drawn again.
+    mossfen = next(p for p in (copy / "content" / "art").iterdir() if p.stem == "mossfen")
+    mossfen.write_text(mossfen.read_text().replace("#FFF4D6", "#FFE4C6"))
+    changed = _built(copy, "out")
+    assert sorted(name for name, data in changed.items() if data != first[name])
+    assert drawn and all("mossfen" in name for name in drawn), drawn
+
+
+@pytest.mark.slow
+def test_a_copy_shows_its_own_pictures_where_it_starts_from_the_originals_drawings(
+        project, own_cache, monkeypatch, tmp_path):
+    from PIL import Image
+
+    from tests.products.test_jpeg_art import _use_art, jpeg, wide_picture
+
+    _use_art(project, "ember.jpg", jpeg(wide_picture()))
+    first = _built(project, "out")
+    copy = tmp_path / "variant"
+    for folder in ("content", "templates"):
+        shutil.copytree(project / folder, copy / folder)
+    # The original's picture painted over: a drawing remembered from it that still
+    # named its file would print this one in the copy's files.
+    (project / "content" / "art" / "ember.jpg").write_bytes(
+        jpeg(Image.new("RGB", (4000, 1000), (0, 0, 0))))
+    drawn = _count_drawn(monkeypatch)
+    assert _built(copy, "out") == first
+    assert drawn == []

@@ -12,6 +12,7 @@ import io
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
+from pathlib import Path
 
 from generator.backends.pdf.canvas import FURNITURE
 from generator.backends.pdf.fonts import register
@@ -22,6 +23,8 @@ from generator.backends.pdf.subset_tags import retag
 from generator.core.digest import digest
 from generator.core.errors import RenderError
 from generator.core.model import Game
+from generator.core.paths import anchored_text
+from generator.draw.anchors import moved_scene
 from generator.draw.kit import Kit
 from generator.draw.scene import Scene
 from generator.load.digests import code_digest
@@ -96,13 +99,18 @@ def linked_pdf(lay_out: Callable[[], tuple[Base, dict[str, Scene]]], kit: Kit,
         return link_drawings(base, placed, kit), base.pages
     made: dict[str, Scene] = {}
 
-    def make() -> tuple[Base, dict[str, Scene]]:
+    def make() -> tuple[Base, dict[str, Scene], tuple[Path, ...]]:
         base, placed = lay_out()
         made.update(placed)
-        # Page furniture (cover text, sheet labels) is part of the layout: kept with it.
-        return base, {slot: s for slot, s in placed.items() if slot.startswith(FURNITURE)}
+        # Page furniture (cover text, sheet labels) is part of the layout: kept with it,
+        # and with the content folders its fonts lie in.
+        return base, {slot: s for slot, s in placed.items() if slot.startswith(FURNITURE)}, \
+            kit.game.resolved_dirs
 
-    base, furniture = kit.memo.get(_laid_out_key(base_key), make)
+    base, furniture, folders = kit.memo.get(_laid_out_key(base_key), make)
+    if folders != kit.game.resolved_dirs:  # laid out in a copy of the project elsewhere
+        furniture = {slot: moved_scene(s, folders, kit.game.resolved_dirs)
+                     for slot, s in furniture.items()}
     by_name = {**furniture, **{s.name: s for s in scenes}}
     for slot, scene in made.items():  # the key must name every piece the layout placed
         if slot in furniture:
@@ -136,8 +144,12 @@ def layout_key(what: str, kit: Kit, scenes: Sequence[Scene], *extra: str) -> str
     sizes = repr([(s.name, s.width, s.height, s.bleed) for s in scenes])
     pieces = repr([(k.name, k.title, k.about, k.bundle, [(i.id, i.copies) for i in k.items])
                    for k in game.pieces])
-    return digest(what, *extra, repr(replace(game, tiles=())), str(len(game.tiles)), sizes,
-                  repr([t.copies for t in game.tiles]), pieces, *kit.assets)
+    # Where the content folders lie is left out: a copy of the project elsewhere lays
+    # out the same pages (`linked_pdf` moves what it keeps of them).
+    said = (*extra, repr(replace(game, tiles=())), pieces)
+    return digest(what, *(anchored_text(text, game.resolved_dirs) for text in said),
+                  str(len(game.tiles)), sizes, repr([t.copies for t in game.tiles]),
+                  *kit.assets)
 
 
 def render_pdf(kit: Kit, what: str, draw: Callable, base_key: str | None = None,
