@@ -326,9 +326,10 @@ def last_build_files() -> tuple[Path, Path]:
 
     A first build into a folder, or a first validation of a content folder, starts from
     them: an output folder deleted, or a new `--out`, finds the pieces it shares with
-    the last build drawn and checked. Every key names its value for good (a drawing's
-    key holds its content folder's path too), so another project's values are never
-    taken for this one's: only values this project asks for are read."""
+    the last build drawn and checked. Every key names its value for good, so another
+    project's values are never taken for this one's: only values this project asks for
+    are read (a copy of the project elsewhere asks for the same drawings, their files'
+    paths moved to its folders: `generator.draw.anchors`)."""
     folder = user_cache() / "last-build"
     return folder / MEMO_FILE, folder / RECENT_FILE
 
