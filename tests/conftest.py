@@ -255,12 +255,10 @@ class Prebuilt:
     cache given as XDG_CACHE_HOME, links kept); later tests get that copy back.
 
     The project always lives at the same path (`home`, the worker's project folder that
-    `project_home` gives too; its tests run one at a time): a build remembers absolute
-    paths in its per-kind fingerprints (the fonts'), so an output moved to another
-    folder would be drawn again whole on the next build instead of reused, and what the
-    test checks about reusing it would go unchecked. At the same path the restored
-    folder is byte for byte the one the test's own first build would have left. A test
-    whose subject is the first build itself keeps building it.
+    `project_home` gives too; its tests run one at a time), so the restored folder is
+    byte for byte the one the test's own first build would have left, cache included,
+    whatever of it names the folder. A test whose subject is the first build itself
+    keeps building it.
     """
 
     def __init__(self, home: Path, store: Path):

@@ -32,19 +32,13 @@ def moved_path(path: Path, made: tuple[Path, ...], asked: tuple[Path, ...]) -> P
 
 def moved_scene(scene: Scene, made: tuple[Path, ...], asked: tuple[Path, ...]) -> Scene:
     """The scene with every file it names (pictures, fonts) moved from the folders it
-    was `made` in to those `asked`. Its digest, which names no content folder, stays
-    worked out; where it shows pictures, it is worked out again."""
+    was `made` in to those `asked`. A scene whose items name no file (most: no picture,
+    no piece placed) keeps them as they are, with its digest."""
     fonts = tuple((role, moved_path(path, made, asked)) for role, path in scene.fonts)
     if not scene.pictures and not scene.places_pieces:
-        # Only its fonts name files: its items stay as they are (packed, if they are).
-        moved = object.__new__(Scene)
-        moved.__dict__.update(scene.__dict__, fonts=fonts)
-        return moved
-    moved = Scene(scene.name, scene.width, scene.height, scene.bleed,
-                  _moved_items(scene.items, made, asked), scene.title, fonts, scene.parts)
-    if not scene.pictures and "digest" in scene.__dict__:
-        moved.__dict__["digest"] = scene.digest
-    return moved
+        return scene.with_fonts(fonts)
+    return Scene(scene.name, scene.width, scene.height, scene.bleed,
+                 _moved_items(scene.items, made, asked), scene.title, fonts, scene.parts)
 
 
 def _moved_items(items: tuple, made: tuple[Path, ...], asked: tuple[Path, ...]) -> tuple:

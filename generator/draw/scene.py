@@ -271,6 +271,14 @@ class Scene:
         its project (`generator.draw.anchors`) is not unpacked to find out."""
         return _places_pieces(self.items)
 
+    def with_fonts(self, fonts: tuple[tuple[str, FilePath], ...]) -> Scene:
+        """The same drawing naming other font files (a copy of the project elsewhere):
+        its items and what was worked out of them kept as they are, packed if they are
+        (the fonts are in neither)."""
+        moved = object.__new__(Scene)
+        moved.__dict__.update(self.__dict__, fonts=fonts)
+        return moved
+
     def __reduce__(self) -> tuple:
         """Pickled with its items packed apart, and unpickled without them: they are
         read when first asked for. Drawings cross between a build's processes and
