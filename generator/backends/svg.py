@@ -23,6 +23,7 @@ from generator.draw.art import picture_digests
 from generator.draw.fonts import font_name, generic_family
 from generator.draw.pictures import embedded
 from generator.draw.scene import (
+    MITER_LIMIT,
     Ellipse,
     Gradient,
     Group,
@@ -179,6 +180,8 @@ class _Writer:
                 element["stroke-linecap"] = style.cap
             if style.join != "miter":
                 element["stroke-linejoin"] = style.join
+            elif style.miter != MITER_LIMIT:
+                element["stroke-miterlimit"] = fmt(style.miter)
         if style.opacity < 1:
             element["opacity"] = fmt(style.opacity)
         if style.evenodd:

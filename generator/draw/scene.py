@@ -37,6 +37,7 @@ class Gradient:
 
 
 Paint = str | Gradient | None  # "#rrggbb", a gradient, or nothing
+MITER_LIMIT = 4.0  # SVG's default stroke-miterlimit: what art, browsers and the SVG show
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,20 @@ class Style:
     evenodd: bool = False  # fill rule, for silhouettes with holes
     cap: str = "butt"  # a stroke's ends: butt, round or square
     join: str = "miter"  # a stroke's corners: miter, round or bevel
+    # How far a mitred corner's point may reach, in stroke widths: past it, the corner
+    # is bevelled (SVG's stroke-miterlimit; PDF's `M`, whose own default is 10).
+    miter: float = MITER_LIMIT
+
+    def __repr__(self) -> str:
+        # The digests of scenes are their items' reprs (and some forms' names hold
+        # them): a style at SVG's miter limit shows as styles did before they had one,
+        # so no drawing is keyed or named anew.
+        text = (f"Style(fill={self.fill!r}, stroke={self.stroke!r}, "
+                f"stroke_width={self.stroke_width!r}, opacity={self.opacity!r}, "
+                f"evenodd={self.evenodd!r}, cap={self.cap!r}, join={self.join!r}")
+        if self.miter != MITER_LIMIT:
+            text += f", miter={self.miter!r}"
+        return text + ")"
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 
 from generator.draw.gradients import IDENTITY, Matrix, compose
-from generator.draw.scene import Gradient, Group, Style, faded
+from generator.draw.scene import MITER_LIMIT, Gradient, Group, Style, faded
 
 # What each effect is, and what to do about it (Inkscape 1's menus: most art comes
 # from it). Filters are read by `generator.draw.svgfilter`.
@@ -108,7 +108,18 @@ def style_of(values: dict, stroke_width, alpha: float, paints: dict) -> Style:
     corners = _choice(values.get("stroke-linejoin"), ("miter", "round", "bevel"),
                       "round" if ends == "round" else "miter")
     return Style(fill, stroke, width, min(max(alpha, 0.0), 1.0),
-                 values.get("fill-rule") == "evenodd", ends, corners)
+                 values.get("fill-rule") == "evenodd", ends, corners,
+                 _miter_limit(values.get("stroke-miterlimit")))
+
+
+def _miter_limit(value: str | None) -> float:
+    """The file's stroke-miterlimit, or SVG's default where it gives none, or none SVG
+    knows (a number under 1, or no number), as a browser draws it."""
+    try:
+        limit = float(value) if value is not None else MITER_LIMIT
+    except ValueError:
+        return MITER_LIMIT
+    return limit if 1 <= limit < math.inf else MITER_LIMIT
 
 
 def _choice(value: str | None, known: tuple[str, ...], otherwise: str) -> str:

@@ -298,6 +298,49 @@ def test_a_stroke_s_ends_and_corners_are_read_as_the_file_says(tmp_path, stroke,
     assert (shape.style.cap, shape.style.join) == (cap, join)
 
 
+@pytest.mark.parametrize(("stroke", "limit"), [
+    ("", 4.0),  # SVG's default (PDF's own is 10)
+    ('stroke-miterlimit="8"', 8.0),
+    ('style="stroke-miterlimit:1.5"', 1.5),
+    ('stroke-miterlimit="0.5"', 4.0),  # under 1 is no limit SVG knows: its default
+    ('stroke-miterlimit="wide"', 4.0),
+])
+def test_a_stroke_s_miter_limit_is_read_as_the_file_says(tmp_path, stroke, limit):
+    (shape,) = _shapes(tmp_path, f'<path d="M10 10L50 90L90 10" fill="none" stroke="#000" '
+                                 f'stroke-width="4" {stroke}/>')
+    assert shape.style.miter == limit
+
+
+def test_a_group_s_miter_limit_holds_for_its_shapes(tmp_path):
+    (shape,) = _shapes(tmp_path, '<g stroke-miterlimit="2" transform="translate(1 0)">'
+                                 '<path d="M10 10L50 90L90 10" fill="none" stroke="#000"/></g>')
+    assert shape.style.miter == 2.0
+
+
+# A V of a 1 mm stroke whose sides meet at (15, 2) at 20 degrees: its mitred point would
+# reach 1 / sin(10 deg) = 5.76 stroke widths, 2.9 mm above the corner.
+SHARP_V = '<path d="M13.59 10L15 2L16.41 10" fill="none" stroke="#000" stroke-width="1" {}/>'
+
+
+@pytest.mark.parametrize(("limit", "mitred"), [
+    ("", False), ('stroke-miterlimit="4"', False), ('stroke-miterlimit="6"', True),
+], ids=["default", "4", "6"])
+def test_a_sharp_corner_prints_as_its_svg_shows_it(own_kit, tmp_path, limit, mitred):
+    # Beyond the limit, SVG bevels the corner (a browser, Inkscape and the preview show
+    # no point); a PDF viewer or printer at PDF's own limit, 10, drew the point.
+    from generator.backends.svg import scene_svg
+    from generator.core.memo import Memo
+    from generator.draw.scene import Scene
+    from tests.backends.test_forms import close, pixels
+
+    (corner,) = _art(tmp_path, SHARP_V.format(limit), 'viewBox="0 0 30 10"')[1]
+    scene = Scene("sharp-v", 30, 10, 0, (corner,))
+    above = pixels(own_kit, tmp_path, scene)(15, 0.6)  # 1.4 mm above the corner
+    assert close(above, (0, 0, 0) if mitred else (255, 255, 255), 8), above
+    svg = scene_svg(scene, Memo())
+    assert ('stroke-miterlimit="6"' in svg) == mitred, svg  # (4, SVG's default, unsaid)
+
+
 def test_a_square_cap_reaches_past_the_line_s_end_in_the_pdf(own_kit, tmp_path):
     from generator.draw.scene import Scene
     from tests.backends.test_forms import close, pixels

@@ -106,7 +106,10 @@ class _Recorder:
             out.append(f"{self._rgb(style.fill)} rg")
         if style.stroke:
             cap, join = CAPS.index(style.cap), JOINS.index(style.join)
-            out.append(f"{self._rgb(style.stroke)} RG {num(style.stroke_width)} w {cap} J {join} j")
+            # A mitred corner's limit always said: PDF's default (10) is not SVG's (4).
+            limit = f" {num(style.miter)} M" if style.join == "miter" else ""
+            out.append(f"{self._rgb(style.stroke)} RG {num(style.stroke_width)} w {cap} J "
+                       f"{join} j{limit}")
         star = "*" if style.evenodd else ""
         paint = ("B" + star) if fill and style.stroke else ("f" + star) if fill else \
             "S" if style.stroke else "n"
