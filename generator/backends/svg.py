@@ -182,6 +182,10 @@ class _Writer:
                 element["stroke-linejoin"] = style.join
             elif style.miter != MITER_LIMIT:
                 element["stroke-miterlimit"] = fmt(style.miter)
+            if style.dashes:
+                element["stroke-dasharray"] = " ".join(map(fmt, style.dashes))
+                if style.dash_offset:
+                    element["stroke-dashoffset"] = fmt(style.dash_offset)
         if style.opacity < 1:
             element["opacity"] = fmt(style.opacity)
         if style.evenodd:

@@ -54,16 +54,22 @@ class Style:
     # How far a mitred corner's point may reach, in stroke widths: past it, the corner
     # is bevelled (SVG's stroke-miterlimit; PDF's `M`, whose own default is 10).
     miter: float = MITER_LIMIT
+    # A dashed stroke: the lengths of its dashes and gaps in turn (an even count) and how
+    # far into them the stroke starts (SVG's stroke-dasharray and -dashoffset; PDF's `d`).
+    dashes: tuple[float, ...] = ()
+    dash_offset: float = 0.0
 
     def __repr__(self) -> str:
         # The digests of scenes are their items' reprs (and some forms' names hold
-        # them): a style at SVG's miter limit shows as styles did before they had one,
-        # so no drawing is keyed or named anew.
+        # them): a style at SVG's miter limit, not dashed, shows as styles did before
+        # they had either, so no drawing is keyed or named anew.
         text = (f"Style(fill={self.fill!r}, stroke={self.stroke!r}, "
                 f"stroke_width={self.stroke_width!r}, opacity={self.opacity!r}, "
                 f"evenodd={self.evenodd!r}, cap={self.cap!r}, join={self.join!r}")
         if self.miter != MITER_LIMIT:
             text += f", miter={self.miter!r}"
+        if self.dashes:
+            text += f", dashes={self.dashes!r}, dash_offset={self.dash_offset!r}"
         return text + ")"
 
 

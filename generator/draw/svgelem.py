@@ -248,6 +248,10 @@ def _layer(items: list, layer: svgfilter.Layer, linear: bool, ctm: se.Matrix) ->
                        "picture (Inkscape: Edit > Make a Bitmap Copy, at 300 dpi)")
     content = tuple(items) if layer.colour is None else recolour(tuple(items), layer.colour)
     dx, dy = layer.offset
+    if any(layer.sigma) and _dashed(items):
+        # (tkg paints a blur itself, `generator.draw.blur`, and draws no dashes there)
+        raise ArtError("a dashed stroke in a blur, shadow or glow; make the stroke a "
+                       "shape (Inkscape: Path > Stroke to Path)")
     moved = (ctm.a * dx + ctm.c * dy, ctm.b * dx + ctm.d * dy)
     across, down = (layer.sigma[0] * math.hypot(ctm.a, ctm.b),
                     layer.sigma[1] * math.hypot(ctm.c, ctm.d))
@@ -255,6 +259,11 @@ def _layer(items: list, layer: svgfilter.Layer, linear: bool, ctm: se.Matrix) ->
     if blur is None and moved == (0.0, 0.0) and layer.opacity >= 1 and layer.colour is None:
         return content
     return (Group(content, translate=moved, opacity=layer.opacity, blur=blur),)
+
+
+def _dashed(items) -> bool:
+    return any(_dashed(item.children) if isinstance(item, Group)
+               else bool(getattr(getattr(item, "style", None), "dashes", ())) for item in items)
 
 
 def _holds_picture(items) -> bool:
@@ -451,12 +460,20 @@ def _primitive(shape: se.Shape, alpha: float, paints: dict, values: dict | None 
         return None
     refuse_effects(values)
     style = _in_place(style_of(values, lambda: float(shape.implicit_stroke_width), alpha,
-                               paints), shape)
+                               paints, _enlarged(values) if "stroke-dasharray" in values
+                               else 1.0), shape)
     if isinstance(shape, se.Rect):
         return _rect(shape, style)
     if isinstance(shape, (se.Circle, se.Ellipse)):
         return _ellipse(shape, style)
     return _outline(shape, style)
+
+
+def _enlarged(values: dict) -> float:
+    """How much a shape's transform enlarges lengths along its outline, as it enlarges
+    its stroke's width (svgelements': the square root of the area's scale)."""
+    m = se.Matrix(values.get("transform", ""))
+    return math.sqrt(abs(m.a * m.d - m.b * m.c))
 
 
 def _in_place(style: Style, shape: se.Shape) -> Style:

@@ -86,10 +86,12 @@ def refuse_effects(values: dict) -> None:
             raise ArtError(what.format(f"{key}: {value}"))
 
 
-def style_of(values: dict, stroke_width, alpha: float, paints: dict) -> Style:
+def style_of(values: dict, stroke_width, alpha: float, paints: dict,
+             scale: float = 1.0) -> Style:
     """The style of a shape from its presentation values; `stroke_width()` gives its
     stroke's width, asked only when it has a stroke; `paints` are the file's gradients
-    by id (or why each cannot be drawn)."""
+    by id (or why each cannot be drawn); `scale` is how much the shape's transform
+    enlarges it, as its dashes are (its stroke's width comes enlarged)."""
     fill, fill_alpha = _paint(values.get("fill"), paints)
     stroke, stroke_alpha = _paint(values.get("stroke"), paints)
     if isinstance(stroke, Gradient):  # (the readers lay one over a mask: `stroke_gradient`)
@@ -107,9 +109,40 @@ def style_of(values: dict, stroke_width, alpha: float, paints: dict) -> Style:
     # read joins prints as it did.
     corners = _choice(values.get("stroke-linejoin"), ("miter", "round", "bevel"),
                       "round" if ends == "round" else "miter")
+    dashes, offset = _dashes(values, scale) if stroke else ((), 0.0)
     return Style(fill, stroke, width, min(max(alpha, 0.0), 1.0),
                  values.get("fill-rule") == "evenodd", ends, corners,
-                 _miter_limit(values.get("stroke-miterlimit")))
+                 _miter_limit(values.get("stroke-miterlimit")), dashes, offset)
+
+
+def _dashes(values: dict, scale: float) -> tuple[tuple[float, ...], float]:
+    """The stroke's dashes and gaps in turn, and how far into them it starts, in the
+    drawing's units: none for a solid stroke, or for lengths SVG draws solid (a negative
+    one, or only zeros). An odd list is said twice, as SVG repeats it; the start is
+    taken into the first round of the pattern."""
+    text = (values.get("stroke-dasharray") or "none").strip()
+    if text == "none":
+        return (), 0.0
+    lengths = [_length(part, "stroke-dasharray") for part in re.split(r"[\s,]+", text)
+               if part]
+    if not lengths or any(length < 0 for length in lengths) or not any(lengths):
+        return (), 0.0
+    pattern = tuple(length * scale for length in lengths * (2 if len(lengths) % 2 else 1))
+    offset = _length(values.get("stroke-dashoffset") or "0", "stroke-dashoffset") * scale
+    return pattern, offset % sum(pattern)
+
+
+def _length(text: str, name: str) -> float:
+    """A length in the drawing's units (a plain number, or px); ArtError for another
+    unit, which would need the document's size to measure."""
+    try:
+        value = float(text.strip().removesuffix("px"))
+    except ValueError:
+        raise ArtError(f"{name}: {text}, in units other than the drawing's; give it as "
+                       "plain numbers (as Inkscape writes it)") from None
+    if not math.isfinite(value):
+        raise ArtError(f"{name}: {text} is no length")
+    return value
 
 
 def _miter_limit(value: str | None) -> float:

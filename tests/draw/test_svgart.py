@@ -317,6 +317,70 @@ def test_a_group_s_miter_limit_holds_for_its_shapes(tmp_path):
     assert shape.style.miter == 2.0
 
 
+@pytest.mark.parametrize(("stroke", "dashes", "offset"), [
+    ('stroke-dasharray="4 2"', (4.0, 2.0), 0.0),
+    ('style="stroke-dasharray:4,2;stroke-dashoffset:1"', (4.0, 2.0), 1.0),  # Inkscape's
+    ('stroke-dasharray="3"', (3.0, 3.0), 0.0),  # an odd list, said twice (SVG)
+    ('stroke-dasharray="2 1 1" stroke-dashoffset="-1"', (2.0, 1.0, 1.0, 2.0, 1.0, 1.0), 7.0),
+    ('stroke-dasharray="4px, 2px"', (4.0, 2.0), 0.0),
+    ('stroke-dasharray="none"', (), 0.0),
+    ('stroke-dasharray="4 -2"', (), 0.0),  # a negative length: drawn solid, as SVG does
+    ('stroke-dasharray="0 0"', (), 0.0),
+], ids=["plain", "inkscape", "odd", "offset-back", "px", "none", "negative", "zeros"])
+def test_a_stroke_s_dashes_are_read_as_the_file_says(tmp_path, stroke, dashes, offset):
+    (shape,) = _shapes(tmp_path, f'<path d="M10 10L90 10" stroke="#000" {stroke}/>')
+    assert (shape.style.dashes, shape.style.dash_offset) == (dashes, offset)
+
+
+def test_dashes_scale_with_the_drawing_as_its_stroke_does(tmp_path):
+    (shape,) = _shapes(tmp_path, '<g transform="scale(2)"><g transform="scale(1.5)">'
+                                 '<path d="M1 1L20 1" stroke="#000" stroke-dasharray="4 2" '
+                                 'stroke-dashoffset="1"/></g></g>')
+    assert shape.style.dashes == (12.0, 6.0) and shape.style.dash_offset == 3.0
+
+
+def test_dashes_in_units_the_drawing_has_not_are_refused(tmp_path):
+    with pytest.raises(ArtError, match="stroke-dasharray"):
+        _shapes(tmp_path, '<path d="M10 10L90 10" stroke="#000" stroke-dasharray="5% 2%"/>')
+
+
+def test_a_dashed_stroke_in_a_blur_is_refused_with_the_way_out(tmp_path):
+    # A blur is painted by tkg itself (`generator.draw.blur`), which draws no dashes.
+    blur = ('<filter id="f" x="-0.2" y="-0.2" width="1.4" height="1.4">'
+            '<feGaussianBlur stdDeviation="1"/></filter>')
+    with pytest.raises(ArtError, match="Stroke to Path"):
+        _shapes(tmp_path, f'<defs>{blur}</defs><path d="M10 10L90 10" stroke="#000" '
+                          'stroke-dasharray="4 2" filter="url(#f)"/>')
+
+
+# A line across, 1 mm thick: dashes of 4 mm every 6, the first starting 1 mm in.
+DASHED = ('<path d="M1 5H29" stroke="#000" stroke-width="1" stroke-dasharray="4 2" '
+          'stroke-dashoffset="{}"/>')
+
+
+@pytest.mark.parametrize("offset", [0, 3])
+def test_a_dashed_line_prints_its_dashes_and_gaps(own_kit, tmp_path, offset):
+    from generator.backends.svg import scene_svg
+    from generator.core.memo import Memo
+    from generator.draw.scene import Scene
+    from tests.backends.test_forms import close, pixels
+
+    (line,) = _art(tmp_path, DASHED.format(offset), 'viewBox="0 0 30 10"')[1]
+    scene = Scene(f"dashed-{offset}", 30, 10, 0, (line,))
+    at = pixels(own_kit, tmp_path, scene)
+    # Dashes on [1, 5], [7, 11], ... and gaps on [5, 7], [11, 13], ...; an offset of 3
+    # starts 3 mm into the pattern: a dash on [1, 2], a gap on [2, 4], a dash on [4, 8].
+    inked = [3, 9, 15] if offset == 0 else [1.5, 6, 12]
+    gaps = [6, 12, 18] if offset == 0 else [3, 9, 15]
+    for x in inked:
+        assert close(at(x, 5), (0, 0, 0), 8), (x, at(x, 5))
+    for x in gaps:
+        assert close(at(x, 5), (255, 255, 255), 8), (x, at(x, 5))
+    svg = scene_svg(scene, Memo())
+    assert 'stroke-dasharray="4 2"' in svg
+    assert ('stroke-dashoffset="3"' in svg) == bool(offset), svg
+
+
 # A V of a 1 mm stroke whose sides meet at (15, 2) at 20 degrees: its mitred point would
 # reach 1 / sin(10 deg) = 5.76 stroke widths, 2.9 mm above the corner.
 SHARP_V = '<path d="M13.59 10L15 2L16.41 10" fill="none" stroke="#000" stroke-width="1" {}/>'

@@ -108,8 +108,10 @@ class _Recorder:
             cap, join = CAPS.index(style.cap), JOINS.index(style.join)
             # A mitred corner's limit always said: PDF's default (10) is not SVG's (4).
             limit = f" {num(style.miter)} M" if style.join == "miter" else ""
+            dashes = (f" [{' '.join(map(num, style.dashes))}] {num(style.dash_offset)} d"
+                      if style.dashes else "")
             out.append(f"{self._rgb(style.stroke)} RG {num(style.stroke_width)} w {cap} J "
-                       f"{join} j{limit}")
+                       f"{join} j{limit}{dashes}")
         star = "*" if style.evenodd else ""
         paint = ("B" + star) if fill and style.stroke else ("f" + star) if fill else \
             "S" if style.stroke else "n"
