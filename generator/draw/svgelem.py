@@ -36,10 +36,12 @@ from generator.draw.svgpaint import (
     check_finite,
     fraction,
     group_opacity,
+    in_paint_order,
     laid_whole,
     own_alpha,
     refuse_effects,
     shape_alpha,
+    stroke_first,
     stroke_gradient,
     style_of,
     style_value,
@@ -164,9 +166,11 @@ def _shape(shape: se.Shape, alpha: float, defs: _Defs) -> list:
     gradient = stroke_gradient(shape.values, defs.paints)
     if gradient is None:
         item = _primitive(shape, alpha, defs.paints)
-        items = [] if item is None else [item]
+        items = [] if item is None else in_paint_order(item, shape.values)
     else:
         items = _gradient_stroked(shape, alpha, gradient, defs.paints)
+        if stroke_first(shape.values):
+            items.reverse()  # (its fill, if any, then its stroke: now the other way)
     if not items:
         return []
     return _effects(laid_whole(_filtered(items, shape, defs), whole), shape, defs)

@@ -20,8 +20,18 @@ from generator.draw.scene import MITER_LIMIT, Gradient, Group, Style, faded
 # What each effect is, and what to do about it (Inkscape 1's menus: most art comes
 # from it). Filters are read by `generator.draw.svgfilter`.
 _MARKERS = "markers ({}); make them shapes (Inkscape: Path > Stroke to Path)"
-_EFFECTS = {"marker": _MARKERS, "marker-start": _MARKERS, "marker-mid": _MARKERS,
-            "marker-end": _MARKERS}
+# Each effect, what it is and what to do about it, and the values that do nothing.
+_EFFECTS = {
+    **{key: (_MARKERS, ("none",)) for key in ("marker", "marker-start", "marker-mid",
+                                              "marker-end")},
+    "mix-blend-mode": ("a blend mode ({}); set it to Normal (Inkscape: Layers and Objects "
+                       "> Blend mode: Normal) and paint the colours it gave, or flatten the "
+                       "layer (Edit > Make a Bitmap Copy, at 300 dpi)", ("normal",)),
+    # Its width would be the screen's, which a print has not.
+    "vector-effect": ("a stroke that keeps its width when scaled ({}); make it a shape "
+                      "(Inkscape: Path > Stroke to Path), or scale stroke widths with "
+                      "objects (Preferences > Behavior > Transforms)", ("none",)),
+}
 URL = re.compile(  # a paint server or a clipping path, named by id
     r"url\(\s*['\"]?#([^'\")]+)['\"]?\s*\)")
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
@@ -79,11 +89,34 @@ def laid_whole(items: list, opacity: float) -> list:
 
 
 def refuse_effects(values: dict) -> None:
-    """ArtError for a marker, which a Style cannot hold."""
-    for key, what in _EFFECTS.items():
+    """ArtError for a marker, a blend mode or a stroke that does not scale, which tkg
+    does not draw."""
+    for key, (what, harmless) in _EFFECTS.items():
         value = values.get(key)
-        if value and value.strip() != "none":
+        if value and value.strip() not in harmless:
             raise ArtError(what.format(f"{key}: {value}"))
+
+
+def stroke_first(values: dict) -> bool:
+    """Whether the shape paints its stroke before its fill (SVG's paint-order: the
+    parts it names first, the others after them in the order fill, stroke, markers)."""
+    named = [part for part in (values.get("paint-order") or "normal").split()
+             if part in _PARTS]
+    order = [*named, *(part for part in _PARTS if part not in named)]
+    return order.index("stroke") < order.index("fill")
+
+
+_PARTS = ("fill", "stroke", "markers")  # what a shape paints, in SVG's order
+
+
+def in_paint_order(item, values: dict) -> list:
+    """The shape (a Rect, an Ellipse or a Path), or, when it paints its stroke first and
+    has both, its stroke alone, then its fill alone over it."""
+    style = item.style
+    if not (style.fill and style.stroke and stroke_first(values)):
+        return [item]
+    return [replace(item, style=replace(style, fill=None)),
+            replace(item, style=replace(style, stroke=None, stroke_width=0.0))]
 
 
 def style_of(values: dict, stroke_width, alpha: float, paints: dict,

@@ -1,6 +1,7 @@
 """Strokes in SVG art print as a browser shows the art file itself: dashes (along lines,
 round a rectangle, a rounded one and a circle, from where SVG starts each, through a
-transform) and sharp corners bevelled past the miter limit. Chromium draws the file;
+transform), sharp corners bevelled past the miter limit, and a stroke painted before
+its fill. Chromium draws the file;
 the PDF tkg makes of it is rasterised by PDFium; the two must agree but for the
 anti-aliasing of edges, and for one corner PDF joins otherwise (below)."""
 
@@ -37,6 +38,9 @@ ART = (
     '<path d="M34 38L37 24L40 38" fill="none" stroke="#000" stroke-width="1"/>'
     '<path d="M46 38L49 24L52 38" fill="none" stroke="#000" stroke-width="1" '
     'stroke-miterlimit="10"/>'
+    # A thick stroke painted first: the fill covers its inner half.
+    '<rect x="5" y="31" width="14" height="6" fill="#E0A020" stroke="#000" '
+    'stroke-width="2" style="paint-order:stroke"/>'
 )
 
 
@@ -61,7 +65,7 @@ def _chromium(svg_file, size: tuple[int, int]) -> Image.Image:
     return Image.open(shot).convert("RGB")
 
 
-def test_dashes_and_corners_print_as_the_browser_shows_the_art(own_kit, tmp_path):
+def test_strokes_print_as_the_browser_shows_the_art(own_kit, tmp_path):
     items = art_items(tmp_path, ART, VIEW)
     art = tmp_path / "art.svg"  # (the file art_items wrote)
     size = (60 * PX_PER_MM, 40 * PX_PER_MM)

@@ -275,7 +275,13 @@ def test_a_root_that_is_not_svg_is_refused(tmp_path):
      "Inkscape: Object > Mask > Release Mask"),  # a mask in the box's units
     ('<path d="M0 0L5 5" stroke="#000" marker-end="url(#m)"/>',
      "Inkscape: Path > Stroke to Path"),
-], ids=["text", "image", "filter", "clip", "mask", "markers"])
+    # A blend mode (Inkscape's layer or object blend) and a stroke that keeps its width
+    # when scaled were drawn as if not there.
+    ('<g style="mix-blend-mode:multiply"><rect width="3" height="4" fill="#f00"/></g>',
+     "Blend mode: Normal"),
+    ('<g transform="scale(3)"><path d="M0 0L5 5" stroke="#000" '
+     'vector-effect="non-scaling-stroke"/></g>', "Inkscape: Path > Stroke to Path"),
+], ids=["text", "image", "filter", "clip", "mask", "markers", "blend", "non-scaling"])
 def test_a_refusal_says_how_to_make_the_art_drawable_in_inkscape(tmp_path, body, way):
     # Most art comes from Inkscape: each thing tkg cannot draw the same in the SVG and
     # the PDF is told with the menu that turns it into what it can.
@@ -351,6 +357,30 @@ def test_a_dashed_stroke_in_a_blur_is_refused_with_the_way_out(tmp_path):
     with pytest.raises(ArtError, match="Stroke to Path"):
         _shapes(tmp_path, f'<defs>{blur}</defs><path d="M10 10L90 10" stroke="#000" '
                           'stroke-dasharray="4 2" filter="url(#f)"/>')
+
+
+@pytest.mark.parametrize(("style", "stroke_first"), [
+    ("paint-order:stroke fill", True),
+    ("paint-order:stroke", True),  # the ones it leaves out follow, in SVG's order
+    ("paint-order:markers fill", False),
+    ("paint-order:normal", False),
+    ("", False),
+])
+def test_a_stroke_painted_first_lies_under_the_fill(tmp_path, style, stroke_first):
+    shapes = _shapes(tmp_path, f'<rect x="10" y="10" width="40" height="40" fill="#2050C0" '
+                               f'stroke="#000" stroke-width="8" style="{style}"/>')
+    if not stroke_first:
+        assert len(shapes) == 1 and shapes[0].style.fill and shapes[0].style.stroke
+        return
+    under, over = shapes  # the stroke alone, then the fill alone
+    assert (under.style.stroke, under.style.fill, under.style.stroke_width) == ("#000000", None, 8)
+    assert (over.style.fill, over.style.stroke) == ("#2050C0", None)
+
+
+def test_a_blend_mode_or_effect_at_its_initial_value_is_drawn(tmp_path):
+    (shape,) = _shapes(tmp_path, '<rect width="3" height="4" fill="#f00" '
+                                 'style="mix-blend-mode:normal" vector-effect="none"/>')
+    assert shape.style.fill == "#FF0000"
 
 
 # A line across, 1 mm thick: dashes of 4 mm every 6, the first starting 1 mm in.
