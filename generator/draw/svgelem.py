@@ -466,11 +466,33 @@ def _primitive(shape: se.Shape, alpha: float, paints: dict, values: dict | None 
     style = _in_place(style_of(values, lambda: float(shape.implicit_stroke_width), alpha,
                                paints, _enlarged(values) if "stroke-dasharray" in values
                                else 1.0), shape)
+    if style.stroke and style.stroke_width > 0 and values.get("transform"):
+        _refuse_uneven_pen(se.Matrix(values["transform"]))
     if isinstance(shape, se.Rect):
         return _rect(shape, style)
     if isinstance(shape, (se.Circle, se.Ellipse)):
         return _ellipse(shape, style)
     return _outline(shape, style)
+
+
+# How much wider a stroke may be one way than another through its transform (SVG
+# stretches the pen with the shape; tkg draws it at one width, the mean's).
+UNEVEN_PEN = 1.05
+
+
+def _refuse_uneven_pen(m: se.Matrix) -> None:
+    """ArtError for a stroke its transform stretches more one way than another, or
+    skews: SVG draws it wider across than down (or slanted), and tkg's one width would
+    not."""
+    squares = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d
+    area = abs(m.a * m.d - m.b * m.c)
+    spread = math.sqrt(max(squares * squares - 4 * area * area, 0.0))
+    widest, narrowest = (math.sqrt((squares + spread) / 2),
+                         math.sqrt(max(squares - spread, 0.0) / 2))
+    if narrowest > 0 and widest / narrowest > UNEVEN_PEN:
+        raise ArtError(f"a stroke its transform stretches {widest / narrowest:.2g} times "
+                       "more one way than another, or skews; make it a shape (Inkscape: "
+                       "Path > Stroke to Path)")
 
 
 def _enlarged(values: dict) -> float:

@@ -281,7 +281,14 @@ def test_a_root_that_is_not_svg_is_refused(tmp_path):
      "Blend mode: Normal"),
     ('<g transform="scale(3)"><path d="M0 0L5 5" stroke="#000" '
      'vector-effect="non-scaling-stroke"/></g>', "Inkscape: Path > Stroke to Path"),
-], ids=["text", "image", "filter", "clip", "mask", "markers", "blend", "non-scaling"])
+    # SVG stretches the pen with the shape (4 times wider across than down here); tkg
+    # drew one width, the mean's.
+    ('<g transform="scale(4 1)"><circle cx="5" cy="5" r="4" fill="none" stroke="#000"/></g>',
+     "Inkscape: Path > Stroke to Path"),
+    ('<rect width="3" height="4" fill="none" stroke="#000" transform="skewX(30)"/>',
+     "Inkscape: Path > Stroke to Path"),
+], ids=["text", "image", "filter", "clip", "mask", "markers", "blend", "non-scaling",
+        "stretched-stroke", "skewed-stroke"])
 def test_a_refusal_says_how_to_make_the_art_drawable_in_inkscape(tmp_path, body, way):
     # Most art comes from Inkscape: each thing tkg cannot draw the same in the SVG and
     # the PDF is told with the menu that turns it into what it can.
@@ -375,6 +382,22 @@ def test_a_stroke_painted_first_lies_under_the_fill(tmp_path, style, stroke_firs
     under, over = shapes  # the stroke alone, then the fill alone
     assert (under.style.stroke, under.style.fill, under.style.stroke_width) == ("#000000", None, 8)
     assert (over.style.fill, over.style.stroke) == ("#2050C0", None)
+
+
+@pytest.mark.parametrize("transform", [
+    "rotate(30) scale(3)", "scale(2 2.05)", "scale(4 1)",
+])
+def test_a_stroke_scaled_alike_every_way_is_drawn_and_a_fill_however_it_is_scaled(tmp_path,
+                                                                                  transform):
+    stroked = (f'<g transform="{transform}"><rect width="3" height="4" fill="none" '
+               f'stroke="#000"/></g>')
+    filled = f'<g transform="{transform}"><rect width="3" height="4" fill="#000"/></g>'
+    assert len(_shapes(tmp_path, filled)) == 1
+    if transform == "scale(4 1)":
+        with pytest.raises(ArtError, match="stretches 4 times"):
+            _shapes(tmp_path, stroked)
+    else:
+        assert len(_shapes(tmp_path, stroked)) == 1
 
 
 def test_a_blend_mode_or_effect_at_its_initial_value_is_drawn(tmp_path):
