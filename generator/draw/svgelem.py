@@ -463,11 +463,14 @@ def _primitive(shape: se.Shape, alpha: float, paints: dict, values: dict | None 
     if values.get("visibility") in ("hidden", "collapse"):
         return None
     refuse_effects(values)
+    # The transform, read again only where it matters: for dashes and strokes.
+    transform = values.get("transform")
+    scale = _enlarged(se.Matrix(transform)) if transform and "stroke-dasharray" in values \
+        else 1.0
     style = _in_place(style_of(values, lambda: float(shape.implicit_stroke_width), alpha,
-                               paints, _enlarged(values) if "stroke-dasharray" in values
-                               else 1.0), shape)
-    if style.stroke and style.stroke_width > 0 and values.get("transform"):
-        _refuse_uneven_pen(se.Matrix(values["transform"]))
+                               paints, scale), shape)
+    if transform and style.stroke and style.stroke_width > 0:
+        _refuse_uneven_pen(se.Matrix(transform))
     if isinstance(shape, se.Rect):
         return _rect(shape, style)
     if isinstance(shape, (se.Circle, se.Ellipse)):
@@ -495,10 +498,9 @@ def _refuse_uneven_pen(m: se.Matrix) -> None:
                        "Path > Stroke to Path)")
 
 
-def _enlarged(values: dict) -> float:
+def _enlarged(m: se.Matrix) -> float:
     """How much a shape's transform enlarges lengths along its outline, as it enlarges
     its stroke's width (svgelements': the square root of the area's scale)."""
-    m = se.Matrix(values.get("transform", ""))
     return math.sqrt(abs(m.a * m.d - m.b * m.c))
 
 
