@@ -41,7 +41,7 @@ from generator.draw.svgpaint import (
     colour_of,
     fraction,
     shape_alpha,
-    style_of,
+    styles_of,
     transform_of,
 )
 from generator.draw.svgplain import PlainShape, plain_shapes
@@ -108,7 +108,7 @@ def _read(path: str, _mtime: int, _size: int):
     plain = plain_shapes(root)
     if plain is not None and box is not None:
         return box, tuple(item for shape in plain
-                          if (item := _plain_primitive(shape, survey.paints)) is not None)
+                          for item in _plain_primitives(shape, survey.paints))
     from generator.draw import svgelem  # svgelements, only for a file that needs it
 
     (width, height), items = svgelem.shapes(data, survey.paints, survey.clips, survey.masks,
@@ -391,23 +391,24 @@ def _declared_viewbox(root: ET.Element) -> tuple[float, float, float, float] | N
     return x, y, w, h
 
 
-def _plain_primitive(shape: PlainShape, paints: dict):
-    """The primitive for a shape of a plain file, as `svgelem` makes it from svgelements'
-    shape (`plain_shapes` keeps out every case that would take another branch there)."""
-    alpha, whole = shape_alpha(1.0, shape.values["attributes"], shape.values)
-    style = style_of(shape.values, lambda: shape.stroke_width, alpha, paints)
+def _plain_primitives(shape: PlainShape, paints: dict) -> list:
+    """The primitives for a shape of a plain file (one; or its fill, then its stroke,
+    at different opacities), as `svgelem` makes them from svgelements' shape
+    (`plain_shapes` keeps out every case that would take another branch there)."""
+    alpha, whole = shape_alpha(shape.values["attributes"], shape.values)
+    styles = styles_of(shape.values, lambda: shape.stroke_width, alpha, paints)
     if shape.kind == "path":
         commands = shape.commands
         if not commands or all(c[0] == "M" for c in commands):
-            return None
+            return []
         check_finite([v for command in commands for v in command[1:]])
-        item: PathShape | Rect | Ellipse = PathShape(commands, style)
+        items: list = [PathShape(commands, style) for style in styles]
     else:
         check_finite(shape.numbers)
         a, b, c, d = shape.numbers
-        item = Rect(a, b, c, d, style, 0.0) if shape.kind == "rect" else \
-            Ellipse(a, b, c, d, style)
-    return item if whole >= 1 else Group((item,), opacity=whole)
+        items = [Rect(a, b, c, d, style, 0.0) if shape.kind == "rect" else
+                 Ellipse(a, b, c, d, style) for style in styles]
+    return items if whole >= 1 else [Group(tuple(items), opacity=whole)]
 
 
 def path_commands(d: str) -> tuple[tuple, ...]:

@@ -38,13 +38,12 @@ from generator.draw.svgpaint import (
     group_opacity,
     in_paint_order,
     laid_whole,
-    own_alpha,
     refuse_effects,
     shape_alpha,
     stroke_first,
     stroke_gradient,
-    style_of,
     style_value,
+    styles_of,
 )
 
 _EPSILON = 1e-9  # what is left of an undone transform after reify
@@ -59,8 +58,7 @@ def shapes(data: bytes, paints: dict, clips: dict | None = None, masks: dict | N
     document = _document(data)
     refuse_effects(document.values)
     found = _Defs(paints, clips or {}, masks or {}, filters or {})
-    return (float(document.width), float(document.height)), tuple(_laid(document, 1.0,
-                                                                        found))
+    return (float(document.width), float(document.height)), tuple(_laid(document, found))
 
 
 @dataclass(frozen=True)
@@ -141,32 +139,32 @@ def _parse(data: bytes, transform: str | None) -> se.SVG:
 
 
 
-def _laid(node, alpha: float, defs: _Defs) -> list:
+def _laid(node, defs: _Defs) -> list:
     """A group's shapes (or the document's), laid together at the group's opacity,
-    through its mask and clipping path; a fill-opacity is each shape's own (`alpha`: the
-    fill-opacity so far)."""
+    through its mask and clipping path (a fill-opacity or stroke-opacity is inherited,
+    as SVG inherits it: each shape's values hold it)."""
     own = node.values.get("attributes", {})
     items: list = []
     for child in node:
         if isinstance(child, (se.Group, se.Use)):
             refuse_effects(child.values)
-            items += _laid(child, own_alpha(alpha, own, ("fill-opacity",)), defs)
+            items += _laid(child, defs)
         elif isinstance(child, se.Shape):
-            items += _shape(child, own_alpha(alpha, own, ("fill-opacity",)), defs)
+            items += _shape(child, defs)
         elif isinstance(child, se.SVGImage):
             items += _picture(child, defs)
         # Anything else (title, desc, an editor's element) draws nothing.
     return _effects(laid_whole(_filtered(items, node, defs), group_opacity(own)), node, defs)
 
 
-def _shape(shape: se.Shape, alpha: float, defs: _Defs) -> list:
-    """The shape's primitive (none, for a shape SVG would not draw), laid whole at its
-    opacity when it has a fill and a stroke, through its mask and clipping path."""
-    alpha, whole = shape_alpha(alpha, shape.values.get("attributes", {}), shape.values)
+def _shape(shape: se.Shape, defs: _Defs) -> list:
+    """The shape's primitives (none, for a shape SVG would not draw; its fill then its
+    stroke, at their own opacities), laid whole at its opacity when it has a fill and a
+    stroke, through its mask and clipping path."""
+    alpha, whole = shape_alpha(shape.values.get("attributes", {}), shape.values)
     gradient = stroke_gradient(shape.values, defs.paints)
     if gradient is None:
-        item = _primitive(shape, alpha, defs.paints)
-        items = [] if item is None else in_paint_order(item, shape.values)
+        items = in_paint_order(_primitives(shape, alpha, defs.paints), shape.values)
     else:
         items = _gradient_stroked(shape, alpha, gradient, defs.paints)
         if stroke_first(shape.values):
@@ -329,7 +327,7 @@ def _masked(items: list, node, defs: _Defs) -> list:
                f'{ctm.b!r} {ctm.c!r} {ctm.d!r} {ctm.e!r} {ctm.f!r})">'
                + "".join(ET.tostring(child, encoding="unicode") for child in element)
                + "</g></svg>")
-    mask = _laid(_parse(wrapper.encode(), None), 1.0, defs)
+    mask = _laid(_parse(wrapper.encode(), None), defs)
     if not mask:
         return []  # a mask that shows nothing hides everything
     masked = [Group(tuple(items), mask=_greyed(mask))]
@@ -456,26 +454,33 @@ _CLIP_FIX = {"text": "convert the text to paths (Path > Object to Path)",
              "use": "unlink the clone (Edit > Clone > Unlink Clone)"}
 
 
-def _primitive(shape: se.Shape, alpha: float, paints: dict, values: dict | None = None):
-    """The primitive for one shape (painted as `values` say, if given, else as its own);
-    None for a shape SVG would not draw."""
+def _primitive(shape: se.Shape, alpha: float, paints: dict, values: dict):
+    """The primitive for one shape painted with one paint, as `values` say (None: SVG
+    would not draw it)."""
+    found = _primitives(shape, alpha, paints, values)
+    return found[0] if found else None
+
+
+def _primitives(shape: se.Shape, alpha: float, paints: dict, values: dict | None = None
+                ) -> list:
+    """The primitive for one shape (painted as `values` say, if given, else as its own),
+    or two (its fill, then its stroke) for a fill and a stroke at different opacities;
+    none for a shape SVG would not draw."""
     values = shape.values if values is None else values
     if values.get("visibility") in ("hidden", "collapse"):
-        return None
+        return []
     refuse_effects(values)
     # The transform, read again only where it matters: for dashes and strokes.
     transform = values.get("transform")
     scale = _enlarged(se.Matrix(transform)) if transform and "stroke-dasharray" in values \
         else 1.0
-    style = _in_place(style_of(values, lambda: float(shape.implicit_stroke_width), alpha,
-                               paints, scale), shape)
-    if transform and style.stroke and style.stroke_width > 0:
+    styles = [_in_place(style, shape) for style in styles_of(
+        values, lambda: float(shape.implicit_stroke_width), alpha, paints, scale)]
+    if transform and any(style.stroke and style.stroke_width > 0 for style in styles):
         _refuse_uneven_pen(se.Matrix(transform))
-    if isinstance(shape, se.Rect):
-        return _rect(shape, style)
-    if isinstance(shape, (se.Circle, se.Ellipse)):
-        return _ellipse(shape, style)
-    return _outline(shape, style)
+    make = _rect if isinstance(shape, se.Rect) else \
+        _ellipse if isinstance(shape, (se.Circle, se.Ellipse)) else _outline
+    return [item for style in styles if (item := make(shape, style)) is not None]
 
 
 # How much wider a stroke may be one way than another through its transform (SVG

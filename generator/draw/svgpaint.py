@@ -43,25 +43,16 @@ class ArtError(ValueError):
     """The file cannot be drawn faithfully; the message says why, in a few words."""
 
 
-def own_alpha(alpha: float, own: dict, keys: tuple[str, ...] = ("opacity", "fill-opacity")
-              ) -> float:
-    """The opacity so far times an element's own opacity and fill-opacity (`own`: its
-    attributes), or those of `keys`."""
-    for key in keys:  # most elements have neither: skip the parse
-        if key in own:
-            alpha *= fraction(own[key], key)
-    return alpha
-
-
-def shape_alpha(alpha: float, own: dict, values: dict) -> tuple[float, float]:
-    """A shape's opacities: what its paints are laid at, and what the shape is laid at
-    whole (1: nothing). A shape with a fill and a stroke at an `opacity` is laid whole,
-    as SVG lays it: its stroke hides the fill under it (`own`: its attributes,
-    `values`: its presentation values)."""
+def shape_alpha(own: dict, values: dict) -> tuple[float, float]:
+    """A shape's opacities: what its paints are laid at besides their own (fill-opacity,
+    stroke-opacity: `style_of`), and what the shape is laid at whole (1: nothing). A
+    shape with a fill and a stroke at an `opacity` is laid whole, as SVG lays it: its
+    stroke hides the fill under it (`own`: its attributes, `values`: its presentation
+    values)."""
     opacity = group_opacity(own)
     if opacity < 1 and _painted(values.get("fill")) and _painted(values.get("stroke")):
-        return own_alpha(alpha, own, ("fill-opacity",)), opacity
-    return own_alpha(alpha, own), 1.0
+        return 1.0, opacity
+    return opacity, 1.0
 
 
 def group_opacity(own: dict) -> float:
@@ -109,33 +100,57 @@ def stroke_first(values: dict) -> bool:
 _PARTS = ("fill", "stroke", "markers")  # what a shape paints, in SVG's order
 
 
-def in_paint_order(item, values: dict) -> list:
-    """The shape (a Rect, an Ellipse or a Path), or, when it paints its stroke first and
-    has both, its stroke alone, then its fill alone over it."""
+def in_paint_order(items: list, values: dict) -> list:
+    """A shape's items (`styles_of`: one, or its fill then its stroke), its stroke's
+    first when the shape paints it first: one item with both is parted (its stroke
+    alone, then its fill alone over it)."""
+    if not stroke_first(values):
+        return items
+    if len(items) == 2:
+        return items[::-1]
+    (item,) = items
     style = item.style
-    if not (style.fill and style.stroke and stroke_first(values)):
-        return [item]
+    if not (style.fill and style.stroke):
+        return items
     return [replace(item, style=replace(style, fill=None)),
             replace(item, style=replace(style, stroke=None, stroke_width=0.0))]
 
 
-def style_of(values: dict, stroke_width, alpha: float, paints: dict,
-             scale: float = 1.0) -> Style:
-    """The style of a shape from its presentation values; `stroke_width()` gives its
-    stroke's width, asked only when it has a stroke; `paints` are the file's gradients
-    by id (or why each cannot be drawn); `scale` is how much the shape's transform
-    enlarges it, as its dashes are (its stroke's width comes enlarged)."""
+def styles_of(values: dict, stroke_width, alpha: float, paints: dict,
+              scale: float = 1.0) -> list[Style]:
+    """The style of a shape from its presentation values, or two (its fill alone, then
+    its stroke alone) for a fill and a stroke at different opacities, painted so by
+    SVG; `alpha` is the shape's own opacity, laid on both (fill-opacity and
+    stroke-opacity, inherited as SVG inherits them, are in `values`);
+    `stroke_width()` gives its stroke's width, asked only when it has a stroke;
+    `paints` are the file's gradients by id (or why each cannot be drawn); `scale` is
+    how much the shape's transform enlarges it, as its dashes are (its stroke's width
+    comes enlarged)."""
     fill, fill_alpha = _paint(values.get("fill"), paints)
     stroke, stroke_alpha = _paint(values.get("stroke"), paints)
     if isinstance(stroke, Gradient):  # (the readers lay one over a mask: `stroke_gradient`)
         raise ArtError("a gradient on a stroke; make the stroke a shape (Inkscape: Path > "
                        "Stroke to Path)")
+    if fill and "fill-opacity" in values:
+        fill_alpha *= fraction(values["fill-opacity"], "fill-opacity")
     if stroke and "stroke-opacity" in values:
         stroke_alpha *= fraction(values["stroke-opacity"], "stroke-opacity")
+    style = _style(values, fill, stroke, stroke_width() if stroke else 0.0,
+                   alpha * (fill_alpha if fill else stroke_alpha), scale)
     if fill and stroke and fill_alpha != stroke_alpha:
-        raise ArtError("a fill and a stroke of different opacities")  # Style has one
-    alpha *= fill_alpha if fill else stroke_alpha
-    width = stroke_width() if stroke else 0.0
+        return [replace(style, stroke=None, stroke_width=0.0),
+                replace(style, fill=None, opacity=_held(alpha * stroke_alpha))]
+    return [style]
+
+
+def _held(opacity: float) -> float:
+    return min(max(opacity, 0.0), 1.0)
+
+
+def _style(values: dict, fill, stroke, width: float, opacity: float,
+           scale: float) -> Style:
+    """A shape's Style at `opacity`: its paints and the stroke's width as given, the
+    rest from its presentation values."""
     ends = _choice(values.get("stroke-linecap"), ("butt", "round", "square"), "butt")
     # Round caps come with round joins unless the file says otherwise, as they always
     # have here (a stroke's ends and corners both soft): art drawn before the painter
@@ -143,9 +158,8 @@ def style_of(values: dict, stroke_width, alpha: float, paints: dict,
     corners = _choice(values.get("stroke-linejoin"), ("miter", "round", "bevel"),
                       "round" if ends == "round" else "miter")
     dashes, offset = _dashes(values, scale) if stroke else ((), 0.0)
-    return Style(fill, stroke, width, min(max(alpha, 0.0), 1.0),
-                 values.get("fill-rule") == "evenodd", ends, corners,
-                 _miter_limit(values.get("stroke-miterlimit")), dashes, offset)
+    return Style(fill, stroke, width, _held(opacity), values.get("fill-rule") == "evenodd",
+                 ends, corners, _miter_limit(values.get("stroke-miterlimit")), dashes, offset)
 
 
 def _dashes(values: dict, scale: float) -> tuple[tuple[float, ...], float]:

@@ -1,7 +1,7 @@
 """Strokes in SVG art print as a browser shows the art file itself: dashes (along lines,
 round a rectangle, a rounded one and a circle, from where SVG starts each, through a
-transform), sharp corners bevelled past the miter limit, and a stroke painted before
-its fill. Chromium draws the file;
+transform), sharp corners bevelled past the miter limit, a stroke painted before its
+fill, and a fill and a stroke each at its own opacity. Chromium draws the file;
 the PDF tkg makes of it is rasterised by PDFium; the two must agree but for the
 anti-aliasing of edges, and for one corner PDF joins otherwise (below)."""
 
@@ -41,6 +41,11 @@ ART = (
     # A thick stroke painted first: the fill covers its inner half.
     '<rect x="5" y="31" width="14" height="6" fill="#E0A020" stroke="#000" '
     'stroke-width="2" style="paint-order:stroke"/>'
+    # A group's fill-opacity, which a stroke does not take, and a fill and a stroke at
+    # opacities of their own.
+    '<g fill-opacity="0.3"><path d="M23 32H31" fill="none" stroke="#000" '
+    'stroke-width="1.5"/><rect x="23" y="34.5" width="8" height="3.5" fill="#2050C0" '
+    'stroke="#C03020" stroke-width="1" stroke-opacity="0.6"/></g>'
 )
 
 

@@ -400,6 +400,43 @@ def test_a_stroke_scaled_alike_every_way_is_drawn_and_a_fill_however_it_is_scale
         assert len(_shapes(tmp_path, stroked)) == 1
 
 
+def _fill_and_stroke(shapes) -> list[tuple]:
+    """Each shape's (fill, its opacity) or (stroke, its opacity), in drawing order."""
+    return [(s.style.fill or s.style.stroke, s.style.opacity) for s in shapes]
+
+
+@pytest.mark.parametrize(("body", "painted"), [
+    # A fill's opacity is not its stroke's, on the shape or from its group.
+    ('<path d="M10 10L90 10" fill="none" stroke="#000" stroke-width="3" '
+     'fill-opacity="0.3"/>', [("#000000", 1.0)]),
+    ('<g fill-opacity="0.3"><path d="M10 10L90 10" fill="none" stroke="#000"/></g>',
+     [("#000000", 1.0)]),
+    # A group's fill-opacity is inherited, not multiplied: the shape's own replaces it.
+    ('<g fill-opacity="0.5"><rect width="9" height="9" fill="#000" fill-opacity="0.5"/>'
+     '</g>', [("#000000", 0.5)]),
+    ('<g fill-opacity="0.2"><rect width="9" height="9" fill="#000" fill-opacity="1"/>'
+     '<rect x="10" width="9" height="9" fill="#000"/></g>',
+     [("#000000", 1.0), ("#000000", 0.2)]),
+    # A fill and a stroke at one opacity: one shape.
+    ('<rect width="9" height="9" fill="#00f" stroke="#000" fill-opacity="0.5" '
+     'stroke-opacity="0.5"/>', [("#0000FF", 0.5)]),
+    # At two: the fill, then the stroke over it, each at its own (SVG paints them so).
+    ('<rect width="9" height="9" fill="#00f" stroke="#000" fill-opacity="0.4" '
+     'stroke-opacity="0.8"/>', [("#0000FF", 0.4), ("#000000", 0.8)]),
+    ('<rect width="9" height="9" fill="rgba(0,0,255,0.4)" stroke="#000"/>',
+     [("#0000FF", 0.4), ("#000000", 1.0)]),
+], ids=["stroke-only", "stroke-only-in-group", "nested", "overridden", "alike", "apart",
+        "rgba"])
+def test_a_fill_and_a_stroke_each_take_their_own_opacity(tmp_path, body, painted):
+    assert _fill_and_stroke(_shapes(tmp_path, body)) == painted
+
+
+def test_a_stroke_of_its_own_opacity_painted_first_lies_under_the_fill(tmp_path):
+    shapes = _shapes(tmp_path, '<rect width="9" height="9" fill="#00f" stroke="#000" '
+                               'fill-opacity="0.4" style="paint-order:stroke"/>')
+    assert _fill_and_stroke(shapes) == [("#000000", 1.0), ("#0000FF", 0.4)]
+
+
 def test_a_blend_mode_or_effect_at_its_initial_value_is_drawn(tmp_path):
     (shape,) = _shapes(tmp_path, '<rect width="3" height="4" fill="#f00" '
                                  'style="mix-blend-mode:normal" vector-effect="none"/>')
