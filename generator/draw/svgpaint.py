@@ -131,6 +131,10 @@ def styles_of(values: dict, stroke_width, alpha: float, paints: dict,
     if isinstance(stroke, Gradient):  # (the readers lay one over a mask: `stroke_gradient`)
         raise ArtError("a gradient on a stroke; make the stroke a shape (Inkscape: Path > "
                        "Stroke to Path)")
+    if stroke and "%" in (values.get("stroke-width") or ""):
+        # (of the drawing's diagonal, which svgelements measures otherwise than SVG)
+        raise ArtError(f"stroke-width: {values['stroke-width']}, in percent; give it in "
+                       "the drawing's units (as Inkscape writes it)")
     if fill and "fill-opacity" in values:
         fill_alpha *= fraction(values["fill-opacity"], "fill-opacity")
     if stroke and "stroke-opacity" in values:
