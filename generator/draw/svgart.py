@@ -329,8 +329,11 @@ def _inherited(chain: list[ET.Element], tag: str):
 
 
 def _user_number(text: str, what: str) -> float:
-    """A coordinate in the drawing's own units (userSpaceOnUse): a plain number."""
+    """A coordinate in the drawing's own units (userSpaceOnUse): a plain number, or
+    nothing of the page (0 %: the defaults of x1, y1 and y2 are that, whatever its size)."""
     if text.strip().endswith("%"):
+        if fraction(text, what) == 0:
+            return 0.0
         raise ArtError(f"{what} is a share of the page ({text.strip()}) in user space units")
     return fraction(text, what)
 

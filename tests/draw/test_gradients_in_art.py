@@ -48,6 +48,15 @@ def test_a_radial_gradient_is_read_with_svg_s_defaults(tmp_path, shape):
     assert rect.style.fill == Gradient(0.3, 0.25, 0.3, 0.25, WHITE_TO_BLACK, 0.4)
 
 
+def test_a_user_space_gradient_may_leave_out_what_is_nothing_of_the_page(tmp_path):
+    # x1, y1 and y2 are 0 % when not given: nothing, whatever the page's size. x2's
+    # 100 % is not: it is given here.
+    [rect] = _art(tmp_path, f'<linearGradient id="g" gradientUnits="userSpaceOnUse" '
+                            f'x2="40">{STOPS}</linearGradient>')
+    fill = rect.style.fill
+    assert (fill.x1, fill.y1, fill.x2, fill.y2, fill.user) == (0.0, 0.0, 40.0, 0.0, True)
+
+
 @pytest.mark.parametrize(("defs", "reason"), [
     (f'<radialGradient id="g" fr="0.1">{STOPS}</radialGradient>', "focus is a circle"),
     (f'<radialGradient id="g" fx="1.2">{STOPS}</radialGradient>', "outside its circle"),
