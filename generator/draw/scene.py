@@ -72,6 +72,30 @@ class Style:
             text += f", dashes={self.dashes!r}, dash_offset={self.dash_offset!r}"
         return text + ")"
 
+    def __reduce__(self) -> tuple:
+        # Drawings hold a style a shape and travel pickled (between a build's processes,
+        # in the memo): a style at SVG's miter limit, not dashed, travels as its first
+        # seven values alone, smaller than the dictionary of its fields.
+        if self.miter == MITER_LIMIT and not self.dashes:
+            return _solid_style, (self.fill, self.stroke, self.stroke_width, self.opacity,
+                                  self.evenodd, self.cap, self.join)
+        return _style, (self.__dict__,)
+
+
+def _solid_style(fill: Paint, stroke: str | None, stroke_width: float, opacity: float,
+                 evenodd: bool, cap: str, join: str) -> Style:
+    style = object.__new__(Style)
+    style.__dict__.update(fill=fill, stroke=stroke, stroke_width=stroke_width,
+                          opacity=opacity, evenodd=evenodd, cap=cap, join=join,
+                          miter=MITER_LIMIT, dashes=(), dash_offset=0.0)
+    return style
+
+
+def _style(fields: dict) -> Style:
+    style = object.__new__(Style)
+    style.__dict__.update(fields)
+    return style
+
 
 @dataclass(frozen=True)
 class Rect:
