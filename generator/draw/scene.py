@@ -84,11 +84,9 @@ class Style:
 
 def _solid_style(fill: Paint, stroke: str | None, stroke_width: float, opacity: float,
                  evenodd: bool, cap: str, join: str) -> Style:
-    style = object.__new__(Style)
-    style.__dict__.update(fill=fill, stroke=stroke, stroke_width=stroke_width,
-                          opacity=opacity, evenodd=evenodd, cap=cap, join=join,
-                          miter=MITER_LIMIT, dashes=(), dash_offset=0.0)
-    return style
+    return _style({"fill": fill, "stroke": stroke, "stroke_width": stroke_width,
+                   "opacity": opacity, "evenodd": evenodd, "cap": cap, "join": join,
+                   "miter": MITER_LIMIT, "dashes": (), "dash_offset": 0.0})
 
 
 def _style(fields: dict) -> Style:

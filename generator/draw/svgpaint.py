@@ -45,7 +45,7 @@ class ArtError(ValueError):
 
 def shape_alpha(own: dict, values: dict) -> tuple[float, float]:
     """A shape's opacities: what its paints are laid at besides their own (fill-opacity,
-    stroke-opacity: `style_of`), and what the shape is laid at whole (1: nothing). A
+    stroke-opacity: `styles_of`), and what the shape is laid at whole (1: nothing). A
     shape with a fill and a stroke at an `opacity` is laid whole, as SVG lays it: its
     stroke hides the fill under it (`own`: its attributes, `values`: its presentation
     values)."""
@@ -112,8 +112,15 @@ def in_paint_order(items: list, values: dict) -> list:
     style = item.style
     if not (style.fill and style.stroke):
         return items
-    return [replace(item, style=replace(style, fill=None)),
-            replace(item, style=replace(style, stroke=None, stroke_width=0.0))]
+    return [replace(item, style=_stroke_alone(style)), replace(item, style=_fill_alone(style))]
+
+
+def _fill_alone(style: Style) -> Style:
+    return replace(style, stroke=None, stroke_width=0.0)
+
+
+def _stroke_alone(style: Style, opacity: float | None = None) -> Style:
+    return replace(style, fill=None, opacity=style.opacity if opacity is None else opacity)
 
 
 def styles_of(values: dict, stroke_width, alpha: float, paints: dict,
@@ -142,8 +149,7 @@ def styles_of(values: dict, stroke_width, alpha: float, paints: dict,
     style = _style(values, fill, stroke, stroke_width() if stroke else 0.0,
                    alpha * (fill_alpha if fill else stroke_alpha), scale)
     if fill and stroke and fill_alpha != stroke_alpha:
-        return [replace(style, stroke=None, stroke_width=0.0),
-                replace(style, fill=None, opacity=_held(alpha * stroke_alpha))]
+        return [_fill_alone(style), _stroke_alone(style, _held(alpha * stroke_alpha))]
     return [style]
 
 
