@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from generator.draw.corners import stroke_corners
 from generator.draw.scene import Ellipse, Group, Image, Path, Rect, faded
 
 STEPS = 12  # straight steps per cubic curve
@@ -163,9 +164,7 @@ def _item_bounds(item, place: Place) -> Bounds | None:
         return None
     if not corners:
         return None
-    half = style.stroke_width * place.scale / 2 if style is not None and style.stroke else 0.0
-    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-    return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
+    return _stroked(corners, item, place)
 
 
 def rough_bounds(item, place: Place = SCENE) -> Bounds | None:
@@ -177,6 +176,20 @@ def rough_bounds(item, place: Place = SCENE) -> Bounds | None:
     if not numbers:
         return None
     points = [place.point(x, y) for x, y in zip(numbers[::2], numbers[1::2], strict=True)]
-    half = item.style.stroke_width * place.scale / 2 if item.style.stroke else 0.0
+    return _stroked(points, item, place)
+
+
+def _stroked(points: list[Point], item, place: Place) -> Bounds:
+    """The box of `points`, the outline of `item`, with its stroke: half its width all
+    round, and the points of a path's mitred corners and square ends
+    (`generator.draw.corners`)."""
+    style = getattr(item, "style", None)
+    half = style.stroke_width * place.scale / 2 if style is not None and style.stroke else 0.0
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
+    x0, y0, x1, y1 = min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
+    if half and isinstance(item, Path) and (item.style.join == "miter" or
+                                            item.style.cap == "square"):
+        for x, y in stroke_corners(item.commands, place, half, item.style.join,
+                                   item.style.cap, item.style.miter):
+            x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+    return x0, y0, x1, y1
