@@ -41,6 +41,7 @@ from generator.draw.svgpaint import (
     colour_of,
     fraction,
     shape_alpha,
+    style_value,
     styles_of,
     transform_of,
 )
@@ -70,6 +71,13 @@ _GRADIENTS = ("linearGradient", "radialGradient")
 _CHAIN = 8  # gradients one may borrow through: more is a loop, or a mistake
 _SELECTOR = re.compile(r"\*|[\w-]+|#[\w-]+|\.[\w-]+|[\w-]+\.[\w-]+")  # what svgelements applies
 _RULE = re.compile(r"([^{}]*)\{[^{}]*\}")
+_SHEET_ORIGIN = re.compile(r"transform-origin\s*:\s*([^;}]*)")
+_RADII = {"circle": ("r",), "rect": ("rx", "ry")}  # (an ellipse's svgelements reads as SVG)
+_IMPORTANT = ("CSS marked !important ({}), which a browser lets win over the element's own "
+              "style and tkg does not; remove the mark and give the element its colours")
+_ORIGIN = ("a transform about a point of its own (transform-origin: {}); write the point "
+           "into the transform (rotate(45 30 20): 45 degrees about (30, 20)), or apply "
+           "the transform (Inkscape: Object > Transform)")
 
 
 @dataclass(frozen=True)
@@ -149,6 +157,7 @@ def _check_children(node: ET.Element, in_defs: bool, tags: dict[str, str]) -> No
         if name == "image":
             svgpicture.check_reference(child.get("href") or child.get(_XLINK) or "")
         elif name in _DRAWN:
+            _check_read_alike(child, name)
             if name == "use":
                 _check_use(child, tags)
             _check_children(child, in_defs, tags)
@@ -249,6 +258,31 @@ def _check_style_order(root: ET.Element) -> None:
         drawn = drawn or name in _DRAWN
 
 
+def _check_read_alike(node: ET.Element, name: str) -> None:
+    """Refuse what svgelements reads otherwise than SVG does: a radius in percent (of
+    the drawing's diagonal, not SVG's diagonal over the square root of 2; a rectangle's
+    other corner radius from its own side), a transform about a point of its own
+    (transform-origin, which svgelements leaves out), a declaration marked !important
+    (which wins in a browser)."""
+    style = node.get("style") or ""
+    if "!important" in style:
+        raise ArtError(_IMPORTANT.format(style.strip()))
+    for key in _RADII.get(name, ()):
+        value = (node.get(key) or style_value(style, key)).strip()
+        if value.endswith("%"):
+            raise ArtError(f"a radius in percent ({key}=\"{value}\"); write it in the "
+                           f"drawing's units")
+    origin = (node.get("transform-origin") or style_value(style, "transform-origin")).strip()
+    if origin and not _at_origin(origin) and (node.get("transform") or
+                                              style_value(style, "transform")):
+        raise ArtError(_ORIGIN.format(origin))
+
+
+def _at_origin(origin: str) -> bool:
+    """Whether a transform-origin is the drawing's origin, SVG's default for shapes."""
+    return all(part in ("0", "0px", "0%", "left", "top") for part in origin.split())
+
+
 def _check_use(node: ET.Element, tags: dict[str, str]) -> None:
     href = (node.get("href") or node.get(_XLINK) or "").strip()
     if not href.startswith("#"):
@@ -265,6 +299,11 @@ def _check_sheet(css: str) -> None:
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
     if "@" in css:
         raise ArtError("CSS at-rules (@...) in <style>")
+    if "!important" in css:
+        raise ArtError(_IMPORTANT.format("in <style>"))
+    for origin in _SHEET_ORIGIN.findall(css):
+        if not _at_origin(origin.strip()):
+            raise ArtError(_ORIGIN.format(origin.strip()))
     for selectors in _RULE.findall(css):
         for selector in selectors.split(","):
             if not _SELECTOR.fullmatch(selector.strip()):

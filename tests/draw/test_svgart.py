@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -358,6 +359,43 @@ def test_stroke_lengths_in_percent_are_refused(tmp_path, stroke):
     # than SVG (a 5 % stroke printed 1.4 times as wide as a browser shows it).
     with pytest.raises(ArtError, match=stroke.split("=")[0]):
         _shapes(tmp_path, f'<path d="M10 10L90 10" stroke="#000" {stroke}/>')
+
+
+# Drawn in Chromium beside tkg's PDF of the file, each of these printed otherwise than
+# the browser showed it: svgelements leaves transform-origin out (a square turned about
+# its centre printed turned about the drawing's corner), takes a radius in percent of
+# another length than SVG's, and lets an element's own style win over CSS marked
+# !important.
+@pytest.mark.parametrize(("body", "reason"), [
+    ('<rect x="20" y="10" width="20" height="20" transform="rotate(45)" '
+     'transform-origin="30 20"/>', "transform-origin: 30 20"),
+    ('<rect x="20" y="10" width="20" height="20" transform="rotate(45)" '
+     'style="transform-origin:50% 50%"/>', "transform-origin: 50% 50%"),
+    ('<style>rect{transform-origin:30px 20px}</style><rect width="20" height="20" '
+     'transform="rotate(45)"/>', "transform-origin: 30px 20px"),
+    ('<circle cx="30" cy="20" r="10%"/>', 'r="10%"'),
+    ('<rect width="50" height="30" rx="10%"/>', 'rx="10%"'),
+    ('<rect width="50" height="30" style="ry:5%"/>', 'ry="5%"'),
+    ('<style>rect{fill:#0a0 !important}</style><rect width="3" height="4" '
+     'style="fill:#c00"/>', "!important"),
+    ('<rect width="3" height="4" style="fill:#c00 !important"/>', "!important"),
+], ids=["origin", "origin-percent", "origin-sheet", "circle", "rect-rx", "rect-ry",
+        "important-sheet", "important-style"])
+def test_what_svgelements_reads_otherwise_than_svg_is_refused(tmp_path, body, reason):
+    with pytest.raises(ArtError, match=re.escape(reason)):
+        _art(tmp_path, body)
+
+
+@pytest.mark.parametrize("body", [
+    '<rect width="20" height="20" transform-origin="0 0" transform="rotate(45)"/>',
+    '<rect width="20" height="20" style="transform-origin:left top" transform="scale(2)"/>',
+    '<rect width="20" height="20" transform-origin="30 20"/>',  # no transform to move
+    '<ellipse cx="50" cy="50" rx="20%" ry="10%"/>',  # read as SVG reads it
+    '<style>rect{transform-origin:0 0}</style><rect width="20" height="20"/>',
+])
+def test_an_origin_at_the_corner_or_without_a_transform_and_an_ellipse_s_percent_draw(
+        tmp_path, body):
+    assert _shapes(tmp_path, body)
 
 
 def test_a_dashed_stroke_in_a_blur_is_refused_with_the_way_out(tmp_path):
