@@ -65,7 +65,7 @@ _REFUSED = {
     "tspan": _TO_PATHS.format("tspan"),
     "textPath": _TO_PATHS.format("textPath"),
     "svg": "an <svg> inside the SVG",
-    "a": "a link (<a>)",
+    "a": "a link (<a>); remove the link (Inkscape: right-click it > Remove Link)",
 }
 _GRADIENTS = ("linearGradient", "radialGradient")
 _CHAIN = 8  # gradients one may borrow through: more is a loop, or a mistake
@@ -290,6 +290,9 @@ def _check_use(node: ET.Element, tags: dict[str, str]) -> None:
     target = tags.get(href[1:])
     if target is None:
         raise ArtError(f"a <use> of {href}, which the file does not define")
+    if target == "symbol":  # Inkscape's Symbols dialog places its symbols so
+        raise ArtError(f"a <use> of a <symbol> ({href}); unlink it into a group of its "
+                       f"shapes (Inkscape: Edit > Clone > Unlink Clone)")
     if target not in _DRAWN:
         raise ArtError(f"a <use> of a <{target}>")
 
