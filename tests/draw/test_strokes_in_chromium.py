@@ -8,17 +8,12 @@ anti-aliasing of edges, and for one corner PDF joins otherwise (below)."""
 from __future__ import annotations
 
 import pytest
-from PIL import Image, ImageChops, ImageFilter
 
-from generator.draw.scene import Scene
-from tests.backends.test_forms import pdf_of
-from tests.draw.art_files import art_items
-from tests.live.livekit import HAVE_BROWSER, WHY_NO_BROWSER, launch
-from tests.pdfprobe import rasterise
+from tests.draw.in_chromium import apart_from_chromium
+from tests.live.livekit import HAVE_BROWSER, WHY_NO_BROWSER
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not HAVE_BROWSER, reason=WHY_NO_BROWSER)]
 
-PX_PER_MM = 10  # both pictures at ten pixels a millimetre of the drawing
 VIEW = "0 0 60 40"
 ART = (
     # A line with its dashes starting part-way into the pattern.
@@ -49,39 +44,8 @@ ART = (
 )
 
 
-def _chromium(svg_file, size: tuple[int, int]) -> Image.Image:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        try:
-            page = browser.new_page(viewport={"width": size[0], "height": size[1]})
-            html = svg_file.with_suffix(".html")  # (a file:// page may show a file)
-            html.write_text(f'<html><body style="margin:0;background:#fff">'
-                            f'<img src="{svg_file.name}" style="display:block;'
-                            f'width:{size[0]}px;height:{size[1]}px"></body></html>')
-            page.goto(html.as_uri())
-            page.wait_for_function("document.images[0].complete")
-            shot = svg_file.with_suffix(".png")
-            page.screenshot(path=str(shot), clip={"x": 0, "y": 0, "width": size[0],
-                                                  "height": size[1]})
-        finally:
-            browser.close()
-    return Image.open(shot).convert("RGB")
-
-
 def test_strokes_print_as_the_browser_shows_the_art(own_kit, tmp_path):
-    items = art_items(tmp_path, ART, VIEW)
-    art = tmp_path / "art.svg"  # (the file art_items wrote)
-    size = (60 * PX_PER_MM, 40 * PX_PER_MM)
-    shown = _chromium(art, size)
-    printed = rasterise(pdf_of(own_kit, tmp_path, Scene("strokes", 60, 40, 0, items)), 0,
-                        25.4 * PX_PER_MM).resize(size, Image.LANCZOS)
-    # Softened a little, so edges a pixel apart (anti-aliasing) do not count: a dash or
-    # a gap out of place, or a corner's point, is a patch of several pixels.
-    apart = ImageChops.difference(shown.filter(ImageFilter.GaussianBlur(1.5)),
-                                  printed.filter(ImageFilter.GaussianBlur(1.5))).convert("L")
-    far = apart.point(lambda v: 255 if v > 80 else 0)
+    far = apart_from_chromium(own_kit, tmp_path, ART, VIEW)
     # But one place: where the rectangle's outline closes (its top left corner, where
     # SVG starts it), a dash ending there meets the first dash. Chromium joins the two
     # with the corner's miter; PDF joins only a solid outline's ends, so PDFium leaves
