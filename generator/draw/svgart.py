@@ -32,7 +32,7 @@ from generator.core.limits import (
     Limit,
 )
 from generator.core.reading import Refused, read_file
-from generator.draw import svgpicture, svgplain
+from generator.draw import svgpicture, svgplain, svgviewport
 from generator.draw.scene import Ellipse, Gradient, Group, Rect
 from generator.draw.scene import Path as PathShape
 from generator.draw.svgpaint import (
@@ -64,7 +64,6 @@ _REFUSED = {
     "text": _TO_PATHS.format("text"),
     "tspan": _TO_PATHS.format("tspan"),
     "textPath": _TO_PATHS.format("textPath"),
-    "svg": "an <svg> inside the SVG",
     "a": "a link (<a>); remove the link (Inkscape: right-click it > Remove Link)",
 }
 _GRADIENTS = ("linearGradient", "radialGradient")
@@ -111,8 +110,13 @@ def _read(path: str, _mtime: int, _size: int):
     except Refused as refused:
         raise ArtError(refused.reason) from None
     root = _xml(data)
-    survey = _survey(root)
     box = _declared_viewbox(root)  # checked first: svgelements stops at a viewBox without area
+    named = {key: e for e in root.iter() if (key := e.get("id"))}
+    if svgviewport.has_viewports(root, named):  # symbols, nested <svg>: made groups
+        _Expansion(named).measure(root)  # (the limits hold for what the copies make)
+        root = svgviewport.as_groups(root, box)
+        data = ET.tostring(root)
+    survey = _survey(root)
     plain = plain_shapes(root)
     if plain is not None and box is not None:
         return box, tuple(item for shape in plain
@@ -290,9 +294,6 @@ def _check_use(node: ET.Element, tags: dict[str, str]) -> None:
     target = tags.get(href[1:])
     if target is None:
         raise ArtError(f"a <use> of {href}, which the file does not define")
-    if target == "symbol":  # Inkscape's Symbols dialog places its symbols so
-        raise ArtError(f"a <use> of a <symbol> ({href}); unlink it into a group of its "
-                       f"shapes (Inkscape: Edit > Clone > Unlink Clone)")
     if target not in _DRAWN:
         raise ArtError(f"a <use> of a <{target}>")
 

@@ -288,12 +288,9 @@ def test_a_root_that_is_not_svg_is_refused(tmp_path):
      "Inkscape: Path > Stroke to Path"),
     ('<rect width="3" height="4" fill="none" stroke="#000" transform="skewX(30)"/>',
      "Inkscape: Path > Stroke to Path"),
-    # A symbol from Inkscape's Symbols dialog, and a link.
-    ('<defs><symbol id="s" viewBox="0 0 4 4"><rect width="4" height="4"/></symbol></defs>'
-     '<use href="#s" width="8" height="8"/>', "Inkscape: Edit > Clone > Unlink Clone"),
     ('<a href="https://example.org"><rect width="3" height="4"/></a>', "Remove Link"),
 ], ids=["text", "image", "filter", "clip", "mask", "markers", "blend", "non-scaling",
-        "stretched-stroke", "skewed-stroke", "symbol", "link"])
+        "stretched-stroke", "skewed-stroke", "link"])
 def test_a_refusal_says_how_to_make_the_art_drawable_in_inkscape(tmp_path, body, way):
     # Most art comes from Inkscape: each thing tkg cannot draw the same in the SVG and
     # the PDF is told with the menu that turns it into what it can.

@@ -1,0 +1,196 @@
+"""Symbols and nested <svg> in SVG art: each a viewport, rewritten as plain groups.
+
+A symbol placed from Inkscape's Symbols dialog (a <use> of a <symbol>) and an <svg>
+inside the file each draw their content in a box of their own: their viewBox fitted to
+the box (x, y, width, height) as preserveAspectRatio says, and cut to the box unless
+their overflow is visible. svgelements fits neither a symbol's viewBox nor cuts either
+to its box, so before it reads the file each becomes groups it draws as SVG does: the
+<use>'s own attributes (its transform, paint, opacity) on an outer group, the box's cut
+as a clipping path inside it, and the viewBox's fit as the transform of a group holding
+a copy of the content. A file without either is left as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import re
+import xml.etree.ElementTree as ET
+
+from generator.draw.svgpaint import ArtError
+
+_NS = "{http://www.w3.org/2000/svg}"
+_XLINK = "{http://www.w3.org/1999/xlink}href"
+_BOX = ("x", "y", "width", "height")
+_ALIGNS = {"none", *(f"x{x}Y{y}" for x in ("Min", "Mid", "Max") for y in ("Min", "Mid", "Max"))}
+_NUMBER = re.compile(r"\s*([-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?)(px)?\s*")
+
+
+def has_viewports(root: ET.Element, named: dict[str, ET.Element]) -> bool:
+    """Whether the file holds an <svg> inside it or a <use> of a <symbol>."""
+    return any((node is not root and node.tag == _NS + "svg") or
+               (node.tag == _NS + "use" and _symbol(node, named) is not None)
+               for node in root.iter())
+
+
+def as_groups(root: ET.Element, box: tuple[float, float, float, float] | None
+              ) -> ET.Element:
+    """A copy of the file with every nested <svg> and every <use> of a <symbol> made
+    groups (`box`: the file's viewBox, None when its width and height stand in)."""
+    root = copy.deepcopy(root)
+    named = {key: e for e in root.iter() if (key := e.get("id"))}
+    page = box[2:] if box else (_absolute(root, "width"), _absolute(root, "height"))
+    _rewrite(root, named, page, [0])
+    return root
+
+
+_UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54,
+          "in": 96.0}  # CSS pixels each, as a file without a viewBox counts its units
+
+
+def _absolute(root: ET.Element, key: str) -> float:
+    found = re.fullmatch(r"\s*([-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?)\s*([a-z]*)\s*",
+                         root.get(key) or "")
+    if found is None or found.group(2) not in _UNITS:
+        raise ArtError(f"the file's {key} {root.get(key)!r}, in units other than the drawing's")
+    return float(found.group(1)) * _UNITS[found.group(2)]
+
+
+def _rewrite(node: ET.Element, named: dict[str, ET.Element], page: tuple[float, float],
+             counter: list[int]) -> None:
+    """Rewrite the viewports under `node`, whose box is `page` (what 100 % is)."""
+    for index, child in enumerate(list(node)):
+        if child.tag == _NS + "svg":
+            node[index], inner, box = _viewport(child, child, list(child), page, counter)
+            _rewrite(inner, named, box, counter)
+        elif child.tag == _NS + "use" and (symbol := _symbol(child, named)) is not None:
+            content = [copy.deepcopy(c) for c in symbol]
+            for element in content:  # the copies' ids would name two elements
+                for inner in element.iter():
+                    inner.attrib.pop("id", None)
+            node[index], inner, box = _viewport(child, symbol, content, page, counter)
+            _rewrite(inner, named, box, counter)
+        else:
+            _rewrite(child, named, page, counter)
+
+
+def _symbol(use: ET.Element, named: dict[str, ET.Element]) -> ET.Element | None:
+    href = (use.get("href") or use.get(_XLINK) or "").strip()
+    target = named.get(href[1:]) if href.startswith("#") else None
+    return target if target is not None and target.tag == _NS + "symbol" else None
+
+
+def _viewport(placing: ET.Element, viewport: ET.Element, content: list[ET.Element],
+              page: tuple[float, float], counter: list[int]
+              ) -> tuple[ET.Element, ET.Element, tuple[float, float]]:
+    """The groups that draw `content` as `viewport` (an <svg>, or a <symbol> placed by
+    the <use> `placing`) draws it: the outer one, the one holding the content, and
+    the size of the viewport's own units (what 100 % is inside it)."""
+    x, y = (_length(placing, key, 0.0, page) for key in ("x", "y"))
+    width, height = (_side(placing, viewport, key, page) for key in ("width", "height"))
+    outer = ET.Element(_NS + "g", {k: v for k, v in placing.attrib.items()
+                                   if k not in (*_BOX, "href", _XLINK, "viewBox",
+                                                "preserveAspectRatio", "overflow")})
+    inner = ET.Element(_NS + "g", {"transform": _fit(viewport, x, y, width, height)})
+    if viewport is not placing:  # a symbol's own paint and style reach its content
+        inner.attrib.update({k: v for k, v in viewport.attrib.items()
+                             if k not in ("id", "viewBox", "preserveAspectRatio", "overflow")})
+    inner.extend(content)
+    if _cut(viewport):
+        counter[0] += 1
+        key = f"tkg-viewport-{counter[0]}"
+        clip = ET.SubElement(outer, _NS + "clipPath", {"id": key})
+        ET.SubElement(clip, _NS + "rect", {"x": _num(x), "y": _num(y), "width": _num(width),
+                                           "height": _num(height)})
+        holder = ET.SubElement(outer, _NS + "g", {"clip-path": f"url(#{key})"})
+        holder.append(inner)
+    else:
+        outer.append(inner)
+    return outer, inner, _units(viewport) or (width, height)
+
+
+def _side(placing: ET.Element, viewport: ET.Element, key: str,
+          page: tuple[float, float]) -> float:
+    """The box's width or height: the <use>'s, else the viewport's own, else 100 %."""
+    for node in (placing, viewport):
+        found = _length(node, key, None, page)
+        if found is not None:
+            return found
+    return page[0 if key == "width" else 1]
+
+
+def _units(viewport: ET.Element) -> tuple[float, float] | None:
+    """The size of the viewport's viewBox (None: it has none)."""
+    text = viewport.get("viewBox")
+    if text is None:
+        return None
+    return _viewbox(viewport, text)[2:]
+
+
+def _fit(viewport: ET.Element, x: float, y: float, width: float, height: float) -> str:
+    """The transform that fits the viewport's viewBox to the box (x, y, width, height)
+    as its preserveAspectRatio says (a move to the box alone without a viewBox)."""
+    text = viewport.get("viewBox")
+    if text is None:
+        return f"translate({_num(x)} {_num(y)})"
+    vx, vy, vw, vh = _viewbox(viewport, text)
+    align, _, rule = (viewport.get("preserveAspectRatio") or "xMidYMid meet").strip() \
+        .partition(" ")
+    if align not in _ALIGNS or rule.strip() not in ("", "meet", "slice"):
+        raise ArtError(f"the preserveAspectRatio {viewport.get('preserveAspectRatio')!r} "
+                       f"of {_named(viewport)}")
+    sx, sy = width / vw, height / vh
+    if align != "none":
+        sx = sy = max(sx, sy) if rule.strip() == "slice" else min(sx, sy)
+        x += (width - vw * sx) * {"Min": 0.0, "Mid": 0.5, "Max": 1.0}[align[1:4]]
+        y += (height - vh * sy) * {"Min": 0.0, "Mid": 0.5, "Max": 1.0}[align[5:8]]
+    return (f"translate({_num(x - vx * sx)} {_num(y - vy * sy)}) "
+            f"scale({_num(sx)} {_num(sy)})")
+
+
+def _viewbox(viewport: ET.Element, text: str) -> tuple[float, float, float, float]:
+    try:
+        vx, vy, vw, vh = (float(v) for v in re.split(r"[\s,]+", text.strip()))
+    except ValueError:
+        raise ArtError(f"the viewBox {text!r} of {_named(viewport)} is not four numbers") \
+            from None
+    if not (vw > 0 and vh > 0 and all(map(math.isfinite, (vx, vy, vw, vh)))):
+        raise ArtError(f"the viewBox {text!r} of {_named(viewport)} has no area")
+    return vx, vy, vw, vh
+
+
+def _cut(viewport: ET.Element) -> bool:
+    """Whether the viewport cuts its content to its box (SVG's default, overflow
+    hidden); a style's overflow wins over the attribute's."""
+    style = viewport.get("style") or ""
+    found = re.search(r"(?:^|;)\s*overflow\s*:\s*([\w-]+)", style)
+    value = found.group(1) if found else (viewport.get("overflow") or "hidden").strip()
+    return value not in ("visible", "auto")
+
+
+def _length(node: ET.Element, key: str, default, page: tuple[float, float]):
+    """A length of the box in the drawing's units: a number, px, or a percentage of the
+    file's own width (x, width) or height (y, height)."""
+    text = node.get(key)
+    if text is None or not text.strip() or text.strip() == "auto":
+        return default
+    text = text.strip()
+    if text.endswith("%"):
+        share = _NUMBER.fullmatch(text[:-1])
+        if share and not share.group(2):
+            return float(share.group(1)) / 100 * page[0 if key in ("x", "width") else 1]
+    else:
+        number = _NUMBER.fullmatch(text)
+        if number:
+            return float(number.group(1))
+    raise ArtError(f"the {key} {text!r} of {_named(node)}, in units other than the "
+                   f"drawing's")
+
+
+def _num(value: float) -> str:
+    return repr(round(value, 9))
+
+
+def _named(node: ET.Element) -> str:
+    key = node.get("id")
+    return f"<{node.tag.removeprefix(_NS)}{f' id={key!r}' if key else ''}>"
