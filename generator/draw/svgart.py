@@ -32,7 +32,7 @@ from generator.core.limits import (
     Limit,
 )
 from generator.core.reading import Refused, read_file
-from generator.draw import svgpicture, svgplain, svgviewport
+from generator.draw import svgpicture, svgplain, svgrewrite
 from generator.draw.scene import Ellipse, Gradient, Group, Rect
 from generator.draw.scene import Path as PathShape
 from generator.draw.svgpaint import (
@@ -112,9 +112,9 @@ def _read(path: str, _mtime: int, _size: int):
     root = _xml(data)
     box = _declared_viewbox(root)  # checked first: svgelements stops at a viewBox without area
     named = {key: e for e in root.iter() if (key := e.get("id"))}
-    if svgviewport.has_viewports(root, named):  # symbols, nested <svg>: made groups
+    if svgrewrite.has_viewports(root, named):  # symbols, nested <svg>: made groups
         _Expansion(named).measure(root)  # (the limits hold for what the copies make)
-        root = svgviewport.as_groups(root, box)
+        root = svgrewrite.as_groups(root, box)
         data = ET.tostring(root)
     survey = _survey(root)
     plain = plain_shapes(root)
