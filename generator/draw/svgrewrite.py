@@ -1,13 +1,18 @@
-"""Symbols and nested <svg> in SVG art: each a viewport, rewritten as plain groups.
+"""SVG art that svgelements would draw otherwise than a browser, rewritten as plain
+groups before it reads the file.
 
-A symbol placed from Inkscape's Symbols dialog (a <use> of a <symbol>) and an <svg>
-inside the file each draw their content in a box of their own: their viewBox fitted to
-the box (x, y, width, height) as preserveAspectRatio says, and cut to the box unless
-their overflow is visible. svgelements fits neither a symbol's viewBox nor cuts either
-to its box, so before it reads the file each becomes groups it draws as SVG does: the
+Symbols and nested <svg>: a symbol placed from Inkscape's Symbols dialog (a <use> of a
+<symbol>) and an <svg> inside the file each draw their content in a box of their own:
+their viewBox fitted to the box (x, y, width, height) as preserveAspectRatio says, and
+cut to the box unless their overflow is visible. svgelements fits neither a symbol's
+viewBox nor cuts either to its box, so each becomes groups it draws as SVG does: the
 <use>'s own attributes (its transform, paint, opacity) on an outer group, the box's cut
 as a clipping path inside it, and the viewBox's fit as the transform of a group holding
-a copy of the content. A file without either is left as it was.
+a copy of the content.
+
+A <switch> (Illustrator's "Save As" SVG wraps its art in one, beside a copy only
+Illustrator reads) shows the first of its elements whose conditions hold: it becomes a
+group of that one. A file without any of these is left as it was.
 """
 
 from __future__ import annotations
@@ -23,13 +28,16 @@ _NS = "{http://www.w3.org/2000/svg}"
 _XLINK = "{http://www.w3.org/1999/xlink}href"
 _BOX = ("x", "y", "width", "height")
 _ALIGNS = {"none", *(f"x{x}Y{y}" for x in ("Min", "Mid", "Max") for y in ("Min", "Mid", "Max"))}
+_NOT_SHOWN = {"title", "desc", "metadata"}  # elements that draw nothing
+# The extensions a browser reads (an HTML or MathML page inside the SVG).
+_BROWSER_EXTENSIONS = {"http://www.w3.org/1999/xhtml", "http://www.w3.org/1998/Math/MathML"}
 _NUMBER = re.compile(r"\s*([-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?)(px)?\s*")
 
 
 def has_viewports(root: ET.Element, named: dict[str, ET.Element]) -> bool:
-    """Whether the file holds an <svg> inside it or a <use> of a <symbol>."""
-    return any((node is not root and node.tag == _NS + "svg") or
-               (node.tag == _NS + "use" and _symbol(node, named) is not None)
+    """Whether the file holds an <svg> inside it, a <use> of a <symbol> or a <switch>."""
+    return any((node is not root and node.tag == _NS + "svg") or node.tag == _NS + "switch"
+               or (node.tag == _NS + "use" and _symbol(node, named) is not None)
                for node in root.iter())
 
 
@@ -71,7 +79,34 @@ def _rewrite(node: ET.Element, named: dict[str, ET.Element], page: tuple[float, 
             node[index], inner, box = _viewport(child, symbol, content, page, counter)
             _rewrite(inner, named, box, counter)
         else:
+            if child.tag == _NS + "switch":
+                node[index] = child = _switched(child)
             _rewrite(child, named, page, counter)
+
+
+def _switched(switch: ET.Element) -> ET.Element:
+    """A <switch> as the group of the one element it shows: the first whose conditions
+    hold. An extension (requiredExtensions) is one tkg reads none of, as a browser
+    reads none of Illustrator's; a language (systemLanguage) would be the reader's."""
+    group = ET.Element(_NS + "g", dict(switch.attrib))
+    for child in switch:
+        if not isinstance(child.tag, str) or not child.tag.startswith(_NS):
+            continue  # another vocabulary's: no SVG reader weighs it
+        if child.tag.removeprefix(_NS) in _NOT_SHOWN:  # Chromium shows it: nothing
+            raise ArtError(f"a <switch> whose first choice is its <{child.tag[len(_NS):]}>, "
+                           f"which draws nothing in a browser; move it out of the <switch>")
+        if child.get("systemLanguage") is not None:
+            raise ArtError(f"a <switch> that shows its elements by the reader's language "
+                           f"(systemLanguage={child.get('systemLanguage')!r}); keep the one "
+                           f"to print and remove the <switch>")
+        extensions = child.get("requiredExtensions")
+        if extensions is None:
+            group.append(child)
+            break
+        if extensions.split() and set(extensions.split()) <= _BROWSER_EXTENSIONS:
+            raise ArtError(f"a <switch> whose first choice is a browser's web page "
+                           f"(requiredExtensions={extensions!r}); remove it")
+    return group
 
 
 def _symbol(use: ET.Element, named: dict[str, ET.Element]) -> ET.Element | None:
