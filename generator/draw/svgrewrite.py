@@ -126,6 +126,12 @@ def _viewport(placing: ET.Element, viewport: ET.Element, content: list[ET.Elemen
     outer = ET.Element(_NS + "g", {k: v for k, v in placing.attrib.items()
                                    if k not in (*_BOX, "href", _XLINK, "viewBox",
                                                 "preserveAspectRatio", "overflow")})
+    if placing.tag == _NS + "use":
+        # A <use>'s x and y move it after its transform, and what it names in its own
+        # units (a clipping path, a mask) moves with them.
+        outer.set("transform", f"{placing.get('transform', '')} translate({_num(x)} "
+                               f"{_num(y)})".strip())
+        x = y = 0.0
     inner = ET.Element(_NS + "g", {"transform": _fit(viewport, x, y, width, height)})
     if viewport is not placing:  # a symbol's own paint and style reach its content
         inner.attrib.update({k: v for k, v in viewport.attrib.items()

@@ -54,6 +54,15 @@ def test_a_symbol_s_aspect_ratio_is_read(tmp_path, ratio, expected):
     assert bounds(_items(tmp_path, _symbol(ratio) + USE)) == pytest.approx(expected)
 
 
+def test_a_use_s_clip_moves_with_its_x_and_y(tmp_path):
+    # SVG moves a <use> by its x and y after its transform, and its clipping path with
+    # it: the clip's right side, at 25 in the use's units, cuts the symbol at 30.
+    clip = '<defs><clipPath id="k"><rect width="25" height="40"/></clipPath></defs>'
+    items = _items(tmp_path, clip + _symbol() + '<use href="#s" x="5" y="5" width="30" '
+                                                'height="30" clip-path="url(#k)"/>')
+    assert bounds(items)[2] == pytest.approx(30)
+
+
 def test_an_svg_inside_is_fitted_and_cut_as_a_symbol_is(tmp_path):
     [inner] = _items(tmp_path, '<svg x="10" y="5" width="40" height="30" viewBox="0 0 10 10">'
                                '<circle cx="5" cy="5" r="6" fill="#C00"/></svg>')
