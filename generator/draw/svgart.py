@@ -64,7 +64,12 @@ _REFUSED = {
     "text": _TO_PATHS.format("text"),
     "tspan": _TO_PATHS.format("tspan"),
     "textPath": _TO_PATHS.format("textPath"),
+    "flowRoot": _TO_PATHS.format("flowRoot"),  # Inkscape's text flowed into a frame
     "a": "a link (<a>); remove the link (Inkscape: right-click it > Remove Link)",
+    # Inkscape's own paints, which browsers do not draw.
+    **{name: f"a {what} (<{name}>), which browsers do not draw; make the part it paints "
+             f"a picture (Inkscape: Edit > Make a Bitmap Copy, at 300 dpi)"
+       for name, what in (("meshgradient", "mesh gradient"), ("hatch", "hatch"))},
 }
 _GRADIENTS = ("linearGradient", "radialGradient")
 _CHAIN = 8  # gradients one may borrow through: more is a loop, or a mistake

@@ -289,8 +289,15 @@ def test_a_root_that_is_not_svg_is_refused(tmp_path):
     ('<rect width="3" height="4" fill="none" stroke="#000" transform="skewX(30)"/>',
      "Inkscape: Path > Stroke to Path"),
     ('<a href="https://example.org"><rect width="3" height="4"/></a>', "Remove Link"),
+    # Inkscape's flowed text, its mesh gradients and hatches.
+    ('<flowRoot><flowRegion><rect width="9" height="9"/></flowRegion><flowPara>Ember'
+     '</flowPara></flowRoot>', "Inkscape: Path > Object to Path"),
+    ('<defs><meshgradient id="m" x="0" y="0"/></defs><rect width="3" height="4" '
+     'fill="url(#m)"/>', "Inkscape: Edit > Make a Bitmap Copy"),
+    ('<defs><hatch id="h"/></defs><rect width="3" height="4" fill="url(#h)"/>',
+     "Inkscape: Edit > Make a Bitmap Copy"),
 ], ids=["text", "image", "filter", "clip", "mask", "markers", "blend", "non-scaling",
-        "stretched-stroke", "skewed-stroke", "link"])
+        "stretched-stroke", "skewed-stroke", "link", "flowed-text", "mesh", "hatch"])
 def test_a_refusal_says_how_to_make_the_art_drawable_in_inkscape(tmp_path, body, way):
     # Most art comes from Inkscape: each thing tkg cannot draw the same in the SVG and
     # the PDF is told with the menu that turns it into what it can.
