@@ -32,7 +32,9 @@ from generator.draw.scene import (
     Scene,
     Style,
     Text,
+    blends_here,
     scenes_digest,
+    stacks,
 )
 from generator.draw.scene import Path as PathShape
 from generator.load.digests import code_digest, file_digest
@@ -253,6 +255,12 @@ class _Writer:
             group["class"] = g.label
         if g.opacity < 1:
             group["opacity"] = fmt(g.opacity)
+        if g.blend != "normal" or (stacks(g) and blends_here(g.children)):
+            # Set apart, as the PDF's transparency group is: its blends mix with it alone
+            # (a browser sets a clipped group apart already; Inkscape reads it so).
+            group["style"] = ";".join(
+                [*([f"mix-blend-mode:{g.blend}"] if g.blend != "normal" else []),
+                 "isolation:isolate"])
         inner = group
         if g.clip_path:
             outline = Element("path", d=path_d(g.clip_path))

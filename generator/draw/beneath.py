@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from generator.draw.blend import NORMAL, TURNS, mix
 from generator.draw.colour import contrast, luminance
 from generator.draw.geometry import Bounds, Place, leaves, rough_bounds
 from generator.draw.pointpaint import Rgb, fills, outline_of, painted, rgb
@@ -150,7 +151,10 @@ class Beneath:
                     colours, alphas = _paint_range(paint, style.opacity)
                     if layer.place.masks:  # a mask may show it at any opacity up to its own
                         alphas = (0.0, alphas[1])
-                    low, high = _laid((low, high), colours, alphas, covers == WHOLE)
+                    low, high = _laid((low, high), colours, alphas, covers == WHOLE) \
+                        if layer.place.blend == NORMAL else \
+                        _blended((low, high), colours, alphas, covers == WHOLE,
+                                 layer.place.blend)
         return Range(low, high)
 
     def colours(self, box: Bounds, before: int, within=None,
@@ -194,7 +198,7 @@ def _at(layers: list, x: float, y: float) -> Rgb:
 def _opaque(layer: Layer) -> bool:
     style = getattr(layer.item, "style", None)
     return style is not None and style.opacity >= 1 and isinstance(style.fill, str) and \
-        not layer.place.masks
+        not layer.place.masks and layer.place.blend == NORMAL
 
 
 def _rounded(colour: Rgb) -> Rgb:
@@ -213,6 +217,31 @@ def _laid(now: tuple[Rgb, Rgb], paint: tuple[Rgb, Rgb], alphas: tuple[float, flo
         new_high = (max(new_high[0], high[0]), max(new_high[1], high[1]),
                     max(new_high[2], high[2]))
     return new_low, new_high
+
+
+def _blended(now: tuple[Rgb, Rgb], paint: tuple[Rgb, Rgb], alphas: tuple[float, float],
+             whole: bool, mode: str) -> tuple[Rgb, Rgb]:
+    """`_laid` for a paint blended by `mode`: each channel's least and most, of the
+    mixes of the ends of what is there and of the paint's colours (and of where the
+    mode's formula turns, or, for a difference, where the two meet) at either opacity."""
+    (low, high), (a, b) = now, alphas
+    least, most = [], []
+    for channel in range(3):
+        below = _ends(low[channel], high[channel], mode)
+        paints = _ends(paint[0][channel], paint[1][channel], mode)
+        if mode == "difference":
+            paints += [min(max(v, paint[0][channel]), paint[1][channel]) for v in below]
+        found = [(1 - alpha) * v + alpha * 255 * mix(mode, v / 255, p / 255)
+                 for v in below for p in paints for alpha in (a, b)]
+        if not whole:
+            found += [low[channel], high[channel]]
+        least.append(min(found))
+        most.append(max(found))
+    return (least[0], least[1], least[2]), (most[0], most[1], most[2])
+
+
+def _ends(low: float, high: float, mode: str) -> list[float]:
+    return [low, high, *(255 * t for t in TURNS.get(mode, ()) if low < 255 * t < high)]
 
 
 def _channels(below: Rgb, paint: Rgb, a: float, b: float, pick) -> Rgb:

@@ -39,6 +39,9 @@ class Place(NamedTuple):
     outlines: tuple[Outline, ...] = ()
     # The masks over it: each a mask's items and the place they are drawn in.
     masks: tuple[tuple[tuple, Place], ...] = ()
+    # How it mixes with what lies under it: the innermost blend mode of its groups (the
+    # checks that read shapes one by one lay each shape so, over all that lies under it).
+    blend: str = "normal"
 
     def point(self, x: float, y: float) -> Point:
         """A child's point in scene coordinates."""
@@ -61,7 +64,8 @@ class Place(NamedTuple):
         masks = (*self.masks, (group.mask, self)) if group.mask else self.masks
         tx, ty = group.translate
         return Place(self.scale * group.scale, self.dx + tx * self.scale,
-                     self.dy + ty * self.scale, clip, outlines, masks)
+                     self.dy + ty * self.scale, clip, outlines, masks,
+                     self.blend if group.blend == "normal" else group.blend)
 
 
 SCENE = Place()  # the scene's own coordinates, unclipped

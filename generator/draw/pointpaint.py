@@ -15,6 +15,7 @@ from itertools import pairwise
 from math import hypot
 from pathlib import Path as FilePath
 
+from generator.draw.blend import NORMAL, mix
 from generator.draw.colour import stop_colour, stop_opacity
 from generator.draw.geometry import Place, bounds, leaves, subpaths
 from generator.draw.gradients import along
@@ -33,6 +34,15 @@ def over(below: Rgb, paint: Rgb, alpha: float) -> Rgb:
     """`paint` laid at opacity `alpha` over `below`, channel by channel."""
     return (alpha * paint[0] + (1 - alpha) * below[0], alpha * paint[1] + (1 - alpha) * below[1],
             alpha * paint[2] + (1 - alpha) * below[2])
+
+
+def laid(below: Rgb, paint: Rgb, alpha: float, mode: str) -> Rgb:
+    """`paint` laid at opacity `alpha` over `below`, blended by `mode` first."""
+    if mode == NORMAL:
+        return over(below, paint, alpha)
+    return over(below, (255 * mix(mode, below[0] / 255, paint[0] / 255),
+                        255 * mix(mode, below[1] / 255, paint[1] / 255),
+                        255 * mix(mode, below[2] / 255, paint[2] / 255)), alpha)
 
 
 Outline = list[tuple[list[tuple[float, float]], bool]]  # a path's subpaths, flattened
@@ -65,15 +75,15 @@ def painted(item, place: Place, x: float, y: float, below: Rgb,
         return below
     lx, ly = local
     if isinstance(item, Image):
-        colour = _picture(item, lx, ly, below)
+        colour = _picture(item, lx, ly, below, place.blend)
     else:
         style = item.style
         colour = below
         if style.fill and _inside(item, lx, ly, outline):
             paint, alpha = _paint(style.fill, item, lx, ly)
-            colour = over(colour, paint, style.opacity * alpha)
+            colour = laid(colour, paint, style.opacity * alpha, place.blend)
         if style.stroke and style.stroke_width > 0 and _on_stroke(item, lx, ly, outline):
-            colour = over(colour, rgb(style.stroke), style.opacity)
+            colour = laid(colour, rgb(style.stroke), style.opacity, place.blend)
     for items, at in place.masks:  # each shape through them (not the group whole)
         colour = over(below, colour, _luminance(items, at, x, y))
     return colour
@@ -192,7 +202,7 @@ def _winds(outline: Sequence[tuple[Sequence[tuple[float, float]], bool]], x: flo
     return winding % 2 == 1 if evenodd else winding != 0
 
 
-def _picture(item: Image, x: float, y: float, below: Rgb) -> Rgb:
+def _picture(item: Image, x: float, y: float, below: Rgb, mode: str) -> Rgb:
     """A picture's pixel at the point (placed in its box as the backends place it)."""
     if not _on_picture(item, x, y):
         return below
@@ -205,7 +215,7 @@ def _picture(item: Image, x: float, y: float, below: Rgb) -> Rgb:
     py = (y - item.y - dy) / down
     r, g, b, a = picture.getpixel((min(max(int(px), 0), width - 1),
                                    min(max(int(py), 0), height - 1)))
-    return over(below, (float(r), float(g), float(b)), a / 255)
+    return laid(below, (float(r), float(g), float(b)), a / 255, mode)
 
 
 def _on_picture(item: Image, x: float, y: float) -> bool:

@@ -16,6 +16,7 @@ from operator import mul
 from PIL import Image as PilImage
 from PIL import ImageChops, ImageDraw
 
+from generator.draw.blend import mix_arrays
 from generator.draw.colour import stop_colour
 from generator.draw.geometry import SCENE, Bounds, Place, bounds, leaves, rough_bounds, subpaths
 from generator.draw.gradients import apply, focus, invert, placement, reaches_over, spread
@@ -60,13 +61,17 @@ class Canvas:
         opacity over what was there, and a masked group's through its mask's luminance,
         as SVG lays them."""
         inside = place.inside(group)
-        if group.opacity >= 1 and not group.mask:
+        if group.opacity >= 1 and not group.mask and group.blend == "normal":
             self.paint(group.children, inside)
             return
         under = self.image.copy()
-        # Its children are painted whole here (their place without this mask), and the
-        # whole is laid through the mask once.
-        self.paint(group.children, inside._replace(masks=place.masks))
+        # Its children are painted whole here (their place without this mask and this
+        # blend), and the whole is laid through the mask once.
+        inside = inside._replace(masks=place.masks, blend=place.blend)
+        self.paint(group.children, inside)
+        if group.blend != "normal":  # where they paint, their colours blended with under
+            self.image = PilImage.composite(_mixed(group.blend, under, self.image), under,
+                                            self.coverage(group.children, inside))
         if group.opacity < 1:
             self.image = PilImage.blend(under, self.image, group.opacity)
         if group.mask:
@@ -323,6 +328,15 @@ def item_fill(item) -> bool:
         return True
     style = getattr(item, "style", None)
     return style is not None and bool(style.fill)
+
+
+def _mixed(mode: str, under: PilImage.Image, over: PilImage.Image) -> PilImage.Image:
+    """`over`'s colours blended by `mode` with `under`'s, pixel by pixel."""
+    import numpy as np  # only for art that blends
+
+    below, paint = (np.asarray(image, float) / 255 for image in (under, over))
+    mixed = np.clip(np.rint(mix_arrays(mode, below, paint) * 255), 0, 255)
+    return PilImage.fromarray(mixed.astype(np.uint8), under.mode)
 
 
 def item_stroke(item) -> bool:

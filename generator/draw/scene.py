@@ -199,6 +199,9 @@ class Group:
     # mask and opacity: a build bakes such a group into a picture at its print size
     # (`generator.draw.blur`), so no backend meets one.
     blur: Blur | None = field(default=None, repr=False)
+    # Not "normal": the children are laid together first and the whole is blended with
+    # what lies under it by this mode (SVG art's mix-blend-mode, `generator.draw.blend`).
+    blend: str = field(default="normal", repr=False)
 
     def __repr__(self) -> str:
         # The digests of scenes are their items' reprs: a group with no opacity, clipping
@@ -220,6 +223,8 @@ class Group:
             extra["mask"] = self.mask
         if self.blur is not None:
             extra["blur"] = self.blur
+        if self.blend != "normal":
+            extra["blend"] = self.blend
         return extra
 
     def __reduce__(self) -> tuple:
@@ -228,7 +233,8 @@ class Group:
         # so the group is rebuilt from the piece, the same tuple again.
         if self.piece is not None and self.children is self.piece.items:
             return _placing, (self.piece, self.translate, self.scale, self.clip, self.label)
-        tail: tuple = (self.opacity, self.clip_path, self.clip_evenodd, self.mask, self.blur)
+        tail: tuple = (self.opacity, self.clip_path, self.clip_evenodd, self.mask, self.blur,
+                       self.blend)
         while tail and tail[-1] == _UNSET[len(tail) - 1]:  # most groups set none of them
             tail = tail[:-1]
         return Group, (self.children, self.translate, self.scale, self.clip, self.label,
@@ -236,7 +242,7 @@ class Group:
 
 
 # The defaults of the fields a group's pickle leaves out when they are not set.
-_UNSET = (1.0, (), False, (), None)
+_UNSET = (1.0, (), False, (), None, "normal")
 
 
 def _placing(piece: Scene, translate: tuple[float, float], scale: float,
@@ -438,3 +444,24 @@ def scenes_digest(scenes) -> str:
     parts = [f"{s.name}|{[(r, p.name) for r, p in s.fonts]}|{s.digest}"
              for s in scenes]
     return hashlib.sha1("\n".join(parts).encode()).hexdigest()
+
+
+def has_blend(items) -> bool:
+    """Whether any group among the items (however deep) blends with what lies under it."""
+    return any(isinstance(item, Group) and (item.blend != "normal" or has_blend(item.children))
+               for item in items)
+
+
+def stacks(group: Group) -> bool:
+    """Whether the group lays its children together apart from what lies under it
+    (SVG's stacking context: a clipped, masked, see-through or blended group): a blend
+    among them mixes with them alone."""
+    return group.clip is not None or bool(group.clip_path) or bool(group.mask) or \
+        group.opacity < 1 or group.blend != "normal"
+
+
+def blends_here(items) -> bool:
+    """Whether a group among the items blends with what the items' own group lays under
+    it: one not inside another group that `stacks` (which keeps its blends to itself)."""
+    return any(isinstance(item, Group) and (item.blend != "normal" or (
+        not stacks(item) and blends_here(item.children))) for item in items)

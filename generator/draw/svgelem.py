@@ -28,7 +28,17 @@ from generator.draw import svgfilter, svgpicture
 from generator.draw.colour import mask_grey
 from generator.draw.geometry import bounds
 from generator.draw.gradients import IDENTITY, Matrix, compose, invert
-from generator.draw.scene import Blur, Ellipse, Gradient, Group, Image, Rect, Style, recolour
+from generator.draw.scene import (
+    Blur,
+    Ellipse,
+    Gradient,
+    Group,
+    Image,
+    Rect,
+    Style,
+    has_blend,
+    recolour,
+)
 from generator.draw.scene import Path as PathShape
 from generator.draw.svgpaint import (
     URL,
@@ -37,6 +47,7 @@ from generator.draw.svgpaint import (
     fraction,
     group_opacity,
     in_paint_order,
+    laid_blended,
     laid_whole,
     refuse_effects,
     shape_alpha,
@@ -154,7 +165,8 @@ def _laid(node, defs: _Defs) -> list:
         elif isinstance(child, se.SVGImage):
             items += _picture(child, defs)
         # Anything else (title, desc, an editor's element) draws nothing.
-    return _effects(laid_whole(_filtered(items, node, defs), group_opacity(own)), node, defs)
+    return laid_blended(_effects(laid_whole(_filtered(items, node, defs), group_opacity(own)),
+                                 node, defs), own)
 
 
 def _shape(shape: se.Shape, defs: _Defs) -> list:
@@ -171,7 +183,8 @@ def _shape(shape: se.Shape, defs: _Defs) -> list:
             items.reverse()  # (its fill, if any, then its stroke: now the other way)
     if not items:
         return []
-    return _effects(laid_whole(_filtered(items, shape, defs), whole), shape, defs)
+    return laid_blended(_effects(laid_whole(_filtered(items, shape, defs), whole), shape, defs),
+                        shape.values.get("attributes", {}))
 
 
 def _gradient_stroked(shape: se.Shape, alpha: float, gradient: Gradient, paints: dict
@@ -212,8 +225,8 @@ def _picture(image: se.SVGImage, defs: _Defs) -> list:
     if placed is None:
         return []
     own = values.get("attributes", {})
-    return _effects(laid_whole(_filtered([placed], image, defs), group_opacity(own)), image,
-                    defs)
+    return laid_blended(_effects(laid_whole(_filtered([placed], image, defs),
+                                            group_opacity(own)), image, defs), own)
 
 
 # Masks and clipping paths -------------------------------------------------------------
@@ -250,6 +263,11 @@ def _layer(items: list, layer: svgfilter.Layer, linear: bool, ctm: se.Matrix) ->
                        "picture (Inkscape: Edit > Make a Bitmap Copy, at 300 dpi)")
     content = tuple(items) if layer.colour is None else recolour(tuple(items), layer.colour)
     dx, dy = layer.offset
+    if any(layer.sigma) and has_blend(items):
+        # (tkg paints a blur itself, as a picture of what the layer holds alone)
+        raise ArtError("a blend mode in a blur, shadow or glow; set it to Normal (Inkscape: "
+                       "Layers and Objects > Blend mode), or make the filtered part a "
+                       "picture (Edit > Make a Bitmap Copy, at 300 dpi)")
     if any(layer.sigma) and _dashed(items):
         # (tkg paints a blur itself, `generator.draw.blur`, and draws no dashes there)
         raise ArtError("a dashed stroke in a blur, shadow or glow; make the stroke a "

@@ -14,8 +14,9 @@ import math
 import re
 from dataclasses import replace
 
+from generator.draw.blend import NORMAL, PDF_NAMES
 from generator.draw.gradients import IDENTITY, Matrix, compose
-from generator.draw.scene import MITER_LIMIT, Gradient, Group, Style, faded
+from generator.draw.scene import MITER_LIMIT, Gradient, Group, Style, blends_here, faded
 
 # What each effect is, and what to do about it (Inkscape 1's menus: most art comes
 # from it). Filters are read by `generator.draw.svgfilter`.
@@ -24,9 +25,6 @@ _MARKERS = "markers ({}); make them shapes (Inkscape: Path > Stroke to Path)"
 _EFFECTS = {
     **{key: (_MARKERS, ("none",)) for key in ("marker", "marker-start", "marker-mid",
                                               "marker-end")},
-    "mix-blend-mode": ("a blend mode ({}); set it to Normal (Inkscape: Layers and Objects "
-                       "> Blend mode: Normal) and paint the colours it gave, or flatten the "
-                       "layer (Edit > Make a Bitmap Copy, at 300 dpi)", ("normal",)),
     # Its width would be the screen's, which a print has not.
     "vector-effect": ("a stroke that keeps its width when scaled ({}); make it a shape "
                       "(Inkscape: Path > Stroke to Path), or scale stroke widths with "
@@ -79,9 +77,37 @@ def laid_whole(items: list, opacity: float) -> list:
     return [Group(tuple(items), opacity=opacity)]
 
 
+def blend_of(own: dict) -> str:
+    """An element's own blend mode (`own`: its attributes; a blend is not inherited):
+    one of the modes that mix each channel on its own (`generator.draw.blend`)."""
+    mode = (own.get("mix-blend-mode") or NORMAL).strip()
+    if mode in PDF_NAMES:
+        return mode
+    raise ArtError(f"a blend mode that mixes colours otherwise than channel by channel "
+                   f"(mix-blend-mode: {mode}); choose another (Inkscape: Layers and "
+                   f"Objects > Blend mode), or flatten the layer (Edit > Make a Bitmap "
+                   f"Copy, at 300 dpi)")
+
+
+def laid_blended(items: list, own: dict) -> list:
+    """An element's items laid together and blended whole by its own blend mode with
+    what lies under them. A group set apart (CSS's isolation: isolate), whose blends
+    would mix with its own items alone, is refused unless clipping, a mask or an
+    opacity sets it apart anyway (`scene.stacks`)."""
+    mode = blend_of(own)
+    if mode == NORMAL:
+        if (own.get("isolation") or "").strip() == "isolate" and blends_here(items):
+            raise ArtError("a group set apart (isolation: isolate) whose blend modes mix "
+                           "with it alone; turn Isolate off (Inkscape: Layers and Objects) "
+                           "or flatten the group (Edit > Make a Bitmap Copy, at 300 dpi)")
+        return items
+    if len(items) == 1 and isinstance(items[0], Group) and items[0].blend == NORMAL:
+        return [replace(items[0], blend=mode)]
+    return [Group(tuple(items), blend=mode)] if items else items
+
+
 def refuse_effects(values: dict) -> None:
-    """ArtError for a marker, a blend mode or a stroke that does not scale, which tkg
-    does not draw."""
+    """ArtError for a marker or a stroke that does not scale, which tkg does not draw."""
     for key, (what, harmless) in _EFFECTS.items():
         value = values.get(key)
         if value and value.strip() not in harmless:

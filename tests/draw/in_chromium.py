@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageFilter
 
-from generator.draw.scene import Scene
+from generator.draw.scene import Group, Scene
 from tests.backends.test_forms import pdf_of
 from tests.draw.art_files import art_items
 from tests.pdfprobe import rasterise
@@ -24,7 +24,10 @@ def apart_from_chromium(kit, folder: Path, body: str, view_box: str) -> Image.Im
     width, height = (float(v) for v in view_box.split()[2:])
     size = (round(width * PX_PER_MM), round(height * PX_PER_MM))
     shown = _chromium(folder / "art.svg", size)  # (the file art_items wrote)
-    printed = rasterise(pdf_of(kit, folder, Scene("art", width, height, 0, items)), 0,
+    # Placed as a build places art (`generator.draw.art.covering`): in a group cut to
+    # its box, which sets it apart from the page as a browser sets the file apart.
+    placed = (Group(items, clip=(0.0, 0.0, width, height)),)
+    printed = rasterise(pdf_of(kit, folder, Scene("art", width, height, 0, placed)), 0,
                         25.4 * PX_PER_MM).resize(size, Image.LANCZOS)
     apart = ImageChops.difference(shown.filter(ImageFilter.GaussianBlur(1.5)),
                                   printed.filter(ImageFilter.GaussianBlur(1.5))).convert("L")

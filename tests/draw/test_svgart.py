@@ -276,10 +276,11 @@ def test_a_root_that_is_not_svg_is_refused(tmp_path):
      "Inkscape: Object > Mask > Release Mask"),  # a mask in the box's units
     ('<path d="M0 0L5 5" stroke="#000" marker-end="url(#m)"/>',
      "Inkscape: Path > Stroke to Path"),
-    # A blend mode (Inkscape's layer or object blend) and a stroke that keeps its width
-    # when scaled were drawn as if not there.
-    ('<g style="mix-blend-mode:multiply"><rect width="3" height="4" fill="#f00"/></g>',
-     "Blend mode: Normal"),
+    # A blend mode that mixes otherwise than channel by channel (Inkscape's layer or
+    # object blend) and a stroke that keeps its width when scaled were drawn as if not
+    # there.
+    ('<g style="mix-blend-mode:hue"><rect width="3" height="4" fill="#f00"/></g>',
+     "Layers and Objects > Blend mode"),
     ('<g transform="scale(3)"><path d="M0 0L5 5" stroke="#000" '
      'vector-effect="non-scaling-stroke"/></g>', "Inkscape: Path > Stroke to Path"),
     # SVG stretches the pen with the shape (4 times wider across than down here); tkg

@@ -54,6 +54,9 @@ class CompiledForm:
     # of the coordinates the drawing places it in, not a piece.
     box: tuple[float, float, float, float] | None = None
     soft: bool = False  # a mask's group: in RGB, so its luminosity can mask (`box` set)
+    # A group whose children blend with one another alone, not with what lies under it
+    # (`box` set): SVG's isolated group, where art's blends mix.
+    isolated: bool = False
 
     def nested(self) -> list[CompiledForm]:
         """The forms this one places, theirs too, each once, in the order they are met."""
@@ -98,11 +101,12 @@ def _compile(scene: Scene, kit: Kit, key: str) -> CompiledForm:
 
     groups = itertools.count()
 
-    def group_of(children: tuple, box, soft: bool = False) -> CompiledForm:
+    def group_of(children: tuple, box, soft: bool = False,
+                 isolated: bool = False) -> CompiledForm:
         # Keyed by the drawing's key and its place among the drawing's groups.
         inner = record(children, metrics, form_of, group_of)
         return _form(0.0, 0.0, inner.code, inner, digest("group", key, str(next(groups))),
-                     box, soft)
+                     box, soft, isolated)
 
     recorded = record(scene.items, metrics, form_of, group_of)
     height = scene.height * PT
@@ -112,14 +116,14 @@ def _compile(scene: Scene, kit: Kit, key: str) -> CompiledForm:
 
 
 def _form(width: float, height: float, code: str, recorded, key: str,
-          box: tuple[float, float, float, float] | None = None, soft: bool = False
-          ) -> CompiledForm:
+          box: tuple[float, float, float, float] | None = None, soft: bool = False,
+          isolated: bool = False) -> CompiledForm:
     return CompiledForm(width, height, zlib.compress(code.encode("latin-1"), LEVEL),
                         recorded.glyphs, recorded.states, recorded.shadings,
                         tuple((name, str(path)) for name, path in recorded.images),
                         tuple((name, form) for name, form in recorded.forms
                               if isinstance(form, CompiledForm)),
-                        key, recorded.masks, box, soft)
+                        key, recorded.masks, box, soft, isolated)
 
 
 def link_drawings(base: Base, scenes: Mapping[str, Scene], kit: Kit) -> bytes:
@@ -249,8 +253,8 @@ def _form_object(form: CompiledForm, fonts: dict[str, int], images: dict[str, in
         resources.append(_dictionary("XObject", pictures + pieces))
     box, group = (0.0, 0.0, form.width, form.height), ""
     if form.box is not None:
-        box, group = form.box, (f"/Group << /S /Transparency{' /CS /DeviceRGB' * form.soft} "
-                                f">> ")
+        box, group = form.box, (f"/Group << /S /Transparency{' /CS /DeviceRGB' * form.soft}"
+                                f"{' /I true' * form.isolated} >> ")
     head = (f"<< /Type /XObject /Subtype /Form /FormType 1 /BBox [{' '.join(map(num, box))}] "
             f"{group}/Resources << {' '.join(resources)} >> "
             f"/Filter /FlateDecode /Length {len(form.stream)} >>\nstream\n")

@@ -19,6 +19,7 @@ from itertools import pairwise
 from pathlib import Path as FilePath
 
 from generator.backends.numbers import fmt as num
+from generator.draw.blend import PDF_NAMES
 from generator.draw.geometry import Bounds, bounds
 from generator.draw.gradients import apply, focus, invert, placement, reaches_over
 from generator.draw.scene import (
@@ -31,6 +32,9 @@ from generator.draw.scene import (
     Scene,
     Style,
     Text,
+    blends_here,
+    has_blend,
+    stacks,
 )
 from generator.layout.look import CAPS, JOINS
 from generator.layout.units import PT
@@ -68,6 +72,7 @@ def record(items, metrics, form_of: Callable[[Scene], object | None] | None = No
     bounds them in the coordinates they are drawn in. A masked group's mask is such a
     group too, `group_of(mask, box, True)`: one whose luminosity masks."""
     recorder = _Recorder(metrics, form_of, group_of)
+    recorder.blends = has_blend(items)  # (most drawings have none: no group asks again)
     recorder.items(items)
     return Recorded("\n".join(recorder.out),
                     tuple((r, frozenset(g)) for r, g in sorted(recorder.glyphs.items())),
@@ -88,6 +93,7 @@ class _Recorder:
         self.forms: dict[str, object] = {}
         self._form_names: dict[int, str] = {}  # id(piece) -> its XObject name
         self._colours: dict[str, str] = {}  # #rrggbb -> its components (a drawing repeats a few)
+        self.blends = True  # whether any group of the drawing blends (`record` says)
 
     def items(self, items) -> None:
         for item in items:
@@ -123,9 +129,11 @@ class _Recorder:
             known = self._colours[colour] = rgb(colour)
         return known
 
-    def _alpha(self, value: float) -> str:
-        name = f"A{num(value)}"
-        self.states[name] = f"<< /Type /ExtGState /ca {num(value)} /CA {num(value)} >>"
+    def _alpha(self, value: float, blend: str = "normal") -> str:
+        mode = PDF_NAMES[blend]
+        name, how = (f"A{num(value)}", "") if blend == "normal" else \
+            (f"A{num(value)}{mode}", f" /BM /{mode}")
+        self.states[name] = f"<< /Type /ExtGState /ca {num(value)} /CA {num(value)}{how} >>"
         return name
 
     def _shading(self, g: Gradient, bbox) -> list[str]:
@@ -215,7 +223,8 @@ class _Recorder:
             self.out.append(f"{s} 0 0 {s} {num(g.translate[0])} {num(g.translate[1])} cm")
         piece = g.piece
         name = self._piece_form(piece) if piece is not None else None
-        if g.opacity < 1:
+        if g.opacity < 1 or g.blend != "normal" or (self.blends and stacks(g) and
+                                                    blends_here(g.children)):
             self._see_through(g)
         elif piece is None or name is None:
             self.items(g.children)
@@ -245,15 +254,20 @@ class _Recorder:
 
     def _see_through(self, g: Group) -> None:
         """The group's children as one transparency group, laid at its opacity (SVG's
-        group opacity: where they overlap, only the top one shows through)."""
+        group opacity: where they overlap, only the top one shows through) and blended
+        by its mode. One that blends, or holds a blend, is isolated: what its children
+        blend with is the group's own (SVG isolates the clipped, masked, see-through or
+        blended groups art's blends come from)."""
         if self.group_of is None:  # (every drawing of a build is compiled with it)
             raise ValueError("a see-through group recorded without `group_of`")
         box = bounds(g.children)
         if box is None:
             return  # its shapes paint nothing (art, where these groups come from, has no text)
         name = f"G{len(self.forms)}"
-        self.forms[name] = self.group_of(g.children, _padded(box))
-        self.out.append(f"/{self._alpha(g.opacity)} gs /{name} Do")
+        blending = g.blend != "normal" or (self.blends and blends_here(g.children))
+        self.forms[name] = self.group_of(g.children, _padded(box), isolated=blending) \
+            if blending else self.group_of(g.children, _padded(box))
+        self.out.append(f"/{self._alpha(g.opacity, g.blend)} gs /{name} Do")
 
     def _piece_form(self, piece: Scene) -> str | None:
         """The XObject name of a placed piece's form (None: draw its items here)."""
