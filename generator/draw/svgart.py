@@ -117,7 +117,7 @@ def _read(path: str, _mtime: int, _size: int):
     root = _xml(data)
     box = _declared_viewbox(root)  # checked first: svgelements stops at a viewBox without area
     named = {key: e for e in root.iter() if (key := e.get("id"))}
-    if svgrewrite.has_viewports(root, named):  # symbols, nested <svg>: made groups
+    if svgrewrite.needs_rewrite(root, named):  # symbols, nested <svg>, <switch>: groups
         _Expansion(named).measure(root)  # (the limits hold for what the copies make)
         root = svgrewrite.as_groups(root, box)
         data = ET.tostring(root)

@@ -31,10 +31,10 @@ _ALIGNS = {"none", *(f"x{x}Y{y}" for x in ("Min", "Mid", "Max") for y in ("Min",
 _NOT_SHOWN = {"title", "desc", "metadata"}  # elements that draw nothing
 # The extensions a browser reads (an HTML or MathML page inside the SVG).
 _BROWSER_EXTENSIONS = {"http://www.w3.org/1999/xhtml", "http://www.w3.org/1998/Math/MathML"}
-_NUMBER = re.compile(r"\s*([-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?)(px)?\s*")
+_LENGTH = re.compile(r"\s*([-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?)\s*([a-z%]*)\s*")
 
 
-def has_viewports(root: ET.Element, named: dict[str, ET.Element]) -> bool:
+def needs_rewrite(root: ET.Element, named: dict[str, ET.Element]) -> bool:
     """Whether the file holds an <svg> inside it, a <use> of a <symbol> or a <switch>."""
     return any((node is not root and node.tag == _NS + "svg") or node.tag == _NS + "switch"
                or (node.tag == _NS + "use" and _symbol(node, named) is not None)
@@ -43,8 +43,9 @@ def has_viewports(root: ET.Element, named: dict[str, ET.Element]) -> bool:
 
 def as_groups(root: ET.Element, box: tuple[float, float, float, float] | None
               ) -> ET.Element:
-    """A copy of the file with every nested <svg> and every <use> of a <symbol> made
-    groups (`box`: the file's viewBox, None when its width and height stand in)."""
+    """A copy of the file with every nested <svg>, every <use> of a <symbol> and every
+    <switch> made groups (`box`: the file's viewBox, None when its width and height
+    stand in)."""
     root = copy.deepcopy(root)
     named = {key: e for e in root.iter() if (key := e.get("id"))}
     page = box[2:] if box else (_absolute(root, "width"), _absolute(root, "height"))
@@ -57,8 +58,7 @@ _UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96
 
 
 def _absolute(root: ET.Element, key: str) -> float:
-    found = re.fullmatch(r"\s*([-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?)\s*([a-z]*)\s*",
-                         root.get(key) or "")
+    found = _LENGTH.fullmatch(root.get(key) or "")
     if found is None or found.group(2) not in _UNITS:
         raise ArtError(f"the file's {key} {root.get(key)!r}, in units other than the drawing's")
     return float(found.group(1)) * _UNITS[found.group(2)]
@@ -212,18 +212,14 @@ def _cut(viewport: ET.Element) -> bool:
 def _length(node: ET.Element, key: str, default, page: tuple[float, float]):
     """A length of the box in the drawing's units: a number, px, or a percentage of the
     file's own width (x, width) or height (y, height)."""
-    text = node.get(key)
-    if text is None or not text.strip() or text.strip() == "auto":
+    text = (node.get(key) or "").strip()
+    if not text or text == "auto":
         return default
-    text = text.strip()
-    if text.endswith("%"):
-        share = _NUMBER.fullmatch(text[:-1])
-        if share and not share.group(2):
-            return float(share.group(1)) / 100 * page[0 if key in ("x", "width") else 1]
-    else:
-        number = _NUMBER.fullmatch(text)
-        if number:
-            return float(number.group(1))
+    found = _LENGTH.fullmatch(text)
+    if found is not None and found.group(2) in ("", "px"):
+        return float(found.group(1))
+    if found is not None and found.group(2) == "%":
+        return float(found.group(1)) / 100 * page[0 if key in ("x", "width") else 1]
     raise ArtError(f"the {key} {text!r} of {_named(node)}, in units other than the "
                    f"drawing's")
 
