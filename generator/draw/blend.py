@@ -25,64 +25,46 @@ TURNS = {"overlay": (0.5,), "hard-light": (0.5,), "soft-light": (0.25, 0.5)}
 def mix(mode: str, below: float, paint: float) -> float:
     """One channel of `paint` blended with `below` (0-1 each) by `mode`, at full
     opacity: laid at opacity a, the result is (1 - a) * below + a * mix."""
-    if mode == "multiply":
-        return below * paint
-    if mode == "screen":
-        return below + paint - below * paint
-    if mode == "overlay":
-        return mix("hard-light", paint, below)
-    if mode == "darken":
-        return min(below, paint)
-    if mode == "lighten":
-        return max(below, paint)
-    if mode == "color-dodge":
-        return 0.0 if below <= 0 else 1.0 if paint >= 1 else min(1.0, below / (1 - paint))
-    if mode == "color-burn":
-        return 1.0 if below >= 1 else 0.0 if paint <= 0 else \
-            1 - min(1.0, (1 - below) / paint)
-    if mode == "hard-light":
-        return below * 2 * paint if paint <= 0.5 else mix("screen", below, 2 * paint - 1)
-    if mode == "soft-light":
-        if paint <= 0.5:
-            return below - (1 - 2 * paint) * below * (1 - below)
-        lifted = ((16 * below - 12) * below + 4) * below if below <= 0.25 else below ** 0.5
-        return below + (2 * paint - 1) * (lifted - below)
-    if mode == "difference":
-        return abs(below - paint)
-    if mode == "exclusion":
-        return below + paint - 2 * below * paint
-    return paint
+    return float(_formula(mode, below, paint, _NUMBERS))
 
 
 def mix_arrays(mode: str, below, paint):
     """`mix` over numpy arrays of channels (0-1), element by element."""
     import numpy as np  # only for the preflight's raster of blended art
 
-    b, p = np.asarray(below, float), np.asarray(paint, float)
+    return _formula(mode, np.asarray(below, float), np.asarray(paint, float),
+                    (np.where, np.minimum, np.maximum, np.sqrt))
+
+
+# For numbers: pick one of two, the least, the most, a square root.
+_NUMBERS = (lambda test, yes, no: yes if test else no, min, max, lambda v: v ** 0.5)
+
+
+def _formula(mode: str, b, p, ops):
+    """The W3C's formula of `mode` for a channel of the backdrop `b` and of the paint
+    `p`, with `ops` (where, minimum, maximum, sqrt) for numbers or for arrays alike."""
+    where, least, most, root = ops
     if mode == "multiply":
         return b * p
     if mode == "screen":
         return b + p - b * p
     if mode == "overlay":
-        return mix_arrays("hard-light", p, b)
+        return _formula("hard-light", p, b, ops)
     if mode == "darken":
-        return np.minimum(b, p)
+        return least(b, p)
     if mode == "lighten":
-        return np.maximum(b, p)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        if mode == "color-dodge":
-            return np.where(b <= 0, 0.0, np.where(p >= 1, 1.0,
-                                                  np.minimum(1.0, b / (1 - p))))
-        if mode == "color-burn":
-            return np.where(b >= 1, 1.0, np.where(p <= 0, 0.0,
-                                                  1 - np.minimum(1.0, (1 - b) / p)))
+        return most(b, p)
+    if mode == "color-dodge":  # (a tiny floor keeps the division off zero, unpicked)
+        return where(b <= 0, 0.0, where(p >= 1, 1.0, least(1.0, b / most(1 - p, 1e-12))))
+    if mode == "color-burn":
+        return where(b >= 1, 1.0, where(p <= 0, 0.0, 1 - least(1.0, (1 - b) / most(p, 1e-12))))
     if mode == "hard-light":
-        return np.where(p <= 0.5, b * 2 * p, mix_arrays("screen", b, 2 * p - 1))
+        return where(p <= 0.5, b * 2 * p, _formula("screen", b, 2 * p - 1, ops))
     if mode == "soft-light":
-        lifted = np.where(b <= 0.25, ((16 * b - 12) * b + 4) * b, np.sqrt(b))
-        return np.where(p <= 0.5, b - (1 - 2 * p) * b * (1 - b), b + (2 * p - 1) * (lifted - b))
+        lifted = where(b <= 0.25, ((16 * b - 12) * b + 4) * b, root(most(b, 0.0)))
+        return where(p <= 0.5, b - (1 - 2 * p) * b * (1 - b), b + (2 * p - 1) * (lifted - b))
     if mode == "difference":
-        return np.abs(b - p)
+        return abs(b - p)
     if mode == "exclusion":
         return b + p - 2 * b * p
     return p
