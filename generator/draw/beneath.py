@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from generator.draw.blend import NORMAL, TURNS, mix
+from generator.draw.blend import NORMAL, TURNS, WHOLE_COLOUR, mix
 from generator.draw.colour import contrast, luminance
 from generator.draw.geometry import Bounds, Place, leaves, rough_bounds
 from generator.draw.pointpaint import Rgb, fills, outline_of, painted, rgb
@@ -223,7 +223,10 @@ def _blended(now: tuple[Rgb, Rgb], paint: tuple[Rgb, Rgb], alphas: tuple[float, 
              whole: bool, mode: str) -> tuple[Rgb, Rgb]:
     """`_laid` for a paint blended by `mode`: each channel's least and most, of the
     mixes of the ends of what is there and of the paint's colours (and of where the
-    mode's formula turns, or, for a difference, where the two meet) at either opacity."""
+    mode's formula turns, or, for a difference, where the two meet) at either opacity;
+    for a mode that mixes a colour whole, any colour."""
+    if mode in WHOLE_COLOUR:  # any colour: the points across the box will tell
+        return (0.0, 0.0, 0.0), (255.0, 255.0, 255.0)
     (low, high), (a, b) = now, alphas
     least, most = [], []
     for channel in range(3):

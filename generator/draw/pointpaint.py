@@ -15,7 +15,7 @@ from itertools import pairwise
 from math import hypot
 from pathlib import Path as FilePath
 
-from generator.draw.blend import NORMAL, mix
+from generator.draw.blend import NORMAL, WHOLE_COLOUR, mix, mix_colour
 from generator.draw.colour import stop_colour, stop_opacity
 from generator.draw.geometry import Place, bounds, leaves, subpaths
 from generator.draw.gradients import along
@@ -40,6 +40,10 @@ def laid(below: Rgb, paint: Rgb, alpha: float, mode: str) -> Rgb:
     """`paint` laid at opacity `alpha` over `below`, blended by `mode` first."""
     if mode == NORMAL:
         return over(below, paint, alpha)
+    if mode in WHOLE_COLOUR:
+        r, g, b = mix_colour(mode, (below[0] / 255, below[1] / 255, below[2] / 255),
+                             (paint[0] / 255, paint[1] / 255, paint[2] / 255))
+        return over(below, (255 * r, 255 * g, 255 * b), alpha)
     return over(below, (255 * mix(mode, below[0] / 255, paint[0] / 255),
                         255 * mix(mode, below[1] / 255, paint[1] / 255),
                         255 * mix(mode, below[2] / 255, paint[2] / 255)), alpha)

@@ -16,7 +16,7 @@ from operator import mul
 from PIL import Image as PilImage
 from PIL import ImageChops, ImageDraw
 
-from generator.draw.blend import mix_arrays
+from generator.draw.blend import WHOLE_COLOUR, mix_arrays, mix_colour_arrays
 from generator.draw.colour import stop_colour
 from generator.draw.geometry import SCENE, Bounds, Place, bounds, leaves, rough_bounds, subpaths
 from generator.draw.gradients import apply, focus, invert, placement, reaches_over, spread
@@ -335,7 +335,8 @@ def _mixed(mode: str, under: PilImage.Image, over: PilImage.Image) -> PilImage.I
     import numpy as np  # only for art that blends
 
     below, paint = (np.asarray(image, float) / 255 for image in (under, over))
-    mixed = np.clip(np.rint(mix_arrays(mode, below, paint) * 255), 0, 255)
+    mixing = mix_colour_arrays if mode in WHOLE_COLOUR else mix_arrays
+    mixed = np.clip(np.rint(mixing(mode, below, paint) * 255), 0, 255)
     return PilImage.fromarray(mixed.astype(np.uint8), under.mode)
 
 

@@ -79,14 +79,13 @@ def laid_whole(items: list, opacity: float) -> list:
 
 def blend_of(own: dict) -> str:
     """An element's own blend mode (`own`: its attributes; a blend is not inherited):
-    one of the modes that mix each channel on its own (`generator.draw.blend`)."""
+    one of the sixteen a PDF draws alike (`generator.draw.blend`)."""
     mode = (own.get("mix-blend-mode") or NORMAL).strip()
     if mode in PDF_NAMES:
         return mode
-    raise ArtError(f"a blend mode that mixes colours otherwise than channel by channel "
-                   f"(mix-blend-mode: {mode}); choose another (Inkscape: Layers and "
-                   f"Objects > Blend mode), or flatten the layer (Edit > Make a Bitmap "
-                   f"Copy, at 300 dpi)")
+    raise ArtError(f"a blend mode a PDF does not draw (mix-blend-mode: {mode}); choose "
+                   f"another (Inkscape: Layers and Objects > Blend mode), or flatten the "
+                   f"layer (Edit > Make a Bitmap Copy, at 300 dpi)")
 
 
 def laid_blended(items: list, own: dict) -> list:

@@ -1,7 +1,7 @@
 """Blend modes in SVG art (mix-blend-mode; Inkscape's Layers and Objects > Blend mode)
-print as a browser shows them: the twelve modes that mix channel by channel, in the
-PDF (a transparency group painted with /BM), the SVG and the preflight's colours,
-each blending with the art under it alone. They were refused."""
+print as a browser shows them: all sixteen, in the PDF (a transparency group painted
+with /BM), the SVG and the preflight's colours, each blending with the art under it
+alone. They were refused."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from generator.backends.svg import scene_svg
 from generator.core.memo import Memo
 from generator.draw.beneath import Beneath, hexed
-from generator.draw.blend import PDF_NAMES, mix, mix_arrays
+from generator.draw.blend import PDF_NAMES, WHOLE_COLOUR, mix, mix_arrays, mix_colour
 from generator.draw.raster import Canvas
 from generator.draw.scene import Group, Part, Rect, Scene, Style, Text
 from generator.draw.svgart import ArtError
@@ -38,9 +38,19 @@ def test_the_formulas_are_the_w3c_s():
     assert mix("color-dodge", 0.25, 0.5) == 0.5 and mix("color-burn", 0.75, 0.5) == 0.5
     assert mix("difference", 0.25, 0.75) == 0.5 and mix("exclusion", 0.5, 0.5) == 0.5
     assert mix("soft-light", 0.25, 1.0) == pytest.approx(0.5)  # (16b-12)b+4)b at 0.25
-    for mode in PDF_NAMES:
+    for mode in set(PDF_NAMES) - WHOLE_COLOUR:
         assert mix_arrays(mode, [0.2, 0.7], [0.9, 0.3]).tolist() == pytest.approx(
             [mix(mode, 0.2, 0.9), mix(mode, 0.7, 0.3)])
+
+
+def test_the_whole_colour_modes_keep_what_the_w3c_says():
+    # Red's hue and saturation at a mid grey's luminosity (0.5), brought within 0-1
+    # along the line to its grey.
+    red, grey = (1.0, 0.0, 0.0), (0.5, 0.5, 0.5)
+    assert mix_colour("luminosity", red, grey) == pytest.approx((1.0, 2 / 7, 2 / 7))
+    assert mix_colour("color", grey, red) == pytest.approx((1.0, 2 / 7, 2 / 7))
+    assert mix_colour("saturation", grey, red) == pytest.approx(grey)  # no hue to keep
+    assert mix_colour("hue", (0.2, 0.4, 0.8), red) == pytest.approx((0.804, 0.204, 0.204))
 
 
 def test_a_group_s_and_a_shape_s_own_blend_mode_are_read_not_inherited(tmp_path):
@@ -54,14 +64,14 @@ def test_a_group_s_and_a_shape_s_own_blend_mode_are_read_not_inherited(tmp_path)
 
 
 @pytest.mark.parametrize(("body", "reason"), [
-    ('<rect width="3" height="4" style="mix-blend-mode:luminosity"/>',
-     "Layers and Objects > Blend mode"),
+    ('<rect width="3" height="4" style="mix-blend-mode:plus-lighter"/>',
+     "a blend mode a PDF does not draw"),
     ('<g style="isolation:isolate"><rect width="3" height="4"/><rect width="2" height="2" '
      'style="mix-blend-mode:screen"/></g>', "turn Isolate off"),
     ('<defs><filter id="f"><feGaussianBlur stdDeviation="1"/></filter></defs><g '
      'filter="url(#f)"><rect width="3" height="4" style="mix-blend-mode:screen"/></g>',
      "a blend mode in a blur"),
-], ids=["not-by-channel", "isolated", "in-a-blur"])
+], ids=["not-in-pdf", "isolated", "in-a-blur"])
 def test_what_tkg_cannot_blend_alike_is_refused_with_the_way_out(tmp_path, body, reason):
     with pytest.raises(ArtError, match=reason):
         art_items(tmp_path, body)
@@ -100,6 +110,20 @@ def test_the_preflight_sees_the_blended_colour():
     assert close(canvas.image.getpixel((80, 20)), MULTIPLIED), canvas.image.getpixel((80, 20))
 
 
+def test_the_preflight_sees_a_colour_mixed_whole():
+    # Blue's luminosity laid on yellow: yellow's hue, darker.
+    art = Group((_rect(0, 30, YELLOW), Group((_rect(10, 20, BLUE),), blend="luminosity")),
+                clip=(0, 0, 30, 10))
+    expected = tuple(round(255 * c) for c in mix_colour(
+        "luminosity", (1.0, 0.8, 0.0), (0x33 / 255, 0x66 / 255, 1.0)))
+    beneath = Beneath(Scene("lum", 30, 10, 0, (art,)))
+    [(colour, _)] = beneath.colours((15, 2, 25, 8), 99).most_common(1)
+    assert colour == pytest.approx(expected, abs=1)
+    canvas = Canvas(30, 10, 4)
+    canvas.paint([art])
+    assert close(canvas.image.getpixel((80, 20)), expected), canvas.image.getpixel((80, 20))
+
+
 def test_text_over_a_screen_that_lightens_its_ground_is_found_unreadable(kit):
     # White text over dark grey reads well, but the grey is screened over white: what
     # prints under the text is white.
@@ -124,8 +148,8 @@ BACKGROUND = ('<defs><linearGradient id="g"><stop offset="0" stop-color="#000"/>
               '</clipPath></defs><rect width="60" height="28" fill="url(#g)"/>'
               '<rect y="28" width="60" height="12" fill="#3366CC"/>')
 BROWSER_ART = BACKGROUND + "".join(
-    f'<g style="mix-blend-mode:{mode}"><rect x="{2 + 5 * i}" y="2" width="4" height="24" '
-    f'fill="#20A060"/><rect x="{2 + 5 * i}" y="14" width="4" height="6" fill="#C04080" '
+    f'<g style="mix-blend-mode:{mode}"><rect x="{2 + 3.8 * i:g}" y="2" width="3" height="24" '
+    f'fill="#20A060"/><rect x="{2 + 3.8 * i:g}" y="14" width="3" height="6" fill="#C04080" '
     f'opacity="0.7"/></g>' for i, mode in enumerate(MODES)) + (
     '<g style="mix-blend-mode:multiply"><rect x="2" y="30" width="16" height="8" '
     'fill="#20A0E0"/><g style="mix-blend-mode:screen"><rect x="8" y="32" width="16" '

@@ -276,10 +276,9 @@ def test_a_root_that_is_not_svg_is_refused(tmp_path):
      "Inkscape: Object > Mask > Release Mask"),  # a mask in the box's units
     ('<path d="M0 0L5 5" stroke="#000" marker-end="url(#m)"/>',
      "Inkscape: Path > Stroke to Path"),
-    # A blend mode that mixes otherwise than channel by channel (Inkscape's layer or
-    # object blend) and a stroke that keeps its width when scaled were drawn as if not
-    # there.
-    ('<g style="mix-blend-mode:hue"><rect width="3" height="4" fill="#f00"/></g>',
+    # A blend mode no PDF draws (CSS's plus-lighter) and a stroke that keeps its width
+    # when scaled were drawn as if not there.
+    ('<g style="mix-blend-mode:plus-lighter"><rect width="3" height="4" fill="#f00"/></g>',
      "Layers and Objects > Blend mode"),
     ('<g transform="scale(3)"><path d="M0 0L5 5" stroke="#000" '
      'vector-effect="non-scaling-stroke"/></g>', "Inkscape: Path > Stroke to Path"),
