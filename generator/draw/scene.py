@@ -202,6 +202,9 @@ class Group:
     # Not "normal": the children are laid together first and the whole is blended with
     # what lies under it by this mode (SVG art's mix-blend-mode, `generator.draw.blend`).
     blend: str = field(default="normal", repr=False)
+    # The children's blends mix with one another alone, not with what lies under the
+    # group (SVG art's isolation: isolate; Inkscape's Isolate).
+    isolate: bool = field(default=False, repr=False)
 
     def __repr__(self) -> str:
         # The digests of scenes are their items' reprs: a group with no opacity, clipping
@@ -225,6 +228,8 @@ class Group:
             extra["blur"] = self.blur
         if self.blend != "normal":
             extra["blend"] = self.blend
+        if self.isolate:
+            extra["isolate"] = self.isolate
         return extra
 
     def __reduce__(self) -> tuple:
@@ -234,7 +239,7 @@ class Group:
         if self.piece is not None and self.children is self.piece.items:
             return _placing, (self.piece, self.translate, self.scale, self.clip, self.label)
         tail: tuple = (self.opacity, self.clip_path, self.clip_evenodd, self.mask, self.blur,
-                       self.blend)
+                       self.blend, self.isolate)
         while tail and tail[-1] == _UNSET[len(tail) - 1]:  # most groups set none of them
             tail = tail[:-1]
         return Group, (self.children, self.translate, self.scale, self.clip, self.label,
@@ -242,7 +247,7 @@ class Group:
 
 
 # The defaults of the fields a group's pickle leaves out when they are not set.
-_UNSET = (1.0, (), False, (), None, "normal")
+_UNSET = (1.0, (), False, (), None, "normal", False)
 
 
 def _placing(piece: Scene, translate: tuple[float, float], scale: float,
@@ -454,10 +459,10 @@ def has_blend(items) -> bool:
 
 def stacks(group: Group) -> bool:
     """Whether the group lays its children together apart from what lies under it
-    (SVG's stacking context: a clipped, masked, see-through or blended group): a blend
-    among them mixes with them alone."""
+    (SVG's stacking context: a clipped, masked, see-through, blended or isolated
+    group): a blend among them mixes with them alone."""
     return group.clip is not None or bool(group.clip_path) or bool(group.mask) or \
-        group.opacity < 1 or group.blend != "normal"
+        group.opacity < 1 or group.blend != "normal" or group.isolate
 
 
 def blends_here(items) -> bool:

@@ -90,15 +90,12 @@ def blend_of(own: dict) -> str:
 
 def laid_blended(items: list, own: dict) -> list:
     """An element's items laid together and blended whole by its own blend mode with
-    what lies under them. A group set apart (CSS's isolation: isolate), whose blends
-    would mix with its own items alone, is refused unless clipping, a mask or an
-    opacity sets it apart anyway (`scene.stacks`)."""
+    what lies under them; set apart (CSS's isolation: isolate), they are a group whose
+    blends mix with its own items alone (`scene.stacks`)."""
     mode = blend_of(own)
     if mode == NORMAL:
         if (own.get("isolation") or "").strip() == "isolate" and blends_here(items):
-            raise ArtError("a group set apart (isolation: isolate) whose blend modes mix "
-                           "with it alone; turn Isolate off (Inkscape: Layers and Objects) "
-                           "or flatten the group (Edit > Make a Bitmap Copy, at 300 dpi)")
+            return [Group(tuple(items), isolate=True)]
         return items
     if len(items) == 1 and isinstance(items[0], Group) and items[0].blend == NORMAL:
         return [replace(items[0], blend=mode)]

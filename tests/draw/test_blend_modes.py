@@ -66,15 +66,24 @@ def test_a_group_s_and_a_shape_s_own_blend_mode_are_read_not_inherited(tmp_path)
 @pytest.mark.parametrize(("body", "reason"), [
     ('<rect width="3" height="4" style="mix-blend-mode:plus-lighter"/>',
      "a blend mode a PDF does not draw"),
-    ('<g style="isolation:isolate"><rect width="3" height="4"/><rect width="2" height="2" '
-     'style="mix-blend-mode:screen"/></g>', "turn Isolate off"),
     ('<defs><filter id="f"><feGaussianBlur stdDeviation="1"/></filter></defs><g '
      'filter="url(#f)"><rect width="3" height="4" style="mix-blend-mode:screen"/></g>',
      "a blend mode in a blur"),
-], ids=["not-in-pdf", "isolated", "in-a-blur"])
+], ids=["not-in-pdf", "in-a-blur"])
 def test_what_tkg_cannot_blend_alike_is_refused_with_the_way_out(tmp_path, body, reason):
     with pytest.raises(ArtError, match=reason):
         art_items(tmp_path, body)
+
+
+def test_a_group_set_apart_keeps_its_blends_to_itself(tmp_path):
+    # Inkscape's Isolate: the screened rectangle mixes with the group's first one alone.
+    [group] = art_items(tmp_path, '<g style="isolation:isolate"><rect width="3" height="4"/>'
+                                  '<rect width="2" height="2" style="mix-blend-mode:screen"/>'
+                                  '</g>')
+    assert group.isolate and group.children[1].blend == "screen"
+    [plain] = art_items(tmp_path, '<g style="isolation:isolate"><rect width="3" height="4"/>'
+                                  '</g>')  # nothing to keep apart: no group
+    assert not isinstance(plain, Group)
 
 
 def test_the_pdf_multiplies_and_sets_the_art_apart(own_kit, tmp_path):
@@ -139,8 +148,9 @@ def test_text_over_a_screen_that_lightens_its_ground_is_found_unreadable(kit):
     assert finding.code == "TKG505" and "#FFFFFF on #FFFFFF" in finding.message
 
 
-# Every mode over a gradient and a band of blue, in a group, in a see-through group and
-# clipped, a blend inside a blend, and a shape's own: Chromium's view beside the print.
+# Every mode over a gradient and a band of blue, in a group, in a see-through group,
+# clipped and set apart, a blend inside a blend, and a shape's own: Chromium's view
+# beside the print.
 MODES = [mode for mode in PDF_NAMES if mode != "normal"]
 BACKGROUND = ('<defs><linearGradient id="g"><stop offset="0" stop-color="#000"/><stop '
               'offset="0.5" stop-color="#E0A020"/><stop offset="1" stop-color="#fff"/>'
@@ -157,7 +167,10 @@ BROWSER_ART = BACKGROUND + "".join(
     '<g opacity="0.8"><rect x="26" y="30" width="6" height="8" fill="#FFFFFF"/>'
     '<rect x="28" y="32" width="8" height="6" fill="#C04080" style="mix-blend-mode:multiply"/>'
     '</g><g clip-path="url(#k)"><rect x="36" y="29" width="16" height="10" fill="#C04080" '
-    'style="mix-blend-mode:difference"/></g>')
+    'style="mix-blend-mode:difference"/></g>'
+    '<g style="isolation:isolate"><rect x="20" y="34" width="5" height="5" fill="#FFFFFF"/>'
+    '<rect x="22" y="36" width="6" height="4" fill="#2080C0" style="mix-blend-mode:multiply"/>'
+    '</g>')
 
 
 @pytest.mark.browser
