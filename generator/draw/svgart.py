@@ -46,6 +46,7 @@ from generator.draw.svgpaint import (
     transform_of,
 )
 from generator.draw.svgplain import PlainShape, plain_shapes
+from generator.draw.svgrewrite import NOT_DRAWN, by_id, element_name
 
 __all__ = ["ArtError", "path_commands", "read_art"]
 
@@ -54,7 +55,6 @@ _XLINK = "{http://www.w3.org/1999/xlink}href"
 
 # Elements that are drawn, or hold drawn elements, and that svgelements models fully.
 _DRAWN = {"g", "use", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
-_NOT_DRAWN = {"title", "desc", "metadata"}
 # Definitions svgelements never draws in place; they matter only where used.
 _DEFINITIONS = {"linearGradient", "radialGradient", "pattern", "clipPath"}
 # Definitions whose content svgelements would draw in place unless they sit in <defs>.
@@ -116,12 +116,12 @@ def _read(path: str, _mtime: int, _size: int):
         raise ArtError(refused.reason) from None
     root = _xml(data)
     box = _declared_viewbox(root)  # checked first: svgelements stops at a viewBox without area
-    named = {key: e for e in root.iter() if (key := e.get("id"))}
+    named = by_id(root)
     if svgrewrite.needs_rewrite(root, named):  # symbols, nested <svg>, <switch>: groups
         _Expansion(named).measure(root)  # (the limits hold for what the copies make)
         root = svgrewrite.as_groups(root, box)
-        data = ET.tostring(root)
-    survey = _survey(root)
+        data, named = ET.tostring(root), by_id(root)
+    survey = _survey(root, named)
     plain = plain_shapes(root)
     if plain is not None and box is not None:
         return box, tuple(item for shape in plain
@@ -145,9 +145,9 @@ def _xml(data: bytes) -> ET.Element:
     return root
 
 
-def _survey(root: ET.Element) -> _Survey:
-    """Refuse what svgelements would draw wrongly; collect ids and gradients."""
-    named = {key: e for e in root.iter() if (key := e.get("id"))}
+def _survey(root: ET.Element, named: dict[str, ET.Element]) -> _Survey:
+    """Refuse what svgelements would draw wrongly; collect ids and gradients (`named`:
+    the file's elements by id)."""
     _Expansion(named).measure(root)  # first: the checks below recurse as deep as the file
     tags = {key: e.tag.removeprefix(_NS) for key, e in named.items()}
     paints = {key: _paint_server(named[key], tag, named) for key, tag in tags.items()
@@ -177,7 +177,7 @@ def _check_children(node: ET.Element, in_defs: bool, tags: dict[str, str]) -> No
         elif name in _DEFS_ONLY:
             if not in_defs:
                 raise ArtError(f"a <{name}> outside <defs>")
-        elif name not in _NOT_DRAWN and name not in _DEFINITIONS:
+        elif name not in NOT_DRAWN and name not in _DEFINITIONS:
             raise ArtError(_REFUSED.get(name, f"the element <{name}>"))
 
 
@@ -242,19 +242,13 @@ def _points(node: ET.Element) -> int:
 
 
 def _past(limit: Limit, count: int, node: ET.Element) -> ArtError:
-    return ArtError(f"{limit.says(count)}, at {_named(node)}")
+    return ArtError(f"{limit.says(count)}, at {element_name(node)}")
 
 
 def _href(node: ET.Element) -> str:
     """The id a <use> names (without '#'), or "" for none or another file's."""
     href = (node.get("href") or node.get(_XLINK) or "").strip()
     return href[1:] if href.startswith("#") else ""
-
-
-def _named(node: ET.Element) -> str:
-    """An element as an author finds it in the file: its tag and id."""
-    key = node.get("id")
-    return f"<{node.tag.removeprefix(_NS)}{f' id={key!r}' if key else ''}>"
 
 
 def _check_style_order(root: ET.Element) -> None:

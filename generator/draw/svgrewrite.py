@@ -28,10 +28,15 @@ _NS = "{http://www.w3.org/2000/svg}"
 _XLINK = "{http://www.w3.org/1999/xlink}href"
 _BOX = ("x", "y", "width", "height")
 _ALIGNS = {"none", *(f"x{x}Y{y}" for x in ("Min", "Mid", "Max") for y in ("Min", "Mid", "Max"))}
-_NOT_SHOWN = {"title", "desc", "metadata"}  # elements that draw nothing
+NOT_DRAWN = frozenset({"title", "desc", "metadata"})  # elements that draw nothing
 # The extensions a browser reads (an HTML or MathML page inside the SVG).
 _BROWSER_EXTENSIONS = {"http://www.w3.org/1999/xhtml", "http://www.w3.org/1998/Math/MathML"}
 _LENGTH = re.compile(r"\s*([-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?)\s*([a-z%]*)\s*")
+
+
+def by_id(root: ET.Element) -> dict[str, ET.Element]:
+    """The file's elements that have an id, by it."""
+    return {key: e for e in root.iter() if (key := e.get("id"))}
 
 
 def needs_rewrite(root: ET.Element, named: dict[str, ET.Element]) -> bool:
@@ -47,7 +52,7 @@ def as_groups(root: ET.Element, box: tuple[float, float, float, float] | None
     <switch> made groups (`box`: the file's viewBox, None when its width and height
     stand in)."""
     root = copy.deepcopy(root)
-    named = {key: e for e in root.iter() if (key := e.get("id"))}
+    named = by_id(root)
     page = box[2:] if box else (_absolute(root, "width"), _absolute(root, "height"))
     _rewrite(root, named, page, [0])
     return root
@@ -92,7 +97,7 @@ def _switched(switch: ET.Element) -> ET.Element:
     for child in switch:
         if not isinstance(child.tag, str) or not child.tag.startswith(_NS):
             continue  # another vocabulary's: no SVG reader weighs it
-        if child.tag.removeprefix(_NS) in _NOT_SHOWN:  # Chromium shows it: nothing
+        if child.tag.removeprefix(_NS) in NOT_DRAWN:  # Chromium shows it: nothing
             raise ArtError(f"a <switch> whose first choice is its <{child.tag[len(_NS):]}>, "
                            f"which draws nothing in a browser; move it out of the <switch>")
         if child.get("systemLanguage") is not None:
@@ -179,7 +184,7 @@ def _fit(viewport: ET.Element, x: float, y: float, width: float, height: float) 
         .partition(" ")
     if align not in _ALIGNS or rule.strip() not in ("", "meet", "slice"):
         raise ArtError(f"the preserveAspectRatio {viewport.get('preserveAspectRatio')!r} "
-                       f"of {_named(viewport)}")
+                       f"of {element_name(viewport)}")
     sx, sy = width / vw, height / vh
     if align != "none":
         sx = sy = max(sx, sy) if rule.strip() == "slice" else min(sx, sy)
@@ -193,10 +198,10 @@ def _viewbox(viewport: ET.Element, text: str) -> tuple[float, float, float, floa
     try:
         vx, vy, vw, vh = (float(v) for v in re.split(r"[\s,]+", text.strip()))
     except ValueError:
-        raise ArtError(f"the viewBox {text!r} of {_named(viewport)} is not four numbers") \
+        raise ArtError(f"the viewBox {text!r} of {element_name(viewport)} is not four numbers") \
             from None
     if not (vw > 0 and vh > 0 and all(map(math.isfinite, (vx, vy, vw, vh)))):
-        raise ArtError(f"the viewBox {text!r} of {_named(viewport)} has no area")
+        raise ArtError(f"the viewBox {text!r} of {element_name(viewport)} has no area")
     return vx, vy, vw, vh
 
 
@@ -220,7 +225,7 @@ def _length(node: ET.Element, key: str, default, page: tuple[float, float]):
         return float(found.group(1))
     if found is not None and found.group(2) == "%":
         return float(found.group(1)) / 100 * page[0 if key in ("x", "width") else 1]
-    raise ArtError(f"the {key} {text!r} of {_named(node)}, in units other than the "
+    raise ArtError(f"the {key} {text!r} of {element_name(node)}, in units other than the "
                    f"drawing's")
 
 
@@ -228,6 +233,7 @@ def _num(value: float) -> str:
     return repr(round(value, 9))
 
 
-def _named(node: ET.Element) -> str:
+def element_name(node: ET.Element) -> str:
+    """An element as an author finds it in the file: its tag and id."""
     key = node.get("id")
     return f"<{node.tag.removeprefix(_NS)}{f' id={key!r}' if key else ''}>"
