@@ -179,12 +179,19 @@ def _fit(viewport: ET.Element, x: float, y: float, width: float, height: float) 
     text = viewport.get("viewBox")
     if text is None:
         return f"translate({_num(x)} {_num(y)})"
-    vx, vy, vw, vh = _viewbox(viewport, text)
-    align, _, rule = (viewport.get("preserveAspectRatio") or "xMidYMid meet").strip() \
-        .partition(" ")
+    return fitted_to(text, viewport.get("preserveAspectRatio") or "xMidYMid meet", viewport,
+                     x, y, width, height)
+
+
+def fitted_to(view_box: str, aspect: str, owner: ET.Element, x: float, y: float,
+              width: float, height: float) -> str:
+    """The transform that fits a viewBox to the box (x, y, width, height) as the
+    preserveAspectRatio `aspect` says (`owner`: the element that gives them, named in
+    an error)."""
+    vx, vy, vw, vh = _viewbox(owner, view_box)
+    align, _, rule = aspect.strip().partition(" ")
     if align not in _ALIGNS or rule.strip() not in ("", "meet", "slice"):
-        raise ArtError(f"the preserveAspectRatio {viewport.get('preserveAspectRatio')!r} "
-                       f"of {element_name(viewport)}")
+        raise ArtError(f"the preserveAspectRatio {aspect!r} of {element_name(owner)}")
     sx, sy = width / vw, height / vh
     if align != "none":
         sx = sy = max(sx, sy) if rule.strip() == "slice" else min(sx, sy)
