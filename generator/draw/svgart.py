@@ -32,7 +32,7 @@ from generator.core.limits import (
     Limit,
 )
 from generator.core.reading import Refused, read_file
-from generator.draw import svgpicture, svgplain, svgrewrite
+from generator.draw import svgpattern, svgpicture, svgplain, svgrewrite
 from generator.draw.scene import Ellipse, Gradient, Group, Rect
 from generator.draw.scene import Path as PathShape
 from generator.draw.svgpaint import (
@@ -120,6 +120,9 @@ def _read(path: str, _mtime: int, _size: int):
     if svgrewrite.needs_rewrite(root, named):  # symbols, nested <svg>, <switch>: groups
         _Expansion(named).measure(root)  # (the limits hold for what the copies make)
         root = svgrewrite.as_groups(root, box)
+        data, named = ET.tostring(root), by_id(root)
+    if svgpattern.needs_tiles(root, named):  # shapes filled with a pattern: its tiles
+        root = svgpattern.as_tiles(root, named)
         data, named = ET.tostring(root), by_id(root)
     survey = _survey(root, named)
     plain = plain_shapes(root)
@@ -317,6 +320,12 @@ def _paint_server(node: ET.Element, tag: str, named: dict[str, ET.Element]
                   ) -> Gradient | str:
     """The gradient, or why it cannot be drawn (said only when a shape uses it)."""
     key = node.get("id")
+    if tag == "pattern":  # (a shape's own pattern fill is drawn: `svgpattern`)
+        return (f"a pattern (#{key}) on a stroke, in another pattern's tile, or given by "
+                f"a group or a style sheet; "
+                f"tkg fills with a pattern a shape whose own fill it is: ungroup the shapes "
+                f"(Inkscape: Object > Ungroup) and give each the pattern, or make a "
+                f"stroke a shape (Path > Stroke to Path)")
     if tag not in _GRADIENTS:
         return f"a {tag} (#{key})"
     try:

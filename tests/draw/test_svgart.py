@@ -241,7 +241,7 @@ def test_broken_xml_is_refused(tmp_path):
      '</radialGradient></defs><rect width="3" height="4" fill="url(#g)"/>',
      "radial gradient whose focus lies on or outside its circle"),
     ('viewBox="0 0 10 10"', '<defs><pattern id="p"/></defs><rect width="3" height="4" '
-     'fill="url(#p)"/>', "pattern"),
+     'stroke="url(#p)"/>', "pattern"),  # (a shape's own pattern fill is drawn)
     ('viewBox="0 0 10 10"', '<rect width="3" height="4" fill="bogus"/>', "colour 'bogus'"),
     ('viewBox="0 0 10 10"', '<style>g rect{fill:red}</style><rect width="3" height="4"/>',
      "CSS selector"),

@@ -1,0 +1,169 @@
+"""A shape filled with a pattern in SVG art (Inkscape's Fill > Pattern: stripes,
+checkers, dots) prints the pattern's tiles across it as a browser shows them: set on the
+pattern's grid, turned with it, cut to the shape and each to its tile. It was refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.draw.geometry import bounds, leaves
+from generator.draw.scene import Group
+from generator.draw.svgart import ArtError
+from tests.draw.art_files import art_items
+from tests.draw.in_chromium import apart_from_chromium
+from tests.live.livekit import HAVE_BROWSER, WHY_NO_BROWSER
+
+VIEW = "0 0 60 40"
+SQUARES = ('<pattern id="p" patternUnits="userSpaceOnUse" width="10" height="10">'
+           '<rect width="5" height="5" fill="#C00"/></pattern>')
+# Inkscape's stripes: a stock pattern in a tile of 2 x 1 whose stripe overhangs the
+# tile, and the pattern the shape names, which borrows it and turns it.
+STRIPES = ('<pattern id="Strips1_1" patternUnits="userSpaceOnUse" width="2" height="1" '
+           'patternTransform="translate(0,0) scale(10,10)">'
+           '<rect style="fill:black;stroke:none" x="0" y="-0.5" width="1" height="2"/></pattern>'
+           '<pattern id="turned" xlink:href="#Strips1_1" '
+           'patternTransform="matrix(2.1,1.2,-1.2,2.1,3,-2)"/>')
+
+
+def _items(tmp_path, body: str) -> tuple:
+    return art_items(tmp_path, body, VIEW)
+
+
+def _shown(items) -> list:
+    """The shapes drawn, each with its place."""
+    return [(item, place) for item, place in leaves(items)]
+
+
+def test_a_pattern_fills_its_shape_with_tiles_cut_to_it(tmp_path):
+    items = _items(tmp_path, f'<defs>{SQUARES}</defs>'
+                             '<rect x="5" y="5" width="40" height="25" fill="url(#p)"/>')
+    squares = _shown(items)
+    # Tiles at x 0 to 40 and y 0 to 20 meet the rectangle: 5 columns, 3 rows.
+    assert len(squares) == 15
+    assert {(item.x, item.y) for item, _ in squares} == {
+        (10.0 * c, 10.0 * r) for c in range(5) for r in range(3)}
+    assert all(place.clip[0] >= 5 and place.clip[1] >= 5 and place.clip[2] <= 45
+               and place.clip[3] <= 30 for _, place in squares)  # cut to the shape
+    assert bounds(items) == pytest.approx((5, 5, 45, 25))  # the last row's squares end at 25
+
+
+def test_a_shape_s_stroke_lies_over_its_pattern_and_under_it_with_paint_order(tmp_path):
+    body = (f'<defs>{SQUARES}</defs><rect x="5" y="5" width="40" height="25" '
+            'style="fill:url(#p);stroke:#00C;stroke-width:2{}"/>')
+    for order, last in (("", "#0000CC"), (";paint-order:stroke", "#CC0000")):
+        shapes = [item for item, _ in _shown(_items(tmp_path, body.format(order)))]
+        assert (shapes[-1].style.stroke or shapes[-1].style.fill) == last
+
+
+def test_tiles_in_the_shape_s_box_scale_with_the_box(tmp_path):
+    # patternUnits objectBoundingBox (SVG's default): a quarter of the box's width.
+    body = ('<defs><pattern id="q" width="0.25" height="0.5"><rect width="4" height="4" '
+            'fill="#0A0"/></pattern></defs><rect x="10" y="4" width="40" height="30" '
+            'fill="url(#q)"/>')
+    squares = [item for item, _ in _shown(_items(tmp_path, body))]
+    assert len(squares) == 8  # 4 columns of 10, 2 rows of 15
+    assert {(round(s.x, 6), round(s.y, 6)) for s in squares} == {
+        (10 + 10 * c, 4 + 15 * r) for c in range(4) for r in range(2)}
+
+
+def test_a_tile_without_area_paints_no_fill_and_keeps_the_stroke(tmp_path):
+    body = ('<defs><pattern id="z" patternUnits="userSpaceOnUse" width="0" height="10">'
+            '<rect width="5" height="5" fill="#C00"/></pattern></defs>'
+            '<rect x="5" y="5" width="40" height="25" fill="url(#z)" stroke="#00C"/>')
+    [stroke] = [item for item, _ in _shown(_items(tmp_path, body))]
+    assert stroke.style.fill is None and stroke.style.stroke == "#0000CC"
+
+
+def test_the_tiles_take_their_paint_from_the_pattern_s_place_not_the_shape_s(tmp_path):
+    # The shape's group strokes red; the pattern's <defs> sit in a group that fills green.
+    body = ('<g fill="#0A0"><defs><pattern id="g" patternUnits="userSpaceOnUse" width="10" '
+            'height="10"><rect width="5" height="5"/></pattern></defs></g>'
+            '<g stroke="#F00" stroke-width="3"><rect x="5" y="5" width="20" height="20" '
+            'fill="url(#g)"/></g>')
+    shapes = [item for item, _ in _shown(_items(tmp_path, body))]
+    tiles, outline = shapes[:-1], shapes[-1]
+    assert {(t.style.fill, t.style.stroke) for t in tiles} == {("#00AA00", None)}
+    assert outline.style.stroke == "#FF0000" and outline.style.fill is None
+
+
+def test_a_tile_is_cut_only_where_its_content_reaches_past_it(tmp_path):
+    # Cut tiles meet edge to edge, which shows as a hairline seam on screen: squares
+    # inside their tile are drawn uncut; Inkscape's stripes, which overhang, are cut.
+    inside = _shown(_items(tmp_path, f'<defs>{SQUARES}</defs><rect width="30" '
+                                     'height="20" fill="url(#p)"/>'))
+    past = _shown(_items(tmp_path, f'<defs>{STRIPES}</defs><rect width="30" height="20" '
+                                   'fill="url(#Strips1_1)"/>'))
+    assert {len(place.outlines) for _, place in inside} == {1}  # the shape's outline
+    assert {len(place.outlines) for _, place in past} == {2}  # and the tile's
+
+
+def test_a_hidden_patterned_shape_draws_nothing(tmp_path):
+    assert _shown(_items(tmp_path, f'<defs>{SQUARES}</defs><rect width="30" height="20" '
+                                   'style="fill:url(#p);display:none"/>')) == []
+
+
+@pytest.mark.parametrize(("body", "reason"), [
+    (f'<defs>{SQUARES}</defs><rect x="5" y="5" width="9" height="9" fill="none" '
+     'stroke="url(#p)" stroke-width="2"/>', "Path > Stroke to Path"),
+    (f'<defs>{SQUARES}</defs><g fill="url(#p)"><rect x="5" y="5" width="9" height="9"/></g>',
+     "Object > Ungroup"),
+    ('<defs><pattern id="a" xlink:href="#b"/><pattern id="b" xlink:href="#a"/></defs>'
+     '<rect width="9" height="9" fill="url(#a)"/>', "borrows from itself"),
+    ('<defs><pattern id="t" patternUnits="userSpaceOnUse" width="0.01" height="0.01">'
+     '<rect width="0.005" height="0.005"/></pattern></defs>'
+     '<rect width="60" height="40" fill="url(#t)"/>', "make its tiles larger"),
+    (f'<style>.c {{ fill: #C00 }}</style><defs>{SQUARES}</defs>'
+     '<rect class="c" width="9" height="9" style="fill:url(#p)"/>', "remove its class"),
+    ('<defs><pattern id="in" patternUnits="userSpaceOnUse" width="4" height="4">'
+     '<rect width="2" height="2"/></pattern><pattern id="out" patternUnits="userSpaceOnUse" '
+     'width="8" height="8"><rect width="6" height="6" fill="url(#in)"/></pattern></defs>'
+     '<rect width="20" height="20" fill="url(#out)"/>', "in another pattern's tile"),
+], ids=["stroke", "group", "loop", "too-many-tiles", "class", "nested"])
+def test_a_pattern_tkg_cannot_tile_is_refused_with_the_way_out(tmp_path, body, reason):
+    with pytest.raises(ArtError, match=reason):
+        _items(tmp_path, body)
+
+
+def test_a_use_of_a_patterned_shape_draws_its_tiles_again(tmp_path):
+    items = _items(tmp_path, f'<defs>{SQUARES}</defs><rect id="field" x="5" y="5" '
+                             'width="20" height="20" fill="url(#p)" opacity="0.5"/>'
+                             '<use href="#field" x="30"/>')
+    assert [round(bounds((item,))[0]) for item in items] == [5, 35]
+    assert all(isinstance(item, Group) and item.opacity == 0.5 for item in items)
+
+
+# Each case beside Chromium's view of the same file: user units, the box's units, the
+# box's units for the content too, a viewBox fitted, Inkscape's turned stripes, a tile
+# set off by x and y, see-through, a path with a hole (evenodd), a turned shape, and a
+# stroke under the fill.
+BROWSER_CASES = (
+    f'<defs>{SQUARES}{STRIPES}'
+    '<pattern id="box" width="0.2" height="0.25"><circle cx="3" cy="3" r="2.5" fill="#06C"/>'
+    '</pattern>'
+    '<pattern id="content" x="0.1" y="0.2" width="0.5" height="0.5" '
+    'patternContentUnits="objectBoundingBox">'
+    '<rect width="0.25" height="0.25" fill="#C60"/></pattern>'
+    '<pattern id="fitted" patternUnits="userSpaceOnUse" width="8" height="5" '
+    'viewBox="0 0 10 10" preserveAspectRatio="xMaxYMid meet">'
+    '<path d="M0 0 L10 10 L0 10 Z" fill="#909"/></pattern>'
+    '<pattern id="offset" patternUnits="userSpaceOnUse" x="-3" y="2.5" width="7" height="6">'
+    '<ellipse cx="3.5" cy="3" rx="3" ry="2" fill="#393" stroke="#000" stroke-width="0.5"/>'
+    '</pattern></defs>'
+    '<rect x="1" y="1" width="18" height="12" fill="url(#p)" stroke="#00C"/>'
+    '<circle cx="30" cy="8" r="7" fill="url(#turned)"/>'
+    '<rect x="41" y="1" width="18" height="14" fill="url(#box)"/>'
+    '<rect x="2" y="16" width="16" height="10" fill="url(#content)"/>'
+    '<ellipse cx="30" cy="21" rx="9" ry="5" fill="url(#fitted)" fill-opacity="0.6"/>'
+    '<path d="M41 17 h17 v10 h-17 Z M45 19 h9 v6 h-9 Z" fill="url(#offset)" '
+    'fill-rule="evenodd"/>'
+    '<rect x="6" y="29" width="14" height="8" fill="url(#p)" '
+    'transform="rotate(-12 13 33)" stroke="#0A0" stroke-width="2" '
+    'style="paint-order:stroke"/>'
+    '<polygon points="26,38 36,28 46,38" fill="url(#turned)" opacity="0.7"/>')
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not HAVE_BROWSER, reason=WHY_NO_BROWSER)
+def test_patterns_print_as_the_browser_shows_them(own_kit, tmp_path):
+    far = apart_from_chromium(own_kit, tmp_path, BROWSER_CASES, VIEW)
+    assert far.getbbox() is None, (far.getbbox(), far.histogram()[255])
