@@ -26,7 +26,7 @@ import xml.etree.ElementTree as ET
 
 from generator.core.limits import SVG_ELEMENTS
 from generator.draw.svgpaint import ArtError, fraction, style_value, transform_of
-from generator.draw.svgrewrite import NOT_DRAWN, element_name, fitted_to
+from generator.draw.svgrewrite import NOT_DRAWN, by_id, element_name, fitted_to
 
 _NS = "{http://www.w3.org/2000/svg}"
 _XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -56,7 +56,7 @@ def as_tiles(root: ET.Element, named: dict[str, ET.Element]) -> ET.Element:
     """A copy of the file with every shape filled with a pattern of its own made the
     groups that draw its tiles (`named`: the file's elements by id)."""
     root = copy.deepcopy(root)
-    named = {key: e for e in root.iter() if (key := e.get("id"))}
+    named = by_id(root)
     parents = {child: parent for parent in root.iter() for child in parent}
     counter = 0
     for node in list(root.iter()):
