@@ -162,8 +162,41 @@ BROWSER_CASES = (
     '<polygon points="26,38 36,28 46,38" fill="url(#turned)" opacity="0.7"/>')
 
 
+# More: a viewBox sliced, a skewed grid of gradient squares, the box's percentages with
+# a stroke over them, a stroked dot reaching past its tile (cut), a shape scaled by its
+# group, a tile showing a <use>, and a dashed, see-through shape.
+MORE_CASES = (
+    '<defs><linearGradient id="lg" x1="0" y1="0" x2="1" y2="0"><stop offset="0" '
+    'stop-color="#F80"/><stop offset="1" stop-color="#08F"/></linearGradient>'
+    '<pattern id="slice" patternUnits="userSpaceOnUse" width="9" height="6" '
+    'viewBox="0 0 10 10" preserveAspectRatio="xMinYMax slice"><circle cx="5" cy="5" r="5" '
+    'fill="#C0C"/></pattern>'
+    '<pattern id="skew" patternUnits="userSpaceOnUse" width="6" height="6" '
+    'patternTransform="skewX(20) rotate(10)"><rect width="3" height="3" fill="url(#lg)"/>'
+    '</pattern>'
+    '<pattern id="pct" x="10%" y="5%" width="25%" height="50%"><rect width="3" height="3" '
+    'fill="#0A0" stroke="#000" stroke-width="1"/></pattern>'
+    '<pattern id="ov" patternUnits="userSpaceOnUse" width="6" height="6"><circle cx="6" '
+    'cy="6" r="4" fill="#36C" stroke="#000" stroke-width="0.6"/></pattern>'
+    '<pattern id="uses" patternUnits="userSpaceOnUse" width="7" height="7">'
+    '<use href="#dot"/></pattern><circle id="dot" cx="-10" cy="-10" r="2" fill="#C00"/>'
+    '</defs>'
+    '<rect x="1" y="1" width="18" height="12" fill="url(#slice)"/>'
+    '<rect x="21" y="1" width="18" height="12" fill="url(#skew)"/>'
+    '<rect x="41" y="1" width="18" height="12" fill="url(#pct)" stroke="#C00" '
+    'stroke-width="0.5"/>'
+    '<ellipse cx="10" cy="22" rx="9" ry="6" fill="url(#ov)"/>'
+    '<g transform="translate(25 16) scale(1.2)"><rect width="20" height="15" '
+    'fill="url(#ov)"/></g>'
+    '<g transform="translate(14 -14)"><rect x="10" y="44" width="20" height="9" '
+    'fill="url(#uses)"/></g>'
+    '<g opacity="0.5"><path d="M42 30 l15 2 l-7 8 z" fill="url(#slice)" stroke="#000" '
+    'stroke-dasharray="2 1"/></g>')
+
+
 @pytest.mark.browser
 @pytest.mark.skipif(not HAVE_BROWSER, reason=WHY_NO_BROWSER)
-def test_patterns_print_as_the_browser_shows_them(own_kit, tmp_path):
-    far = apart_from_chromium(own_kit, tmp_path, BROWSER_CASES, VIEW)
+@pytest.mark.parametrize("body", [BROWSER_CASES, MORE_CASES], ids=["cases", "more"])
+def test_patterns_print_as_the_browser_shows_them(own_kit, tmp_path, body):
+    far = apart_from_chromium(own_kit, tmp_path, body, VIEW)
     assert far.getbbox() is None, (far.getbbox(), far.histogram()[255])
