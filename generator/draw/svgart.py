@@ -1,7 +1,7 @@
 """Read SVG art and insignia files into scene primitives.
 
 First this module surveys the XML for what svgelements would silently draw wrongly or
-not at all (text, linked pictures, patterns, radial gradients whose focus lies
+not at all (text, linked pictures, patterns on strokes, radial gradients whose focus lies
 outside their circle, markers, CSS it does not apply) and refuses the file with
 `ArtError`, whose message becomes a diagnostic. It also reads the gradients there
 (their stops, and those they borrow), because svgelements keeps no children of

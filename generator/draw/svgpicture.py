@@ -5,9 +5,9 @@ A picture embedded in the file (a `data:` URL) is the file's own: it is decoded 
 kept in tkg's cache folder under the digest of its bytes, so the backends and the
 preflight read it as they read a tile's PNG art, and the same picture is the same file
 on every build. A picture the SVG links to by name is refused with the way to embed it:
-the art would then depend on a file no fingerprint follows. The picture stands upright
-in its box, scaled and moved, as most art has it; one turned, skewed or flipped is
-refused with the way out.
+the art would then depend on a file no fingerprint follows. Most art has the picture
+upright in its box, scaled and moved; one turned, skewed or flipped is drawn so into a
+picture of its own, upright and clear around it, and kept likewise.
 """
 
 from __future__ import annotations
@@ -15,13 +15,15 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import io
+import math
 import re
 from pathlib import Path
 
-from generator.core.limits import IMAGE_BYTES
+from generator.core.limits import IMAGE_BYTES, PICTURE_PIXELS
 from generator.core.paths import display_path, keep_in_cache, user_cache
-from generator.draw.pictures import picture_size
-from generator.draw.scene import Image
+from generator.draw.pictures import fitted, picture_size, upright
+from generator.draw.scene import Group, Image
 from generator.draw.svgpaint import ArtError
 
 _PNG = "export the art as a PNG (Inkscape: File > Export, 300 dpi)"
@@ -96,13 +98,78 @@ def fit_of(value: str | None) -> str:
 
 
 def placed(x: float, y: float, w: float, h: float, matrix, path: Path, fit: str
-           ) -> Image | None:
+           ) -> Image | Group | None:
     """The picture's box (x, y, w, h in its own units) mapped by its transform
-    (a b c d e f), as an Image; None for a box of no area, which SVG does not draw."""
+    (a b c d e f), as an Image; None for a box of no area, which SVG does not draw. A
+    picture turned, skewed or flipped is drawn so as a picture of its own (`_turned`)."""
     a, b, c, d, e, f = matrix
-    if abs(b) > _UPRIGHT or abs(c) > _UPRIGHT or a <= 0 or d <= 0:
-        raise ArtError(f"a picture turned, skewed or flipped (<image>); turn it in a "
-                       f"picture editor and import it again, or {_PNG}")
     if not (w > 0 and h > 0):
         return None
+    if abs(b) > _UPRIGHT or abs(c) > _UPRIGHT or a <= 0 or d <= 0:
+        return _turned((x, y, w, h), matrix, path, fit)
     return Image(a * x + e, d * y + f, a * w, d * h, path, fit)
+
+
+def _turned(box: tuple[float, float, float, float], matrix, path: Path, fit: str
+            ) -> Group | None:
+    """A picture its transform turns, skews or flips, drawn so into a picture of its
+    own at the picture's resolution (its pixels a millimetre along its sides, the finer
+    way), upright in the box its corners span and kept in the cache as an embedded
+    picture is, then cut to its own outline (or to its box, where it slices past it),
+    turned: each backend places an upright picture, as every other, and the edges are
+    the outline's, not a staircase of pixels."""
+    a, b, c, d, e, f = matrix
+    turn = a * d - b * c
+    if abs(turn) < 1e-12:
+        return None  # squashed flat: SVG draws nothing
+    x, y, w, h = box
+    pw, ph = picture_size(path)
+    ox, oy, dw, dh = fitted(fit, w, h, pw, ph)
+    left, top = x + ox, y + oy  # the drawn picture's corner, in the element's units
+    shown = (x, y, w, h) if fit.endswith("slice") else (left, top, dw, dh)
+    outline = [(a * u + c * v + e, b * u + d * v + f) for u, v in (
+        (shown[0], shown[1]), (shown[0] + shown[2], shown[1]),
+        (shown[0] + shown[2], shown[1] + shown[3]), (shown[0], shown[1] + shown[3]))]
+    density = max(pw / (dw * math.hypot(a, b)), ph / (dh * math.hypot(c, d)))
+    margin = 1 / density  # a pixel past the outline: what the cut leaves is picture
+    x0, y0 = min(p[0] for p in outline) - margin, min(p[1] for p in outline) - margin
+    x1, y1 = max(p[0] for p in outline) + margin, max(p[1] for p in outline) + margin
+    size = (math.ceil((x1 - x0) * density), math.ceil((y1 - y0) * density))
+    if PICTURE_PIXELS.over(size[0] * size[1]):
+        raise ArtError(f"a picture turned in the SVG (<image>): drawn turned, "
+                       f"{PICTURE_PIXELS.says(size[0] * size[1])}; turn it in a picture "
+                       f"editor and import it again, or {_PNG}")
+    # From a pixel of the new picture back to the element's units, then to the picture's
+    # (whose edges are repeated `_EDGE` pixels out, so the cut falls on its colours).
+    kx, ky = pw / dw, ph / dh
+    at_u = (d * (x0 - e) - c * (y0 - f)) / turn
+    at_v = (-b * (x0 - e) + a * (y0 - f)) / turn
+    step = density * turn
+    back = (d / step * kx, -c / step * kx, (at_u - left) * kx + _EDGE,
+            -b / step * ky, a / step * ky, (at_v - top) * ky + _EDGE)
+    kept = kept_bytes(_drawn_turned(path, size, back), ".png",
+                      f"a picture turned in the SVG, which tkg cannot keep in its cache "
+                      f"folder ({{}}); make the folder writable, or {_PNG}")
+    image = Image(x0, y0, size[0] / density, size[1] / density, kept, "none")
+    return Group((image,), clip_path=(("M", *outline[0]),
+                                      *(("L", *p) for p in outline[1:]), ("Z",)))
+
+
+_EDGE = 2  # pixels a turned picture's edges are repeated out, under its cut
+
+
+def _drawn_turned(path: Path, size: tuple[int, int], back: tuple[float, ...]) -> bytes:
+    """The picture, its edges repeated `_EDGE` pixels out, drawn into `size` pixels,
+    each taken from where `back` maps it (bicubic), as PNG bytes. Its colours are weighed
+    with their coverage (premultiplied) while resampled, so a clear pixel's black does
+    not darken what lies beside it."""
+    import numpy as np
+    from PIL import Image as PilImage
+
+    padded = np.pad(np.asarray(upright(path)), ((_EDGE, _EDGE), (_EDGE, _EDGE), (0, 0)),
+                    mode="edge")
+    turned = PilImage.fromarray(padded, "RGBA").convert("RGBa").transform(
+        size, PilImage.Transform.AFFINE, back, resample=PilImage.Resampling.BICUBIC)
+    out = io.BytesIO()
+    turned.convert("RGBA").save(out, "PNG", compress_level=6)
+    return out.getvalue()
