@@ -170,8 +170,10 @@ def _fill(shape: ET.Element, chain: list[ET.Element], parents: dict, key: str
         inner.set("opacity", opacity)
     placed = _content_place(chain, box, tile)
     # Content inside its tile is drawn uncut: cut, tiles meeting edge to edge would
-    # show the seam between them on screen.
-    cuts = not _inside(content, placed, inner.attrib, width, height)
+    # show the seam between them on screen; so is a stripe that reaches past its tile
+    # only where the next tile's stripe lies.
+    cuts = not (_inside(content, placed, inner.attrib, width, height)
+                or _stripe(content, placed, inner.attrib, width, height))
     for column in columns:
         for row in rows:
             at = ET.SubElement(inner, _NS + "g", {
@@ -332,6 +334,31 @@ def _inherited(pattern: ET.Element, parents: dict) -> dict[str, str]:
     for node in reversed(line):
         found.update({k: v for k in _INHERITED if (v := _own(node, k)) and v != "inherit"})
     return found
+
+
+def _stripe(content: list[ET.Element], placed: str, paint: dict[str, str], width: float,
+            height: float) -> bool:
+    """Whether the tile holds one opaque rectangle, unstroked and upright, that reaches
+    past the tile only across the whole tile (Inkscape's stripes: a bar of the tile's
+    height and half more above and below): what it lays past its tile lies on the next
+    tile's bar, in the same colour, so the tiles uncut draw what the tiles cut draw,
+    without a seam where they meet."""
+    drawn = [c for c in content if _drawn(c)]
+    if placed or len(drawn) != 1 or drawn[0].tag != _NS + "rect" or len(drawn[0]):
+        return False
+    rect = drawn[0]
+    paint = {**paint, **{k: v for k in ("stroke", "fill-opacity") if (v := _own(rect, k))}}
+    if any(_own(rect, k) not in ("", "1") for k in ("opacity",)) or \
+            rect.get("transform") or _own(rect, "transform") or rect.get("clip-path") \
+            or paint["stroke"] not in ("none", "") or float(paint["fill-opacity"]) < 1 \
+            or _own(rect, "fill") in ("none", "transparent"):
+        return False
+    try:
+        x, y, w, h = (float(rect.get(k) or 0) for k in ("x", "y", "width", "height"))
+    except ValueError:
+        return False
+    return all((start >= 0 and start + size <= side) or (start <= 0 and start + size >= side)
+               for start, size, side in ((x, w, width), (y, h, height)))
 
 
 def _copied(content: list[ET.Element]) -> list[ET.Element]:

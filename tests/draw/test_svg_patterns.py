@@ -86,15 +86,22 @@ def test_the_tiles_take_their_paint_from_the_pattern_s_place_not_the_shape_s(tmp
     assert outline.style.stroke == "#FF0000" and outline.style.fill is None
 
 
-def test_a_tile_is_cut_only_where_its_content_reaches_past_it(tmp_path):
-    # Cut tiles meet edge to edge, which shows as a hairline seam on screen: squares
-    # inside their tile are drawn uncut; Inkscape's stripes, which overhang, are cut.
-    inside = _shown(_items(tmp_path, f'<defs>{SQUARES}</defs><rect width="30" '
-                                     'height="20" fill="url(#p)"/>'))
-    past = _shown(_items(tmp_path, f'<defs>{STRIPES}</defs><rect width="30" height="20" '
-                                   'fill="url(#Strips1_1)"/>'))
-    assert {len(place.outlines) for _, place in inside} == {1}  # the shape's outline
-    assert {len(place.outlines) for _, place in past} == {2}  # and the tile's
+OVERHANG = ('<pattern id="ov" patternUnits="userSpaceOnUse" width="6" height="6">'
+            '<circle cx="6" cy="6" r="4" fill="#36C"/></pattern>')
+
+
+@pytest.mark.parametrize(("pattern", "fill", "outlines"), [
+    (SQUARES, "p", 1),  # inside its tile: uncut (only the shape's outline cuts it)
+    (OVERHANG, "ov", 2),  # a dot reaching past its tile: cut to it too
+    (STRIPES, "Strips1_1", 1),  # a bar over the next tile's bar: uncut
+    (STRIPES.replace("fill:black", "fill:black;fill-opacity:0.5"), "Strips1_1", 2),
+])
+def test_a_tile_is_cut_only_where_its_content_reaches_past_it(tmp_path, pattern, fill,
+                                                              outlines):
+    # Cut tiles meet edge to edge, which shows as a hairline seam on screen.
+    shown = _shown(_items(tmp_path, f'<defs>{pattern}</defs><rect width="30" height="20" '
+                                    f'fill="url(#{fill})"/>'))
+    assert {len(place.outlines) for _, place in shown} == {outlines}
 
 
 def test_a_hidden_patterned_shape_draws_nothing(tmp_path):
