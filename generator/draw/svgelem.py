@@ -494,31 +494,46 @@ def _primitives(shape: se.Shape, alpha: float, paints: dict, values: dict | None
         else 1.0
     styles = [_in_place(style, shape) for style in styles_of(
         values, lambda: float(shape.implicit_stroke_width), alpha, paints, scale)]
-    if transform and any(style.stroke and style.stroke_width > 0 for style in styles):
-        _refuse_uneven_pen(se.Matrix(transform))
     make = _rect if isinstance(shape, se.Rect) else \
         _ellipse if isinstance(shape, (se.Circle, se.Ellipse)) else _outline
+    if transform and any(style.stroke and style.stroke_width > 0 for style in styles) \
+            and _uneven(se.Matrix(transform)):
+        return _stretched(shape, styles, make, se.Matrix(transform))
     return [item for style in styles if (item := make(shape, style)) is not None]
 
 
-# How much wider a stroke may be one way than another through its transform (SVG
-# stretches the pen with the shape; tkg draws it at one width, the mean's).
+# How much wider a stroke may be one way than another through its transform and still
+# be drawn at one width, the mean's; past it, the area its pen covers is drawn.
 UNEVEN_PEN = 1.05
 
 
-def _refuse_uneven_pen(m: se.Matrix) -> None:
-    """ArtError for a stroke its transform stretches more one way than another, or
-    skews: SVG draws it wider across than down (or slanted), and tkg's one width would
-    not."""
+def _uneven(m: se.Matrix) -> bool:
+    """Whether the transform stretches a pen more one way than another, or skews it:
+    SVG then draws its stroke wider across than down (or slanted)."""
     squares = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d
     area = abs(m.a * m.d - m.b * m.c)
     spread = math.sqrt(max(squares * squares - 4 * area * area, 0.0))
     widest, narrowest = (math.sqrt((squares + spread) / 2),
                          math.sqrt(max(squares - spread, 0.0) / 2))
-    if narrowest > 0 and widest / narrowest > UNEVEN_PEN:
-        raise ArtError(f"a stroke its transform stretches {widest / narrowest:.2g} times "
-                       "more one way than another, or skews; make it a shape (Inkscape: "
-                       "Path > Stroke to Path)")
+    return narrowest > 0 and widest / narrowest > UNEVEN_PEN
+
+
+def _stretched(shape: se.Shape, styles: list[Style], make, m: se.Matrix) -> list:
+    """The shape's fill, then its stroke as the area its stretched pen covers
+    (`generator.draw.svgstroke`), for each of its styles."""
+    from generator.draw.svgstroke import stretched_stroke
+
+    own = _commands(se.Path(shape) * ~m)  # the outline in the shape's own units
+    found = []
+    for style in styles:
+        if style.fill is not None:
+            fill = make(shape, replace(style, stroke=None, stroke_width=0.0))
+            found += [] if fill is None else [fill]
+        if style.stroke and style.stroke_width > 0:
+            stroke = stretched_stroke(tuple(own), style, (m.a, m.b, m.c, m.d, m.e, m.f),
+                                      _enlarged(m))
+            found += [] if stroke is None else [stroke]
+    return found
 
 
 def _enlarged(m: se.Matrix) -> float:
