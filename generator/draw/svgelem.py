@@ -82,7 +82,7 @@ class _Defs:
     masks: dict
     filters: dict
     copied: list = field(default_factory=lambda: [0])  # elements read for masks so far
-    outlines: dict = field(default_factory=dict)  # id -> (commands, evenodd) or None
+    outlines: dict = field(default_factory=dict)  # id -> its shapes' (commands, evenodd)
     pictures: dict = field(default_factory=dict)  # an embedded picture's URL -> its file
     placed: list = field(default_factory=lambda: [0])  # points placed through clips
     effects: dict = field(default_factory=dict)  # a filter's id -> what it does
@@ -99,21 +99,20 @@ class _Defs:
             self.pictures[href] = svgpicture.kept_picture(href)
         return self.pictures[href]
 
-    def outline(self, key: str, ctm: se.Matrix) -> tuple[tuple[tuple, ...], bool] | None:
-        """The outline of clipping path `key`, placed by the transform `ctm` of the
-        element it clips (None when it holds no shape). Each placing counts its points
-        towards the file's limit: one large outline clipping thousands of elements is as
-        much to draw as thousands of copies."""
+    def outlines_of(self, key: str, ctm: se.Matrix) -> list[tuple[tuple[tuple, ...], bool]]:
+        """The outlines of clipping path `key`'s shapes, each with whether it clips by
+        the even-odd rule, placed by the transform `ctm` of the element it clips (none
+        when it holds no shape). Each placing counts its points towards the file's
+        limit: one large outline clipping thousands of elements is as much to draw as
+        thousands of copies."""
         if key not in self.outlines:
-            self.outlines[key] = _clip_outline(self.clips[key])
+            self.outlines[key] = _clip_outlines(self.clips[key])
         found = self.outlines[key]
-        if found is None:
-            return None
-        commands, evenodd = found
-        self.placed[0] += len(commands)
+        self.placed[0] += sum(len(commands) for commands, _ in found)
         if SVG_POINTS.over(self.placed[0]):
             raise ArtError(f"{SVG_POINTS.says(self.placed[0])}, through clipping paths")
-        return tuple(_mapped(command, ctm) for command in commands), evenodd
+        return [(tuple(_mapped(command, ctm) for command in commands), evenodd)
+                for commands, evenodd in found]
 
 
 def _mapped(command: tuple, m: se.Matrix) -> tuple:
@@ -413,7 +412,7 @@ def _mask_region(element, ctm: se.Matrix) -> tuple[tuple, ...] | None:
 
 # Clipping paths -------------------------------------------------------------------------
 
-_CLIP_SHAPES = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "g"}
+_CLIP_SHAPES = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
 _RELEASE = "release the clip (Inkscape: Object > Clip > Release Clip)"
 
 
@@ -424,22 +423,31 @@ def _clipped(items: list, node, defs: _Defs) -> list:
     key = _named(node, "clip-path", defs.clips, "clipping path")
     if key is None or not items:
         return items
-    outline = defs.outline(key, se.Matrix(node.values.get("transform", "")))
-    if outline is None:
+    outlines = defs.outlines_of(key, se.Matrix(node.values.get("transform", "")))
+    if not outlines:
         return []  # a clipping path of no shape hides everything
-    commands, evenodd = outline
+    if len(outlines) > 1:  # what any of its shapes covers shows: a mask of them in white
+        return [Group(tuple(items), mask=tuple(
+            PathShape(commands, Style(fill="#FFFFFF", evenodd=evenodd))
+            for commands, evenodd in outlines))]
+    [(commands, evenodd)] = outlines
     return [Group(tuple(items), clip_path=commands, clip_evenodd=evenodd)]
 
 
-def _clip_outline(clip) -> tuple[tuple[tuple, ...], bool] | None:
-    """The outline of a <clipPath> (its one shape) in the units of the element it clips,
-    and whether it clips by the even-odd rule; None when it holds no shape."""
+def _clip_outlines(clip) -> list[tuple[tuple[tuple, ...], bool]]:
+    """The outlines of a <clipPath>'s shapes in the units of the element it clips,
+    each with whether it clips by the even-odd rule (none when it holds no shape).
+    Where its shapes are several, SVG shows what any of them covers."""
     if clip.get("clipPathUnits", "userSpaceOnUse").strip() != "userSpaceOnUse":
         raise ArtError(f"a clipping path in the units of its shape's box "
                        f"(clipPathUnits=\"{clip.get('clipPathUnits')}\"); {_RELEASE} and "
                        f"set it again (Object > Clip > Set Clip)")
     for element in clip.iter():
         name = element.tag.removeprefix(_NS)
+        if element is not clip and name == "g":  # (a browser leaves its shapes out)
+            raise ArtError(f"a group (<g>) in a clipping path, which a browser leaves out; "
+                           f"{_RELEASE}, ungroup its shapes (Object > Ungroup), and clip "
+                           f"again")
         if element is not clip and element.tag.startswith(_NS) and \
                 name not in _CLIP_SHAPES | {"title", "desc"}:
             raise ArtError(f"{_CLIP_REFUSED.get(name, f'a <{name}>')} in a clipping path; "
@@ -455,14 +463,8 @@ def _clip_outline(clip) -> tuple[tuple[tuple, ...], bool] | None:
     found = [shape for shape in _parse(wrapper.encode(), None).elements()
              if isinstance(shape, se.Shape) and not isinstance(shape, se.SVG)
              and shape.values.get("visibility") not in ("hidden", "collapse")]
-    outlines = [(commands, shape) for shape in found if (commands := _commands(shape))]
-    if len(outlines) > 1:
-        raise ArtError(f"a clipping path of {len(outlines)} shapes; make them one: "
-                       f"{_RELEASE}, select its shapes, Path > Union, and clip again")
-    if not outlines:
-        return None
-    commands, shape = outlines[0]
-    return tuple(commands), shape.values.get("clip-rule", "nonzero").strip() == "evenodd"
+    return [(tuple(commands), shape.values.get("clip-rule", "nonzero").strip() == "evenodd")
+            for shape in found if (commands := _commands(shape))]
 
 
 _CLIP_REFUSED = {"text": "text (<text>)", "tspan": "text (<tspan>)", "use": "a clone (<use>)",

@@ -1,8 +1,9 @@
 """A clipping path in SVG art (Inkscape: Object > Clip > Set Clip) is drawn as SVG draws
 it: what it clips shows only inside its outline, by both backends, the preflight's
 raster and its point colours (tkg refused every clip, TKG304). The outline lies in the
-clipped element's own units, through its transform, as Inkscape saves it. What no
-single outline can say (a clip of several shapes, text, a clone, the box's units) is
+clipped element's own units, through its transform, as Inkscape saves it. A clip of
+several shapes shows what any of them covers (a mask of them in white). What no outline
+can say (text, a clone, the box's units, a group, which a browser leaves out) is
 refused by name, with the way to make it one."""
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from generator.draw.scene import Group, Path, Rect, Scene, Style
 from generator.draw.svgart import ArtError
 from tests.backends.test_forms import close, pixels
 from tests.draw.art_files import art_items
+from tests.draw.in_chromium import apart_from_chromium
+from tests.live.livekit import HAVE_BROWSER, WHY_NO_BROWSER
 
 RED = Style(fill="#FF0000")
 # A diamond 10 mm across, centred at (15, 5), over a red band 30 mm long.
@@ -72,8 +75,8 @@ def test_a_clipping_path_of_no_shape_hides_what_it_clips(tmp_path):
 
 
 @pytest.mark.parametrize(("clip", "attributes", "reason"), [
-    ('<circle r="1"/><circle cx="5" r="1"/>', "",
-     r"a clipping path of 2 shapes; make them one: .*Path > Union"),
+    ('<g><circle r="1"/></g>', "",
+     r"a group \(<g>\) in a clipping path, which a browser leaves out; .*Object > Ungroup"),
     ('<text>Hi</text>', "", r"text \(<text>\) in a clipping path; .*Path > Object to Path"),
     ('<use xlink:href="#r"/>', "", r"a clone \(<use>\) in a clipping path; .*Unlink Clone"),
     ('<circle r="1"/>', ' clipPathUnits="objectBoundingBox"',
@@ -84,6 +87,20 @@ def test_a_clip_no_single_outline_can_say_is_refused_with_the_way_out(tmp_path, 
                                                                       attributes, reason):
     with pytest.raises(ArtError, match=reason):
         _art(tmp_path, f'<g clip-path="url(#c)">{BAND}</g>', clip, attributes)
+
+
+def test_a_clip_of_several_shapes_shows_what_any_of_them_covers(tmp_path):
+    [group] = _art(tmp_path, f'<g clip-path="url(#c)">{BAND}</g>',
+                   '<circle cx="5" cy="5" r="4"/><path clip-rule="evenodd" '
+                   'd="M12 0h10v10h-10z M14 2h6v6h-6z"/>')
+    assert not group.clip_path and len(group.mask) == 2
+    assert [(m.style.fill, m.style.evenodd) for m in group.mask] == [("#FFFFFF", False),
+                                                                      ("#FFFFFF", True)]
+    canvas = Canvas(30, 10, ppm=4)
+    canvas.paint((group,))
+    # Inside the circle and the square's ring: red; in the ring's hole and past both: not.
+    assert [canvas.mean((x - 0.25, 4.75, 0.5, 0.5)) for x in (5, 13, 17, 26)] == [
+        "#FF0000", "#FF0000", "#FFFFFF", "#FFFFFF"]
 
 
 def test_a_clip_that_names_nothing_is_refused(tmp_path):
@@ -124,3 +141,30 @@ def test_one_large_clip_on_many_elements_counts_towards_the_file_s_points(tmp_pa
     with pytest.raises(ArtError, match=r"points .* more than the limit of 200,000, through "
                                        r"clipping paths"):
         _art(tmp_path, many, f'<path d="{outline}"/>')
+
+
+# Beside Chromium: two shapes, one clipping the element's group; two squares drawn the
+# opposite ways round (what either covers shows, not the even-odd of both); a square and
+# a circle clipping by the even-odd rule and a ring with a hole; the same clip through a
+# scaled group.
+SEVERAL = (
+    '<defs><clipPath id="two"><circle cx="8" cy="8" r="6"/><path d="M10 2 L20 2 L20 8 '
+    'L10 8 Z"/></clipPath>'
+    '<clipPath id="opp"><path d="M24 2 h10 v10 h-10 z"/><path d="M30 6 v10 h10 v-10 z"/>'
+    '</clipPath>'
+    '<clipPath id="odd"><rect x="44" y="2" width="6" height="6"/><circle cx="53" cy="11" '
+    'r="4" clip-rule="evenodd"/><path clip-rule="evenodd" d="M44 20 h14 v10 h-14 z M47 23 '
+    'h8 v4 h-8 z"/></clipPath></defs>'
+    '<g clip-path="url(#two)"><rect width="22" height="16" fill="#C33"/><path d="M0 0 '
+    'L22 16" stroke="#000"/></g>'
+    '<rect x="22" width="20" height="18" fill="#36C" clip-path="url(#opp)"/>'
+    '<g clip-path="url(#odd)"><rect x="42" width="18" height="40" fill="#393"/></g>'
+    '<g transform="translate(4 20) scale(0.8)" clip-path="url(#two)"><rect width="22" '
+    'height="16" fill="#960"/></g>')
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not HAVE_BROWSER, reason=WHY_NO_BROWSER)
+def test_clips_of_several_shapes_print_as_the_browser_shows_them(own_kit, tmp_path):
+    far = apart_from_chromium(own_kit, tmp_path, SEVERAL, "0 0 60 40")
+    assert far.getbbox() is None, (far.getbbox(), far.histogram()[255])
