@@ -25,8 +25,19 @@ import re
 import xml.etree.ElementTree as ET
 
 from generator.core.limits import SVG_ELEMENTS
-from generator.draw.svgpaint import ArtError, fraction, style_value, transform_of
-from generator.draw.svgrewrite import NOT_DRAWN, by_id, element_name, fitted_to
+from generator.draw.svgpaint import ArtError, fraction, transform_of
+from generator.draw.svgrewrite import (
+    NOT_DRAWN,
+    by_id,
+    copies,
+    element_name,
+    fitted_to,
+    inherited_value,
+    matrix_text,
+    number_text,
+    own_value,
+    paint_at,
+)
 
 _NS = "{http://www.w3.org/2000/svg}"
 _XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -36,15 +47,6 @@ _SHAPES = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
 # What the shape lays on its fill and stroke together: kept on a group around both.
 _TOGETHER = ("transform", "opacity", "clip-path", "mask", "filter", "mix-blend-mode",
              "isolation", "display", "visibility")
-# The paint a pattern's content inherits, and each property's value where nothing sets
-# it: set on the tiles, so that the shape's groups give them none of theirs.
-_INHERITED = {"fill": "black", "fill-opacity": "1", "fill-rule": "nonzero",
-              "stroke": "none", "stroke-width": "1", "stroke-opacity": "1",
-              "stroke-linecap": "butt", "stroke-linejoin": "miter",
-              "stroke-miterlimit": "4", "stroke-dasharray": "none",
-              "stroke-dashoffset": "0", "color": "black"}
-
-
 def needs_tiles(root: ET.Element, named: dict[str, ET.Element]) -> bool:
     """Whether a shape of the file is filled with a pattern of its own."""
     if not any(e.tag == _NS + "pattern" for e in named.values()):
@@ -74,24 +76,9 @@ def _pattern_of(node: ET.Element, named: dict[str, ET.Element]) -> ET.Element | 
     """The <pattern> a shape's own fill names, if it does."""
     if node.tag.removeprefix(_NS) not in _SHAPES:
         return None
-    found = _URL.match(_own(node, "fill"))
+    found = _URL.match(own_value(node, "fill"))
     target = named.get(found.group(1)) if found else None
     return target if target is not None and target.tag == _NS + "pattern" else None
-
-
-def _own(node: ET.Element, key: str) -> str:
-    """A property the element sets itself: its style attribute's, else its attribute."""
-    return style_value(node.get("style") or "", key) or node.get(key) or ""
-
-
-def _inherits(node: ET.Element, parents: dict, key: str) -> str:
-    """An inherited property's value at the element: its own, else its nearest
-    ancestor's ("" where none sets it)."""
-    while True:
-        value = _own(node, key).strip()
-        if (value and value != "inherit") or node not in parents:
-            return "" if value == "inherit" else value
-        node = parents[node]
 
 
 def _in_pattern(node: ET.Element, parents: dict) -> bool:
@@ -109,13 +96,13 @@ def _tiled(shape: ET.Element, pattern: ET.Element, named: dict[str, ET.Element],
         raise ArtError(f"a pattern fill on {element_name(shape)}, which a style sheet may "
                        f"style too (class={shape.get('class')!r}); remove its class")
     chain = _chain(pattern, named)
-    outer = ET.Element(_NS + "g", {k: v for k in _TOGETHER if (v := _own(shape, k))})
+    outer = ET.Element(_NS + "g", {k: v for k in _TOGETHER if (v := own_value(shape, k))})
     fill = _fill(shape, chain, parents, key)
-    if _inherits(shape, parents, "stroke") in ("", "none"):
+    if inherited_value(shape, parents, "stroke") in ("", "none"):
         outer.extend(fill)
     else:  # the shape again, with no fill, for its stroke
         stroked = _without(shape, (*_TOGETHER, "fill", "id"), fill="none")
-        first = "stroke" in _own(shape, "paint-order").split()[:1]
+        first = "stroke" in own_value(shape, "paint-order").split()[:1]
         outer.extend([stroked, *fill] if first else [*fill, stroked])
     if shape.get("id"):  # (the stroke's copy keeps none: the group stands for the shape)
         outer.set("id", shape.get("id", ""))
@@ -156,16 +143,16 @@ def _fill(shape: ET.Element, chain: list[ET.Element], parents: dict, key: str
                        f"the shape a picture (Edit > Make a Bitmap Copy, at 300 dpi)")
     clip = ET.Element(_NS + "clipPath", {"id": f"{key}-shape"})
     outline = _without(shape, (*_TOGETHER, "id", "style", "fill", "stroke"))
-    rule = _own(shape, "fill-rule")
+    rule = own_value(shape, "fill-rule")
     if rule:
         outline.set("clip-rule", rule)
     clip.append(outline)
     cut = ET.Element(_NS + "clipPath", {"id": f"{key}-tile"})
-    ET.SubElement(cut, _NS + "rect", {"width": _num(width), "height": _num(height)})
+    ET.SubElement(cut, _NS + "rect", {"width": number_text(width), "height": number_text(height)})
     tiles = ET.Element(_NS + "g", {"clip-path": f"url(#{key}-shape)"})
     inner = ET.SubElement(tiles, _NS + "g", {
-        **_inherited(chain[-1], parents), "transform": _matrix(turn)})
-    opacity = _own(shape, "fill-opacity")
+        **paint_at(chain[-1], parents), "transform": matrix_text(turn)})
+    opacity = own_value(shape, "fill-opacity")
     if opacity and fraction(opacity, "fill-opacity") < 1:
         inner.set("opacity", opacity)
     placed = _content_place(chain, box, tile)
@@ -176,11 +163,12 @@ def _fill(shape: ET.Element, chain: list[ET.Element], parents: dict, key: str
                 or _stripe(content, placed, inner.attrib, width, height))
     for column in columns:
         for row in rows:
+            corner = f"{number_text(x + column * width)} {number_text(y + row * height)}"
             at = ET.SubElement(inner, _NS + "g", {
-                "transform": f"translate({_num(x + column * width)} {_num(y + row * height)})",
+                "transform": f"translate({corner})",
                 **({"clip-path": f"url(#{key}-tile)"} if cuts else {})})
             holder = ET.SubElement(at, _NS + "g", {"transform": placed})
-            holder.extend(_copied(content))
+            holder.extend(copies(content))
     return [clip, cut, tiles] if cuts else [clip, tiles]
 
 
@@ -195,7 +183,7 @@ def _inside(content: list[ET.Element], placed: str, paint: dict[str, str], width
     if any(e.tag in (_NS + "use", _NS + "image") for c in content for e in c.iter()):
         return False  # (what they show is elsewhere in the file, or in a picture)
     holder = ET.Element(_NS + "g", {**paint, "transform": placed})
-    holder.extend(_copied(content))
+    holder.extend(copies(content))
     page = ET.Element(_NS + "svg")
     page.append(holder)
     try:
@@ -320,20 +308,8 @@ def _content_place(chain: list[ET.Element], box: tuple[float, float, float, floa
         aspect = _value(chain, "preserveAspectRatio", "xMidYMid meet")
         return fitted_to(view.get("viewBox", ""), aspect, view, 0.0, 0.0, *tile[2:])
     if _value(chain, "patternContentUnits", "userSpaceOnUse") == "objectBoundingBox":
-        return f"scale({_num(box[2])} {_num(box[3])})"  # (from the tile's corner too)
+        return f"scale({number_text(box[2])} {number_text(box[3])})"  # (from the tile's corner too)
     return ""
-
-
-def _inherited(pattern: ET.Element, parents: dict) -> dict[str, str]:
-    """The inherited paint at the pattern's place in the file: its own, else its
-    ancestors', else SVG's initial values."""
-    line = [pattern]
-    while line[-1] in parents:
-        line.append(parents[line[-1]])
-    found = dict(_INHERITED)
-    for node in reversed(line):
-        found.update({k: v for k in _INHERITED if (v := _own(node, k)) and v != "inherit"})
-    return found
 
 
 def _stripe(content: list[ET.Element], placed: str, paint: dict[str, str], width: float,
@@ -347,11 +323,11 @@ def _stripe(content: list[ET.Element], placed: str, paint: dict[str, str], width
     if placed or len(drawn) != 1 or drawn[0].tag != _NS + "rect" or len(drawn[0]):
         return False
     rect = drawn[0]
-    paint = {**paint, **{k: v for k in ("stroke", "fill-opacity") if (v := _own(rect, k))}}
-    if any(_own(rect, k) not in ("", "1") for k in ("opacity",)) or \
-            rect.get("transform") or _own(rect, "transform") or rect.get("clip-path") \
+    paint = {**paint, **{k: v for k in ("stroke", "fill-opacity") if (v := own_value(rect, k))}}
+    if any(own_value(rect, k) not in ("", "1") for k in ("opacity",)) or \
+            rect.get("transform") or own_value(rect, "transform") or rect.get("clip-path") \
             or paint["stroke"] not in ("none", "") or float(paint["fill-opacity"]) < 1 \
-            or _own(rect, "fill") in ("none", "transparent"):
+            or own_value(rect, "fill") in ("none", "transparent"):
         return False
     try:
         x, y, w, h = (float(rect.get(k) or 0) for k in ("x", "y", "width", "height"))
@@ -359,22 +335,3 @@ def _stripe(content: list[ET.Element], placed: str, paint: dict[str, str], width
         return False
     return all((start >= 0 and start + size <= side) or (start <= 0 and start + size >= side)
                for start, size, side in ((x, w, width), (y, h, height)))
-
-
-def _copied(content: list[ET.Element]) -> list[ET.Element]:
-    """Copies of the tile's content, without ids (which would name two elements)."""
-    copies = [copy.deepcopy(c) for c in content if _drawn(c)]
-    for element in copies:
-        for inner in element.iter():
-            inner.attrib.pop("id", None)
-    return copies
-
-
-def _matrix(m: tuple[float, ...]) -> str:
-    return "" if m == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0) else \
-        f"matrix({' '.join(_num(v) for v in m)})"
-
-
-def _num(value: float) -> str:
-    return repr(round(value, 9))
-

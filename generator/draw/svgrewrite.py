@@ -22,7 +22,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
-from generator.draw.svgpaint import ArtError
+from generator.draw.svgpaint import ArtError, style_value
 
 _NS = "{http://www.w3.org/2000/svg}"
 _XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -77,11 +77,8 @@ def _rewrite(node: ET.Element, named: dict[str, ET.Element], page: tuple[float, 
             node[index], inner, box = _viewport(child, child, list(child), page, counter)
             _rewrite(inner, named, box, counter)
         elif child.tag == _NS + "use" and (symbol := _symbol(child, named)) is not None:
-            content = [copy.deepcopy(c) for c in symbol]
-            for element in content:  # the copies' ids would name two elements
-                for inner in element.iter():
-                    inner.attrib.pop("id", None)
-            node[index], inner, box = _viewport(child, symbol, content, page, counter)
+            node[index], inner, box = _viewport(child, symbol, copies(list(symbol)), page,
+                                                counter)
             _rewrite(inner, named, box, counter)
         else:
             if child.tag == _NS + "switch":
@@ -134,8 +131,8 @@ def _viewport(placing: ET.Element, viewport: ET.Element, content: list[ET.Elemen
     if placing.tag == _NS + "use":
         # A <use>'s x and y move it after its transform, and what it names in its own
         # units (a clipping path, a mask) moves with them.
-        outer.set("transform", f"{placing.get('transform', '')} translate({_num(x)} "
-                               f"{_num(y)})".strip())
+        outer.set("transform", f"{placing.get('transform', '')} translate({number_text(x)} "
+                               f"{number_text(y)})".strip())
         x = y = 0.0
     inner = ET.Element(_NS + "g", {"transform": _fit(viewport, x, y, width, height)})
     if viewport is not placing:  # a symbol's own paint and style reach its content
@@ -146,8 +143,9 @@ def _viewport(placing: ET.Element, viewport: ET.Element, content: list[ET.Elemen
         counter[0] += 1
         key = f"tkg-viewport-{counter[0]}"
         clip = ET.SubElement(outer, _NS + "clipPath", {"id": key})
-        ET.SubElement(clip, _NS + "rect", {"x": _num(x), "y": _num(y), "width": _num(width),
-                                           "height": _num(height)})
+        ET.SubElement(clip, _NS + "rect", {"x": number_text(x), "y": number_text(y),
+                                           "width": number_text(width),
+                                           "height": number_text(height)})
         holder = ET.SubElement(outer, _NS + "g", {"clip-path": f"url(#{key})"})
         holder.append(inner)
     else:
@@ -178,7 +176,7 @@ def _fit(viewport: ET.Element, x: float, y: float, width: float, height: float) 
     as its preserveAspectRatio says (a move to the box alone without a viewBox)."""
     text = viewport.get("viewBox")
     if text is None:
-        return f"translate({_num(x)} {_num(y)})"
+        return f"translate({number_text(x)} {number_text(y)})"
     return fitted_to(text, viewport.get("preserveAspectRatio") or "xMidYMid meet", viewport,
                      x, y, width, height)
 
@@ -197,8 +195,8 @@ def fitted_to(view_box: str, aspect: str, owner: ET.Element, x: float, y: float,
         sx = sy = max(sx, sy) if rule.strip() == "slice" else min(sx, sy)
         x += (width - vw * sx) * {"Min": 0.0, "Mid": 0.5, "Max": 1.0}[align[1:4]]
         y += (height - vh * sy) * {"Min": 0.0, "Mid": 0.5, "Max": 1.0}[align[5:8]]
-    return (f"translate({_num(x - vx * sx)} {_num(y - vy * sy)}) "
-            f"scale({_num(sx)} {_num(sy)})")
+    return (f"translate({number_text(x - vx * sx)} {number_text(y - vy * sy)}) "
+            f"scale({number_text(sx)} {number_text(sy)})")
 
 
 def _viewbox(viewport: ET.Element, text: str) -> tuple[float, float, float, float]:
@@ -236,11 +234,69 @@ def _length(node: ET.Element, key: str, default, page: tuple[float, float]):
                    f"drawing's")
 
 
-def _num(value: float) -> str:
-    return repr(round(value, 9))
-
-
 def element_name(node: ET.Element) -> str:
     """An element as an author finds it in the file: its tag and id."""
     key = node.get("id")
     return f"<{node.tag.removeprefix(_NS)}{f' id={key!r}' if key else ''}>"
+
+
+# What the rewrites share: properties as an element sets and inherits them, and copies.
+
+# The paint content drawn elsewhere than it is defined inherits (a pattern's tile, a
+# marker), and each property's value where nothing sets it: set on the copies' group,
+# so that the groups around the place they are drawn give them none of theirs.
+INHERITED_PAINT = {"fill": "black", "fill-opacity": "1", "fill-rule": "nonzero",
+                   "stroke": "none", "stroke-width": "1", "stroke-opacity": "1",
+                   "stroke-linecap": "butt", "stroke-linejoin": "miter",
+                   "stroke-miterlimit": "4", "stroke-dasharray": "none",
+                   "stroke-dashoffset": "0", "color": "black"}
+
+
+def own_value(node: ET.Element, key: str) -> str:
+    """A property the element sets itself: its style attribute's, else its attribute
+    ("" where it sets none)."""
+    return style_value(node.get("style") or "", key) or node.get(key) or ""
+
+
+def inherited_value(node: ET.Element, parents: dict, key: str) -> str:
+    """An inherited property's value at the element: its own, else its nearest
+    ancestor's ("" where none sets it; `parents`: each element's parent)."""
+    while True:
+        value = own_value(node, key).strip()
+        if (value and value != "inherit") or node not in parents:
+            return "" if value == "inherit" else value
+        node = parents[node]
+
+
+def paint_at(node: ET.Element, parents: dict) -> dict[str, str]:
+    """The inherited paint at an element's place in the file (`INHERITED_PAINT`): its
+    own, else its ancestors', else SVG's initial values."""
+    line = [node]
+    while line[-1] in parents:
+        line.append(parents[line[-1]])
+    found = dict(INHERITED_PAINT)
+    for step in reversed(line):
+        found.update({k: v for k in INHERITED_PAINT
+                      if (v := own_value(step, k)) and v != "inherit"})
+    return found
+
+
+def copies(content: list[ET.Element]) -> list[ET.Element]:
+    """Copies of the elements that draw, without ids (which would name two elements)."""
+    found = [copy.deepcopy(c) for c in content
+             if isinstance(c.tag, str) and c.tag.removeprefix(_NS) not in NOT_DRAWN]
+    for element in found:
+        for inner in element.iter():
+            inner.attrib.pop("id", None)
+    return found
+
+
+def matrix_text(m: tuple[float, ...]) -> str:
+    """A matrix (a b c d e f) as an SVG transform ("" for none)."""
+    return "" if m == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0) else \
+        f"matrix({' '.join(number_text(v) for v in m)})"
+
+
+def number_text(value: float) -> str:
+    """A number as the rewrites write it: to nine places."""
+    return repr(round(value, 9))
