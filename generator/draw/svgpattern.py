@@ -28,6 +28,7 @@ from generator.core.limits import SVG_ELEMENTS
 from generator.draw.svgpaint import ArtError, fraction, transform_of
 from generator.draw.svgrewrite import (
     NOT_DRAWN,
+    TOGETHER,
     by_id,
     copies,
     element_name,
@@ -37,6 +38,7 @@ from generator.draw.svgrewrite import (
     number_text,
     own_value,
     paint_at,
+    without,
 )
 
 _NS = "{http://www.w3.org/2000/svg}"
@@ -44,9 +46,6 @@ _XLINK = "{http://www.w3.org/1999/xlink}href"
 _URL = re.compile(r"\s*url\(\s*['\"]?#([^'\")\s]+)['\"]?\s*\)")
 _CHAIN = 8  # patterns one may borrow through (Inkscape borrows once): more is a loop
 _SHAPES = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
-# What the shape lays on its fill and stroke together: kept on a group around both.
-_TOGETHER = ("transform", "opacity", "clip-path", "mask", "filter", "mix-blend-mode",
-             "isolation", "display", "visibility")
 def needs_tiles(root: ET.Element, named: dict[str, ET.Element]) -> bool:
     """Whether a shape of the file is filled with a pattern of its own."""
     if not any(e.tag == _NS + "pattern" for e in named.values()):
@@ -96,30 +95,17 @@ def _tiled(shape: ET.Element, pattern: ET.Element, named: dict[str, ET.Element],
         raise ArtError(f"a pattern fill on {element_name(shape)}, which a style sheet may "
                        f"style too (class={shape.get('class')!r}); remove its class")
     chain = _chain(pattern, named)
-    outer = ET.Element(_NS + "g", {k: v for k in _TOGETHER if (v := own_value(shape, k))})
+    outer = ET.Element(_NS + "g", {k: v for k in TOGETHER if (v := own_value(shape, k))})
     fill = _fill(shape, chain, parents, key)
     if inherited_value(shape, parents, "stroke") in ("", "none"):
         outer.extend(fill)
     else:  # the shape again, with no fill, for its stroke
-        stroked = _without(shape, (*_TOGETHER, "fill", "id"), fill="none")
+        stroked = without(shape, (*TOGETHER, "fill", "id"), fill="none")
         first = "stroke" in own_value(shape, "paint-order").split()[:1]
         outer.extend([stroked, *fill] if first else [*fill, stroked])
     if shape.get("id"):  # (the stroke's copy keeps none: the group stands for the shape)
         outer.set("id", shape.get("id", ""))
     return outer
-
-
-def _without(shape: ET.Element, keys: tuple[str, ...], **values: str) -> ET.Element:
-    """A copy of the shape without the properties `keys` (in attributes or style), and
-    with `values` set."""
-    kept = ET.Element(shape.tag, {k: v for k, v in shape.attrib.items()
-                                  if k not in (*keys, "style")})
-    style = [d for d in (shape.get("style") or "").split(";")
-             if d.strip() and d.partition(":")[0].strip() not in keys]
-    if style:
-        kept.set("style", ";".join(style))
-    kept.attrib.update(values)
-    return kept
 
 
 def _fill(shape: ET.Element, chain: list[ET.Element], parents: dict, key: str
@@ -142,7 +128,7 @@ def _fill(shape: ET.Element, chain: list[ET.Element], parents: dict, key: str
                        f"tiles; make its tiles larger (Inkscape: Object > Transform), or make "
                        f"the shape a picture (Edit > Make a Bitmap Copy, at 300 dpi)")
     clip = ET.Element(_NS + "clipPath", {"id": f"{key}-shape"})
-    outline = _without(shape, (*_TOGETHER, "id", "style", "fill", "stroke"))
+    outline = without(shape, (*TOGETHER, "id", "style", "fill", "stroke"))
     rule = own_value(shape, "fill-rule")
     if rule:
         outline.set("clip-rule", rule)

@@ -186,6 +186,14 @@ def fitted_to(view_box: str, aspect: str, owner: ET.Element, x: float, y: float,
     """The transform that fits a viewBox to the box (x, y, width, height) as the
     preserveAspectRatio `aspect` says (`owner`: the element that gives them, named in
     an error)."""
+    tx, ty, sx, sy = fit_numbers(view_box, aspect, owner, x, y, width, height)
+    return (f"translate({number_text(tx)} {number_text(ty)}) "
+            f"scale({number_text(sx)} {number_text(sy)})")
+
+
+def fit_numbers(view_box: str, aspect: str, owner: ET.Element, x: float, y: float,
+                width: float, height: float) -> tuple[float, float, float, float]:
+    """`fitted_to`'s transform as numbers: the move, then the scale across and down."""
     vx, vy, vw, vh = _viewbox(owner, view_box)
     align, _, rule = aspect.strip().partition(" ")
     if align not in _ALIGNS or rule.strip() not in ("", "meet", "slice"):
@@ -195,8 +203,7 @@ def fitted_to(view_box: str, aspect: str, owner: ET.Element, x: float, y: float,
         sx = sy = max(sx, sy) if rule.strip() == "slice" else min(sx, sy)
         x += (width - vw * sx) * {"Min": 0.0, "Mid": 0.5, "Max": 1.0}[align[1:4]]
         y += (height - vh * sy) * {"Min": 0.0, "Mid": 0.5, "Max": 1.0}[align[5:8]]
-    return (f"translate({number_text(x - vx * sx)} {number_text(y - vy * sy)}) "
-            f"scale({number_text(sx)} {number_text(sy)})")
+    return x - vx * sx, y - vy * sy, sx, sy
 
 
 def _viewbox(viewport: ET.Element, text: str) -> tuple[float, float, float, float]:
@@ -250,6 +257,25 @@ INHERITED_PAINT = {"fill": "black", "fill-opacity": "1", "fill-rule": "nonzero",
                    "stroke-linecap": "butt", "stroke-linejoin": "miter",
                    "stroke-miterlimit": "4", "stroke-dasharray": "none",
                    "stroke-dashoffset": "0", "color": "black"}
+
+
+# What an element lays on all it paints together: kept on a group around what it
+# becomes when rewritten (its fill's tiles, its stroke, its markers).
+TOGETHER = ("transform", "opacity", "clip-path", "mask", "filter", "mix-blend-mode",
+            "isolation", "display", "visibility")
+
+
+def without(node: ET.Element, keys: tuple[str, ...], **values: str) -> ET.Element:
+    """A copy of the element, not of its children, without the properties `keys` (in
+    its attributes or its style), and with `values` set."""
+    kept = ET.Element(node.tag, {k: v for k, v in node.attrib.items()
+                                 if k not in (*keys, "style")})
+    style = [d for d in (node.get("style") or "").split(";")
+             if d.strip() and d.partition(":")[0].strip() not in keys]
+    if style:
+        kept.set("style", ";".join(style))
+    kept.attrib.update(values)
+    return kept
 
 
 def own_value(node: ET.Element, key: str) -> str:
