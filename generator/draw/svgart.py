@@ -32,7 +32,7 @@ from generator.core.limits import (
     Limit,
 )
 from generator.core.reading import Refused, read_file
-from generator.draw import svgpattern, svgpicture, svgplain, svgrewrite
+from generator.draw import svgmarker, svgpattern, svgpicture, svgplain, svgrewrite
 from generator.draw.scene import Ellipse, Gradient, Group, Rect
 from generator.draw.scene import Path as PathShape
 from generator.draw.svgpaint import (
@@ -120,6 +120,9 @@ def _read(path: str, _mtime: int, _size: int):
     if svgrewrite.needs_rewrite(root, named):  # symbols, nested <svg>, <switch>: groups
         _Expansion(named).measure(root)  # (the limits hold for what the copies make)
         root = svgrewrite.as_groups(root, box)
+        data, named = ET.tostring(root), by_id(root)
+    if svgmarker.needs_markers(root, named):  # markers: a copy of each where it is drawn
+        root = svgmarker.as_markers(root)
         data, named = ET.tostring(root), by_id(root)
     if svgpattern.needs_tiles(root, named):  # shapes filled with a pattern: its tiles
         root = svgpattern.as_tiles(root, named)

@@ -20,7 +20,10 @@ from generator.draw.scene import MITER_LIMIT, Gradient, Group, Style, blends_her
 
 # What each effect is, and what to do about it (Inkscape 1's menus: most art comes
 # from it). Filters are read by `generator.draw.svgfilter`.
-_MARKERS = "markers ({}); make them shapes (Inkscape: Path > Stroke to Path)"
+# (markers set on a line or its groups are drawn: `generator.draw.svgmarker`)
+_MARKERS = ("markers set by a style sheet, or naming no <marker> ({}); set them on the line "
+            "(Inkscape: Fill and Stroke > Stroke style > Markers), or make them shapes "
+            "(Path > Stroke to Path)")
 # Each effect, what it is and what to do about it, and the values that do nothing.
 _EFFECTS = {
     **{key: (_MARKERS, ("none",)) for key in ("marker", "marker-start", "marker-mid",

@@ -274,8 +274,9 @@ def test_a_root_that_is_not_svg_is_refused(tmp_path):
     ('<defs><mask id="m" maskContentUnits="objectBoundingBox"><rect width="1" height="1"/>'
      '</mask></defs><rect width="3" height="4" mask="url(#m)"/>',
      "Inkscape: Object > Mask > Release Mask"),  # a mask in the box's units
-    ('<path d="M0 0L5 5" stroke="#000" marker-end="url(#m)"/>',
-     "Inkscape: Path > Stroke to Path"),
+    ('<style>.a { marker-end: url(#m) }</style><defs><marker id="m"><path d="M0 0h1"/>'
+     '</marker></defs><path class="a" d="M0 0L5 5" stroke="#000"/>',
+     "Inkscape: Fill and Stroke > Stroke style > Markers"),  # (a style sheet's markers)
     # A blend mode no PDF draws (CSS's plus-lighter) and a stroke that keeps its width
     # when scaled were drawn as if not there.
     ('<g style="mix-blend-mode:plus-lighter"><rect width="3" height="4" fill="#f00"/></g>',
