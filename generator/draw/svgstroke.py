@@ -118,16 +118,26 @@ def _curve(start: Point, controls: tuple, width: float) -> list[Point]:
 
 def _dashed(points: list[Point], closed: bool, dashes: tuple[float, ...], offset: float
             ) -> Iterator[tuple[list[Point], bool]]:
-    """The subpath as its dashes (each open), or whole without dashes."""
+    """The subpath as its dashes (each open), or whole without dashes. A closed
+    subpath's last dash, where it runs on into its first at the start, is one dash with
+    it, turning the corner there (as Chromium draws it)."""
     if not dashes or sum(dashes) <= 0:
         yield points, closed
         return
     line = [*points, points[0]] if closed else points
+    found = list(_dashes(line, dashes, offset))
+    if closed and len(found) > 1 and found[0][0] == line[0] and found[-1][-1] == line[-1]:
+        found = [[*found[-1], *found[0][1:]], *found[1:-1]]
+    yield from ((dash, False) for dash in found)
+
+
+def _dashes(line: list[Point], dashes: tuple[float, ...], offset: float
+            ) -> Iterator[list[Point]]:
+    """The dashes along a line of points, the pattern `offset` into it at its start."""
     pattern = dashes * (2 if len(dashes) % 2 else 1)
-    total = sum(pattern)
     index, left = 0, pattern[0]
-    skip = offset % total
-    while skip > 0:  # where in the pattern the subpath starts
+    skip = offset % sum(pattern)
+    while skip > 0:  # where in the pattern the line starts
         if skip < left:
             left -= skip
             break
@@ -141,7 +151,7 @@ def _dashed(points: list[Point], closed: bool, dashes: tuple[float, ...], offset
             done += left
             at = _along(here, there, done / length)
             if index % 2 == 0:
-                yield [*dash, at], False
+                yield [*dash, at]
                 dash = []
             else:
                 dash = [at]
@@ -151,7 +161,7 @@ def _dashed(points: list[Point], closed: bool, dashes: tuple[float, ...], offset
         if index % 2 == 0:
             dash.append(there)
     if dash and index % 2 == 0:
-        yield dash, False
+        yield dash
 
 
 def _along(here: Point, there: Point, t: float) -> Point:

@@ -102,7 +102,7 @@ BROWSER_CASES = (
     'stroke-linejoin="bevel"/></g>')
 # More: a zigzag whose corners are some within the limit and some past it, a closed
 # mitred triangle (its corner at the start too), a curve with a cusp, dashes along a
-# stretched circle, a gradient on a stretched stroke.
+# stretched circle, a gradient on a stretched stroke, dashes round a rectangle's start.
 MORE_CASES = (
     '<defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#F00"/>'
     '<stop offset="1" stop-color="#00F"/></linearGradient></defs>'
@@ -115,7 +115,11 @@ MORE_CASES = (
     '<g transform="scale(2.5 1)"><circle cx="6" cy="28" r="5" fill="none" stroke="#00C" '
     'stroke-width="1" stroke-dasharray="3 1.5"/></g>'
     '<g transform="scale(1 2.2)"><rect x="36" y="10" width="18" height="6" fill="none" '
-    'stroke="url(#g)" stroke-width="1.2"/></g>')
+    'stroke="url(#g)" stroke-width="1.2"/></g>'
+    # A closed shape's dash running on past its start: one dash round the corner there.
+    '<g transform="translate(48 4) rotate(-26.5) scale(2.68 1.31)"><rect x="-2" y="-1.5" '
+    'width="4" height="3" fill="#DCC5EB" stroke="#019FAB" stroke-width="0.65" '
+    'stroke-linejoin="round" stroke-dasharray="1.49 0.72"/></g>')
 
 
 @pytest.mark.browser
