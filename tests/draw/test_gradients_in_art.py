@@ -247,3 +247,12 @@ def test_a_spread_is_read_from_the_file_or_its_borrowed_gradient(tmp_path):
     [rect] = _art(tmp_path, f'<linearGradient id="h" spreadMethod="repeat">{STOPS}'
                             '</linearGradient><linearGradient id="g" href="#h" x2="0.2"/>')
     assert (rect.style.fill.spread, rect.style.fill.x2) == ("repeat", 0.2)
+
+
+def test_a_hard_edge_keeps_its_colours_in_their_order(own_kit, tmp_path):
+    # Two stops at one offset: red up to the middle, blue after it (the PDF's stops were
+    # sorted by colour too, and printed blue, then red).
+    items = _art(tmp_path, '<linearGradient id="g"><stop offset="0.5" stop-color="#f00"/>'
+                           '<stop offset="0.5" stop-color="#00f"/></linearGradient>')
+    at = pixels(own_kit, tmp_path, Scene("edge", 40, 20, 0, items))
+    assert at(10, 10) == (255, 0, 0) and at(30, 10) == (0, 0, 255), (at(10, 10), at(30, 10))

@@ -61,3 +61,14 @@ def test_a_filled_shape_keeps_its_fill_and_its_stroke_fades_as_it_says(own_kit, 
     # The ring at half over the paper: pinkish on its left, light blue on its right.
     assert close(at(11.2, 5), (255, 128, 128), 24), at(11.2, 5)
     assert close(at(18.8, 5), (128, 128, 255), 24), at(18.8, 5)
+
+
+def test_a_fading_gradient_on_a_stroke_keeps_to_the_stroke(own_kit, tmp_path):
+    # A stop half see-through: the gradient's own soft mask took the place of the
+    # stroke's mask, and the PDF painted the gradient over the whole box, frame and all.
+    fading = ('<linearGradient id="g"><stop offset="0" stop-color="#f00"/>'
+              '<stop offset="1" stop-color="#00f" stop-opacity="0.5"/></linearGradient>')
+    items = art_items(tmp_path, f"<defs>{fading}</defs>{FRAME}")
+    at = pixels(own_kit, tmp_path, Scene("frame", 30, 10, 0, items))
+    assert at(15, 5) == (255, 255, 255) and at(2, 5) == (255, 255, 255)  # in and out
+    assert close(at(5.5, 5), (255, 0, 0), 16), at(5.5, 5)  # the stroke, red on the left

@@ -223,8 +223,10 @@ class _Recorder:
             self.out.append(f"{s} 0 0 {s} {num(g.translate[0])} {num(g.translate[1])} cm")
         piece = g.piece
         name = self._piece_form(piece) if piece is not None else None
-        if g.opacity < 1 or g.blend != "normal" or (self.blends and stacks(g) and
-                                                    blends_here(g.children)):
+        # A masked group's children are a group of their own too: a fading gradient
+        # among them sets its own soft mask, which would take the group's place.
+        if g.opacity < 1 or g.blend != "normal" or g.mask or (
+                self.blends and stacks(g) and blends_here(g.children)):
             self._see_through(g)
         elif piece is None or name is None:
             self.items(g.children)
@@ -254,10 +256,10 @@ class _Recorder:
 
     def _see_through(self, g: Group) -> None:
         """The group's children as one transparency group, laid at its opacity (SVG's
-        group opacity: where they overlap, only the top one shows through) and blended
-        by its mode. One that blends, or holds a blend, is isolated: what its children
-        blend with is the group's own (SVG isolates the clipped, masked, see-through or
-        blended groups art's blends come from)."""
+        group opacity: where they overlap, only the top one shows through), blended by
+        its mode, or through its mask. One that blends, or holds a blend, is isolated:
+        what its children blend with is the group's own (SVG isolates the clipped,
+        masked, see-through or blended groups art's blends come from)."""
         if self.group_of is None:  # (every drawing of a build is compiled with it)
             raise ValueError("a see-through group recorded without `group_of`")
         box = bounds(g.children)
@@ -267,7 +269,10 @@ class _Recorder:
         blending = g.blend != "normal" or (self.blends and blends_here(g.children))
         self.forms[name] = self.group_of(g.children, _padded(box), isolated=blending) \
             if blending else self.group_of(g.children, _padded(box))
-        self.out.append(f"/{self._alpha(g.opacity, g.blend)} gs /{name} Do")
+        if g.opacity >= 1 and g.blend == "normal":  # (a masked group: laid as it is)
+            self.out.append(f"/{name} Do")
+        else:
+            self.out.append(f"/{self._alpha(g.opacity, g.blend)} gs /{name} Do")
 
     def _piece_form(self, piece: Scene) -> str | None:
         """The XObject name of a placed piece's form (None: draw its items here)."""
@@ -377,8 +382,10 @@ def _stops_function(stops, part: Callable[[str, float], str] = lambda colour, _:
                     ) -> str:
     """A PDF function from 0..1 to the gradient's colours (or, with `part`, to what it
     makes of each stop's colour and opacity: the opacity, for the fade's mask)."""
+    # By offset alone: two stops at one offset are a hard edge, in the order given (the
+    # colour as a second key turned red-then-blue into blue-then-red).
     stops = [(offset, part(colour, alpha))
-             for offset, colour, alpha in sorted(stops, key=lambda s: s[:2])]
+             for offset, colour, alpha in sorted(stops, key=lambda s: s[0])]
     if stops[0][0] > 0:
         stops.insert(0, (0.0, stops[0][1]))
     if stops[-1][0] < 1:
