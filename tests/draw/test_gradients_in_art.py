@@ -256,3 +256,16 @@ def test_a_hard_edge_keeps_its_colours_in_their_order(own_kit, tmp_path):
                            '<stop offset="0.5" stop-color="#00f"/></linearGradient>')
     at = pixels(own_kit, tmp_path, Scene("edge", 40, 20, 0, items))
     assert at(10, 10) == (255, 0, 0) and at(30, 10) == (0, 0, 255), (at(10, 10), at(30, 10))
+
+
+def test_a_gradient_in_a_curved_shape_s_box_spans_the_curve_not_its_handles(own_kit,
+                                                                           tmp_path):
+    # A dome whose curve tops out at y = 5, its handles at y = 0: black at its top, white
+    # at its foot, as a browser spans the box (the PDF took the handles' box: grey at the
+    # top, a quarter of the way down).
+    items = _art(tmp_path, '<linearGradient id="g" x2="0" y2="1"><stop offset="0" '
+                           'stop-color="#000"/><stop offset="1" stop-color="#fff"/>'
+                           '</linearGradient>', '<path d="M0 20 C0 0 40 0 40 20 Z" '
+                                                'fill="url(#g)"/>')
+    at = pixels(own_kit, tmp_path, Scene("dome", 40, 20, 0, items))
+    assert max(at(20, 5.4)) < 20 and min(at(20, 19.6)) > 235, (at(20, 5.4), at(20, 19.6))

@@ -12,6 +12,7 @@ holds it maps that onto points.
 
 from __future__ import annotations
 
+import math
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -440,8 +441,34 @@ def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
 
 
 def _bbox(commands) -> tuple[float, float, float, float]:
-    xs = [v for cmd in commands for v in cmd[1::2]]
-    ys = [v for cmd in commands for v in cmd[2::2]]
+    """The box (x, y, w, h) a path's outline spans: its curves' own extremes, not their
+    control points' (a gradient in the box's units spans this box, as SVG's does)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    at: tuple[float, float] | None = None
+    for command in commands:
+        if command[0] == "C" and at is not None:
+            for axis, found in ((0, xs), (1, ys)):
+                found += _extremes(at[axis], command[1 + axis], command[3 + axis],
+                                   command[5 + axis])
+        if len(command) > 2:
+            at = command[-2], command[-1]
+            xs.append(at[0])
+            ys.append(at[1])
     if not xs:
         return 0.0, 0.0, 0.0, 0.0
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def _extremes(p0: float, p1: float, p2: float, p3: float) -> list[float]:
+    """Where a cubic curve (one coordinate: its ends p0, p3, its controls p1, p2) turns
+    back between its ends."""
+    a, b, c = -p0 + 3 * p1 - 3 * p2 + p3, 2 * (p0 - 2 * p1 + p2), p1 - p0
+    if abs(a) < 1e-12:
+        roots = [-c / b] if abs(b) > 1e-12 else []
+    else:
+        disc = b * b - 4 * a * c
+        roots = [] if disc < 0 else [(-b + sign * math.sqrt(disc)) / (2 * a)
+                                     for sign in (1, -1)]
+    return [(1 - t) ** 3 * p0 + 3 * (1 - t) ** 2 * t * p1 + 3 * (1 - t) * t * t * p2
+            + t ** 3 * p3 for t in roots if 0 < t < 1]
