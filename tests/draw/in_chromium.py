@@ -5,14 +5,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops, ImageFilter
 
 from generator.draw.scene import Group, Scene
 from tests.backends.test_forms import pdf_of
 from tests.draw.art_files import art_items
+from tests.live.livekit import HAVE_BROWSER, WHY_NO_BROWSER
 from tests.pdfprobe import rasterise
 
 PX_PER_MM = 10  # both pictures at ten pixels a millimetre of the drawing
+
+
+def in_browser(test):
+    """Mark a test that needs Chromium: a browser test, skipped where none is installed."""
+    return pytest.mark.browser(pytest.mark.skipif(not HAVE_BROWSER, reason=WHY_NO_BROWSER)(test))
+
+
+def assert_as_in_chromium(kit, folder: Path, body: str, view_box: str) -> None:
+    """Fail, saying where and how much, unless the print of art made of `body` is what
+    Chromium shows of the file (`apart_from_chromium`)."""
+    far = apart_from_chromium(kit, folder, body, view_box)
+    assert far.getbbox() is None, (far.getbbox(), far.histogram()[255])
 
 
 def apart_from_chromium(kit, folder: Path, body: str, view_box: str) -> Image.Image:

@@ -16,8 +16,7 @@ from generator.draw.scene import Group, Part, Rect, Scene, Style, Text
 from generator.draw.svgart import ArtError
 from tests.backends.test_forms import close, pixels
 from tests.draw.art_files import art_items
-from tests.draw.in_chromium import apart_from_chromium
-from tests.live.livekit import HAVE_BROWSER, WHY_NO_BROWSER
+from tests.draw.in_chromium import assert_as_in_chromium, in_browser
 
 YELLOW, BLUE = "#FFCC00", "#3366FF"
 MULTIPLIED = (51, 82, 0)  # #FFCC00 times #3366FF, channel by channel
@@ -173,8 +172,6 @@ BROWSER_ART = BACKGROUND + "".join(
     '</g>')
 
 
-@pytest.mark.browser
-@pytest.mark.skipif(not HAVE_BROWSER, reason=WHY_NO_BROWSER)
+@in_browser
 def test_blend_modes_print_as_the_browser_shows_them(own_kit, tmp_path):
-    far = apart_from_chromium(own_kit, tmp_path, BROWSER_ART, "0 0 60 40")
-    assert far.getbbox() is None, (far.getbbox(), far.histogram()[255])
+    assert_as_in_chromium(own_kit, tmp_path, BROWSER_ART, "0 0 60 40")

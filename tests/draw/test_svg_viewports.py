@@ -10,8 +10,7 @@ from generator.draw.geometry import bounds
 from generator.draw.scene import Group
 from generator.draw.svgart import ArtError
 from tests.draw.art_files import art_items
-from tests.draw.in_chromium import apart_from_chromium
-from tests.live.livekit import HAVE_BROWSER, WHY_NO_BROWSER
+from tests.draw.in_chromium import assert_as_in_chromium, in_browser
 
 USE = '<use href="#s" x="10" y="5" width="40" height="20"/>'
 
@@ -109,8 +108,6 @@ ART = (
 )
 
 
-@pytest.mark.browser
-@pytest.mark.skipif(not HAVE_BROWSER, reason=WHY_NO_BROWSER)
+@in_browser
 def test_symbols_and_svgs_inside_print_as_the_browser_shows_them(own_kit, tmp_path):
-    far = apart_from_chromium(own_kit, tmp_path, ART, "0 0 60 40")
-    assert far.getbbox() is None, (far.getbbox(), far.histogram()[255])
+    assert_as_in_chromium(own_kit, tmp_path, ART, "0 0 60 40")
