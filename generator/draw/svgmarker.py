@@ -22,6 +22,7 @@ refused with the way out.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import re
@@ -66,8 +67,6 @@ def _set_here(node: ET.Element) -> bool:
 def as_markers(root: ET.Element) -> ET.Element:
     """A copy of the file with each marked shape made the group of the shape and its
     markers, and no marker set on any element after."""
-    import copy
-
     root = copy.deepcopy(root)
     named = by_id(root)
     parents = {child: parent for parent in root.iter() for child in parent}
