@@ -324,5 +324,6 @@ def matrix_text(m: tuple[float, ...]) -> str:
 
 
 def number_text(value: float) -> str:
-    """A number as the rewrites write it: to nine places."""
-    return repr(round(value, 9))
+    """A number as the rewrites write it: to nine places (a numpy number, which
+    svgelements' measures give, as a plain one: its repr names numpy)."""
+    return repr(round(float(value), 9))

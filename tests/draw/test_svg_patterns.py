@@ -65,6 +65,19 @@ def test_tiles_in_the_shape_s_box_scale_with_the_box(tmp_path):
         (10 + 10 * c, 4 + 15 * r) for c in range(4) for r in range(2)}
 
 
+def test_a_curved_path_s_tiles_start_at_its_box_s_corner(tmp_path):
+    # The tile in the path's box's units (SVG's default), its dot 1 in from its corner:
+    # svgelements measures a path's box in numpy numbers, and the rewrite wrote them so
+    # ("translate(np.float64(6.5) ...)"), which placed the tile nowhere.
+    [dot] = _shown(_items(tmp_path, '<defs><pattern id="q" width="3" height="3"><circle '
+                                    'cx="1" cy="1" r="0.8" fill="#0A0"/></pattern></defs>'
+                                    '<path d="M6 12 C16 7 11 27 20 20 L8 23 Z" '
+                                    'fill="url(#q)"/>'))
+    top = min(12 * (1 - t) ** 3 + 21 * t * (1 - t) ** 2 + 81 * t * t * (1 - t) + 20 * t ** 3
+              for t in (i / 10_000 for i in range(10_001)))  # the curve's highest point
+    assert (dot[0].cx, dot[0].cy) == pytest.approx((7, top + 1), abs=1e-3)
+
+
 def test_a_tile_without_area_paints_no_fill_and_keeps_the_stroke(tmp_path):
     body = ('<defs><pattern id="z" patternUnits="userSpaceOnUse" width="0" height="10">'
             '<rect width="5" height="5" fill="#C00"/></pattern></defs>'
