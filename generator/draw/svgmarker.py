@@ -332,15 +332,24 @@ def _cut(marker: ET.Element) -> bool:
 
 def _in_context(node: ET.Element, context: dict[str, str]) -> None:
     """The shape's stroke and fill where the marker's content paints context-stroke or
-    context-fill."""
+    context-fill. One of a gradient or a pattern is refused: a browser lays it in the
+    line's box, which the marker's copy has not."""
     for key in ("fill", "stroke"):
         if node.get(key, "").strip() in context:
-            node.set(key, context[node.get(key, "").strip()])
+            node.set(key, _context_paint(context, node.get(key, "").strip()))
     style = node.get("style")
     if style and "context-" in style:
         node.set("style", ";".join(
-            f"{k}:{context.get(v.strip(), v)}" for k, _, v in
-            (d.partition(":") for d in style.split(";") if d.strip())))
+            f"{k}:{_context_paint(context, v.strip()) if v.strip() in context else v}"
+            for k, _, v in (d.partition(":") for d in style.split(";") if d.strip())))
+
+
+def _context_paint(context: dict[str, str], value: str) -> str:
+    paint = context[value]
+    if paint.startswith("url("):
+        raise ArtError(f"a marker painted in its line's {paint} ({value}); give the "
+                       f"marker a colour of its own, or the line one colour")
+    return paint
 
 
 def _length(text: str, what: str) -> float:

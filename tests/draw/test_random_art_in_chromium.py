@@ -49,10 +49,10 @@ def _shape(r: random.Random) -> str:
     paint = r.choice([_colour(r), _colour(r), f"url(#g{r.randrange(3)})", "url(#p)", "none"])
     look = ""
     if r.random() < 0.5:
-        look += (f' stroke="{r.choice([_colour(r), "url(#g0)"])}" '
-                 f'stroke-width="{r.uniform(0.3, 2):.2f}" '
+        stroke = r.choice([_colour(r), "url(#g0)"])
+        look += (f' stroke="{stroke}" stroke-width="{r.uniform(0.3, 2):.2f}" '
                  f'stroke-linejoin="{r.choice(["miter", "round", "bevel"])}"')
-        if r.random() < 0.3:
+        if r.random() < 0.3 and not stroke.startswith("url"):  # (its arrow in its colour)
             look += ' marker-end="url(#m)"'
     if r.random() < 0.2:
         look += f' stroke-dasharray="{r.uniform(0.5, 3):.1f} {r.uniform(0.5, 2):.1f}"'

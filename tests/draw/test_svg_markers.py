@@ -89,7 +89,10 @@ def test_a_group_s_markers_reach_its_lines_and_its_opacity_lies_on_them(tmp_path
      "which the file does not define"),
     (f'<defs>{DOT}</defs><path d="M0 0 h5" stroke="#000" marker-end="url(#dot)" '
      'style="paint-order:stroke markers fill"/>', "between its fill and its stroke"),
-], ids=["several-parts", "undefined", "between"])
+    ('<defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/></linearGradient>'
+     f'{ARROW}</defs><path d="M0 0 h5" stroke="url(#g)" marker-end="url(#arrow)"/>',
+     "a marker painted in its line's url"),
+], ids=["several-parts", "undefined", "between", "context-gradient"])
 def test_markers_tkg_cannot_draw_alike_are_refused_with_the_way_out(tmp_path, body, reason):
     with pytest.raises(ArtError, match=reason):
         _items(tmp_path, body)
