@@ -20,6 +20,7 @@ from itertools import pairwise
 from pathlib import Path as FilePath
 
 from generator.backends.numbers import fmt as num
+from generator.backends.pdf.dashstart import as_dashes
 from generator.draw.blend import PDF_NAMES
 from generator.draw.geometry import Bounds, bounds
 from generator.draw.gradients import apply, focus, invert, placement, reaches_over
@@ -115,10 +116,18 @@ class _Recorder:
             cap, join = CAPS.index(style.cap), JOINS.index(style.join)
             # A mitred corner's limit always said: PDF's default (10) is not SVG's (4).
             limit = f" {num(style.miter)} M" if style.join == "miter" else ""
+            # (a closed outline whose last dash runs into its first: drawn as its dashes)
+            drawn = as_dashes(outline, style.dashes, style.dash_offset) \
+                if style.dashes else None
             dashes = (f" [{' '.join(map(num, style.dashes))}] {num(style.dash_offset)} d"
-                      if style.dashes else "")
+                      if style.dashes and drawn is None else "")
             out.append(f"{self._rgb(style.stroke)} RG {num(style.stroke_width)} w {cap} J "
                        f"{join} j{limit}{dashes}")
+            if drawn is not None:
+                star = "*" if style.evenodd else ""
+                out += [f"{outline}\nf{star}"] if fill else []
+                out += [f"{drawn}\nS", "Q"]
+                return
         star = "*" if style.evenodd else ""
         paint = ("B" + star) if fill and style.stroke else ("f" + star) if fill else \
             "S" if style.stroke else "n"
