@@ -33,3 +33,8 @@ def test_only_an_outline_whose_ends_are_dashed_is_written_as_dashes(dashes, offs
     assert (written is not None) == drawn
     if written:  # each dash a subpath of its own, none closed
         assert written.count(" m") == written.count("m\n") and " h" not in written
+
+
+def test_an_outline_of_very_many_dashes_keeps_the_pdf_s_own():
+    # 48 round, a dash and a gap of 0.01: 2,400 of them would each be a subpath.
+    assert as_dashes("4 9 14 10 re", (0.01, 0.01), 0.0) is None

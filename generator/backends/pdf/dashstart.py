@@ -17,6 +17,7 @@ import re
 
 Point = tuple[float, float]
 _STEPS = 32  # straight steps a curve's length is measured in
+_MOST_DASHES = 2_000  # dashes an outline is written as, at most
 _TOKEN = re.compile(r"[-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?|[a-zA-Z]+")
 
 
@@ -33,6 +34,8 @@ def as_dashes(outline: str, dashes: tuple[float, ...], offset: float) -> str | N
         return None
     lengths = [_length(s) for s in segments]
     whole = sum(lengths)
+    if whole > total * _MOST_DASHES:
+        return None  # (so many dashes: the PDF's own pattern, a notch the size of one)
     phase = offset % total
     # On just after the start and just before the end (a dash ending right at the end
     # runs into the first as well).
