@@ -34,11 +34,13 @@ from generator.draw.svgrewrite import (
     by_id,
     copies,
     element_name,
+    enclosing,
     fit_numbers,
     inherited_value,
     number_text,
     own_value,
     paint_at,
+    parents_of,
     without,
 )
 
@@ -69,7 +71,7 @@ def as_markers(root: ET.Element) -> ET.Element:
     markers, and no marker set on any element after."""
     root = copy.deepcopy(root)
     named = by_id(root)
-    parents = {child: parent for parent in root.iter() for child in parent}
+    parents = parents_of(root)
     counter = [0]
     for node in list(root.iter()):
         if node.tag.removeprefix(_NS) not in _MARKED or _inside_definition(node, parents):
@@ -88,16 +90,11 @@ def as_markers(root: ET.Element) -> ET.Element:
 
 def _inside_definition(node: ET.Element, parents: dict) -> bool:
     """Whether the shape is part of a marker, a pattern, a clipping path or a mask."""
-    while node in parents:
-        node = parents[node]
-        name = node.tag.removeprefix(_NS)
-        if name == "marker" and _set_here_below(node):
-            raise ArtError(f"a marker in the marker {element_name(node)}; remove it, or "
-                           f"make the marker's line a shape (Inkscape: Path > Stroke to "
-                           f"Path)")
-        if name in ("marker", "pattern", "clipPath", "mask"):
-            return True
-    return False
+    outer = enclosing(node, parents, {"marker", "pattern", "clipPath", "mask"})
+    if outer is not None and outer.tag == _NS + "marker" and _set_here_below(outer):
+        raise ArtError(f"a marker in the marker {element_name(outer)}; remove it, or make "
+                       f"the marker's line a shape (Inkscape: Path > Stroke to Path)")
+    return outer is not None
 
 
 def _set_here_below(marker: ET.Element) -> bool:

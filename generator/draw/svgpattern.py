@@ -27,17 +27,19 @@ import xml.etree.ElementTree as ET
 from generator.core.limits import SVG_ELEMENTS
 from generator.draw.svgpaint import ArtError, fraction, transform_of
 from generator.draw.svgrewrite import (
-    NOT_DRAWN,
     TOGETHER,
     by_id,
     copies,
+    draws,
     element_name,
+    enclosing,
     fitted_to,
     inherited_value,
     matrix_text,
     number_text,
     own_value,
     paint_at,
+    parents_of,
     without,
 )
 
@@ -58,11 +60,11 @@ def as_tiles(root: ET.Element, named: dict[str, ET.Element]) -> ET.Element:
     groups that draw its tiles (`named`: the file's elements by id)."""
     root = copy.deepcopy(root)
     named = by_id(root)
-    parents = {child: parent for parent in root.iter() for child in parent}
+    parents = parents_of(root)
     counter = 0
     for node in list(root.iter()):
         pattern = _pattern_of(node, named)
-        if pattern is None or _in_pattern(node, parents):
+        if pattern is None or enclosing(node, parents, {"pattern"}) is not None:
             continue  # (a pattern inside a pattern's tile: refused where it is read)
         counter += 1
         parent = parents[node]
@@ -78,14 +80,6 @@ def _pattern_of(node: ET.Element, named: dict[str, ET.Element]) -> ET.Element | 
     found = _URL.match(own_value(node, "fill"))
     target = named.get(found.group(1)) if found else None
     return target if target is not None and target.tag == _NS + "pattern" else None
-
-
-def _in_pattern(node: ET.Element, parents: dict) -> bool:
-    while node in parents:
-        node = parents[node]
-        if node.tag == _NS + "pattern":
-            return True
-    return False
 
 
 def _tiled(shape: ET.Element, pattern: ET.Element, named: dict[str, ET.Element],
@@ -114,7 +108,7 @@ def _fill(shape: ET.Element, chain: list[ET.Element], parents: dict, key: str
     when the pattern paints nothing)."""
     box = _box(shape)
     tile = _tile(chain, box)
-    content = next((list(p) for p in chain if any(_drawn(c) for c in p)), [])
+    content = next((list(p) for p in chain if any(draws(c) for c in p)), [])
     if box is None or tile is None or not content:
         return []  # no area, or an empty tile: SVG paints no fill
     x, y, width, height = tile
@@ -201,10 +195,6 @@ def _chain(pattern: ET.Element, named: dict[str, ET.Element]) -> list[ET.Element
 def _value(chain: list[ET.Element], key: str, default: str) -> str:
     """An attribute of the pattern, or of the first one it borrows from that has it."""
     return next((v for p in chain if (v := p.get(key)) is not None), default).strip()
-
-
-def _drawn(node: ET.Element) -> bool:
-    return isinstance(node.tag, str) and node.tag.removeprefix(_NS) not in NOT_DRAWN
 
 
 def _box(shape: ET.Element) -> tuple[float, float, float, float] | None:
@@ -305,7 +295,7 @@ def _stripe(content: list[ET.Element], placed: str, paint: dict[str, str], width
     height and half more above and below): what it lays past its tile lies on the next
     tile's bar, in the same colour, so the tiles uncut draw what the tiles cut draw,
     without a seam where they meet."""
-    drawn = [c for c in content if _drawn(c)]
+    drawn = [c for c in content if draws(c)]
     if placed or len(drawn) != 1 or drawn[0].tag != _NS + "rect" or len(drawn[0]):
         return False
     rect = drawn[0]

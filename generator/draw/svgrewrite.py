@@ -307,10 +307,28 @@ def paint_at(node: ET.Element, parents: dict) -> dict[str, str]:
     return found
 
 
+def draws(node: ET.Element) -> bool:
+    """Whether the element is one that can draw (an SVG element, not a title)."""
+    return isinstance(node.tag, str) and node.tag.removeprefix(_NS) not in NOT_DRAWN
+
+
+def parents_of(root: ET.Element) -> dict[ET.Element, ET.Element]:
+    """Each element's parent."""
+    return {child: parent for parent in root.iter() for child in parent}
+
+
+def enclosing(node: ET.Element, parents: dict, names: set[str]) -> ET.Element | None:
+    """The nearest ancestor of the element whose tag is one of `names`, if any."""
+    while node in parents:
+        node = parents[node]
+        if node.tag.removeprefix(_NS) in names:
+            return node
+    return None
+
+
 def copies(content: list[ET.Element]) -> list[ET.Element]:
     """Copies of the elements that draw, without ids (which would name two elements)."""
-    found = [copy.deepcopy(c) for c in content
-             if isinstance(c.tag, str) and c.tag.removeprefix(_NS) not in NOT_DRAWN]
+    found = [copy.deepcopy(c) for c in content if draws(c)]
     for element in found:
         for inner in element.iter():
             inner.attrib.pop("id", None)

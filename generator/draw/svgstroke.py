@@ -18,6 +18,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import replace
 
+from generator.draw.geometry import cubic_point
 from generator.draw.scene import Path, Style
 
 Point = tuple[float, float]
@@ -103,17 +104,11 @@ def _subpaths(commands: tuple[tuple, ...], width: float, bends: set[Point]
 
 def _curve(start: Point, controls: tuple, width: float) -> list[Point]:
     x1, y1, x2, y2, x3, y3 = controls
-    x0, y0 = start
     reach = math.dist(start, (x1, y1)) + math.dist((x1, y1), (x2, y2)) + \
         math.dist((x2, y2), (x3, y3))
     steps = max(8, min(_MOST_STEPS, math.ceil(reach / max(width * _STEP, 1e-9))))
-    found = []
-    for i in range(1, steps + 1):
-        t = i / steps
-        u = 1 - t
-        found.append((u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
-                      u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3))
-    return found
+    curve = (start, (x1, y1), (x2, y2), (x3, y3))
+    return [cubic_point(curve, i / steps) for i in range(1, steps + 1)]
 
 
 def _dashed(points: list[Point], closed: bool, dashes: tuple[float, ...], offset: float

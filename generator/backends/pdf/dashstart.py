@@ -15,6 +15,8 @@ import itertools
 import math
 import re
 
+from generator.draw.geometry import cubic_point
+
 Point = tuple[float, float]
 _STEPS = 32  # straight steps a curve's length is measured in
 _MOST_DASHES = 2_000  # dashes an outline is written as, at most
@@ -151,14 +153,7 @@ def _length(segment: tuple[Point, ...]) -> float:
 def _steps(segment: tuple[Point, ...]) -> list[Point]:
     if len(segment) == 2:
         return list(segment)
-    return [_point(segment, i / _STEPS) for i in range(_STEPS + 1)]
-
-
-def _point(curve: tuple[Point, ...], t: float) -> Point:
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = curve
-    u = 1 - t
-    return (u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
-            u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3)
+    return [cubic_point(segment, i / _STEPS) for i in range(_STEPS + 1)]
 
 
 def _parameter(segment: tuple[Point, ...], along: float) -> float:

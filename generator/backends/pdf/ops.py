@@ -22,7 +22,7 @@ from pathlib import Path as FilePath
 from generator.backends.numbers import fmt as num
 from generator.backends.pdf.dashstart import as_dashes
 from generator.draw.blend import PDF_NAMES
-from generator.draw.geometry import Bounds, bounds
+from generator.draw.geometry import Bounds, bounds, cubic_at
 from generator.draw.gradients import apply, focus, invert, placement, reaches_over
 from generator.draw.scene import (
     Ellipse,
@@ -479,5 +479,4 @@ def _extremes(p0: float, p1: float, p2: float, p3: float) -> list[float]:
         disc = b * b - 4 * a * c
         roots = [] if disc < 0 else [(-b + sign * math.sqrt(disc)) / (2 * a)
                                      for sign in (1, -1)]
-    return [(1 - t) ** 3 * p0 + 3 * (1 - t) ** 2 * t * p1 + 3 * (1 - t) * t * t * p2
-            + t ** 3 * p3 for t in roots if 0 < t < 1]
+    return [cubic_at(p0, p1, p2, p3, t) for t in roots if 0 < t < 1]
